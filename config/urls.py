@@ -1,0 +1,9 @@
+"""Top-level URLs: admin, public pages, API and its docs."""
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("tournaments.urls")),
+]

@@ -1,0 +1,1 @@
+"""Seasons, league points ledger, rankings and badges."""

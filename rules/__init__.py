@@ -1,0 +1,1 @@
+"""Game profiles, card catalog, deck and penalty rules, rulings."""

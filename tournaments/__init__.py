@@ -1,0 +1,1 @@
+"""Events, registrations, rounds, matches and results."""

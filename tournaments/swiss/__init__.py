@@ -1,0 +1,18 @@
+"""Pure Swiss core: pairing, standings, top cut and pods.
+
+Nothing in this package imports Django or touches a database. Inputs and
+outputs are the frozen dataclasses of :mod:`tournaments.swiss.types`; all
+randomness arrives as a ``random.Random`` argument, so the same input always
+gives the same output.
+
+Terms (000_0014b2ac83da54b4.txt § "Rondas Suizas"):
+
+- *registration id*: the integer that names a player inside one event.
+- *match record*: one finished pairing of a round: two players and the games
+  each won, or one player and a bye.
+- *match points*: win 1, draw 0.5, loss 0 (§ "¿Cómo se calculan los puntos en
+  un torneo suizo?").
+- *standings*: the ranked list after a round, ordered by the event's
+  tiebreakers (default: match points, wins, Buchholz, head-to-head, game
+  differential, technical tie).
+"""
