@@ -15,4 +15,16 @@ Terms (000_0014b2ac83da54b4.txt § "Rondas Suizas"):
 - *standings*: the ranked list after a round, ordered by the event's
   tiebreakers (default: match points, wins, Buchholz, head-to-head, game
   differential, technical tie).
+
+Main modules:
+
+- :mod:`.standings`: ``compute_standings`` and the tiebreaker ``REGISTRY``;
+- :mod:`.pairing`: ``rounds_for`` and ``pair_round`` (random round 1, then
+  score groups by maximum-weight matching, no rematch while avoidable);
+- :mod:`.topcut`: ``seed_bracket``, ``next_stage`` and ``podium``;
+- :mod:`.types` and :mod:`.errors`: the shared dataclasses and the two
+  error classes (``PairingError`` for the organizer, ``SwissInvariantError``
+  for bugs).
+
+Performance figures are in ``benchmarks/RESULTS.md``.
 """

@@ -145,8 +145,10 @@ class BracketMatch:
     """One match of a single-elimination top cut.
 
     ``stage`` counts down: 1 is the final, 2 the semifinals, 3 the quarters,
-    ``0`` the optional third-place match. ``seed_a``/``seed_b`` are the Swiss
-    ranks (1-based) of the players seeded there.
+    ``0`` the optional third-place match. ``seed_a``/``seed_b`` are the seeds
+    (1-based) of the players: their place among the active rows of the final
+    Swiss standings, i.e. the Swiss rank once dropped players are skipped
+    and technical ties are ordered by the recorded draw.
     """
 
     stage: int
@@ -176,8 +178,13 @@ class PairingOptions:
 
     ``chunk_size`` is how many players (in standings order) go into one
     maximum-weight matching; ``window`` how many neighbours in standings order
-    each player gets candidate edges to. Defaults keep 16,384 players under a
-    second on two cores.
+    each player gets candidate edges to (``window // 2`` below and as many
+    above). Defaults keep 16,384 players under a second on two cores.
+    ``allow_rematch_if_needed``: when no rematch-free pairing exists, pair
+    with flagged rematches (True) or refuse with ``PairingError
+    "no_valid_pairing"`` (False). ``bye_eligible``: when not empty, the bye
+    goes to one of these players if any of them is active and has not had a
+    bye (the organizer's choice); otherwise the usual rule applies.
     """
 
     chunk_size: int = 200

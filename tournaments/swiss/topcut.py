@@ -1,0 +1,257 @@
+"""Top cut ("Reducido"): the single-elimination bracket after the Swiss rounds.
+
+Terms (000_0014b2ac83da54b4.txt § "¿Cómo funciona un torneo suizo?": the
+best players reach "una siguiente ronda de Reducido de Eliminación
+Directa"; DESIGN.md decision 6):
+
+- *cut size*: 4, 8 or 16 players, the top active rows of the final
+  standings (dropped or disqualified players are skipped; the next moves up).
+- *seed*: 1-based place of a player among those rows (seed 1 = best Swiss
+  rank). Technical ties are already ordered by the recorded draw in the
+  standings (DESIGN.md decision 11).
+- *stage*: counts down to the final: 4 = round of 16, 3 = quarterfinals,
+  2 = semifinals, 1 = final, 0 = the optional third-place match.
+- *slot*: 1-based match number inside a stage. The winners of slots
+  ``2k - 1`` and ``2k`` meet in slot ``k`` of the next stage.
+- *winners*: a mapping ``(stage, slot) -> registration id`` of decided
+  matches; one mapping can hold the whole bracket.
+
+Standard seeding keeps the best seeds apart: 4 -> 1v4, 2v3; 8 -> 1v8, 4v5,
+2v7, 3v6; so seeds 1 and 2 can only meet in the final.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from .errors import PairingError
+from .types import BracketMatch, Podium, Standing
+
+CUT_SIZES: tuple[int, ...] = (4, 8, 16)
+"""Allowed cut sizes (Default: DESIGN.md decision 6)."""
+
+THIRD_PLACE_STAGE = 0
+FINAL_STAGE = 1
+SEMIFINAL_STAGE = 2
+
+Winners = Mapping[tuple[int, int], int]
+"""``(stage, slot) -> winning registration id``."""
+
+__all__ = [
+    "CUT_SIZES",
+    "Winners",
+    "bracket_order",
+    "next_stage",
+    "podium",
+    "seed_bracket",
+]
+
+
+def bracket_order(size: int) -> tuple[int, ...]:
+    """Seeds in bracket order; consecutive pairs are the first-stage matches.
+
+    ``bracket_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)``. Each step doubles the
+    bracket and puts seed ``s`` against ``2 * len + 1 - s``, so the sum of
+    every first-stage match is ``size + 1`` and seeds 1 and 2 sit in
+    opposite halves. Raises :class:`PairingError` ``"bad_cut_size"`` unless
+    ``size`` is in :data:`CUT_SIZES`.
+
+    Default: DESIGN.md decision 6 (top 4 seeded 1v4, 2v3; standard
+    seeding for 8 and 16).
+    """
+    if size not in CUT_SIZES:
+        raise PairingError("bad_cut_size", f"cut size must be one of {CUT_SIZES}, not {size}")
+    order = [1, 2]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for first in order for seed in (first, total - first)]
+    return tuple(order)
+
+
+def seed_bracket(standings: Sequence[Standing], size: int) -> tuple[BracketMatch, ...]:
+    """First stage of the top cut from the final standings.
+
+    Shapes: ``standings`` is the final standings, best first (the order of
+    :func:`tournaments.swiss.standings.compute_standings`, technical ties
+    already ordered by the recorded draw). The top ``size`` rows with
+    ``active=True`` are the cut, seeded 1..``size`` in that order. Returns
+    ``size // 2`` matches of stage ``log2(size)``, slots 1.. in bracket
+    order, the better seed as ``player_a``.
+
+    Raises :class:`PairingError` ``"bad_cut_size"`` for a size not in
+    :data:`CUT_SIZES` and ``"too_few_for_cut"`` with fewer than ``size``
+    active rows.
+
+    Rule: 000_0014b2ac83da54b4.txt § "¿Cómo funciona un torneo suizo?"
+    (R-000-63); Default: DESIGN.md decision 6 (4, 8 or 16; 1v4, 2v3),
+    DESIGN.md decision 10 (a disqualified player is dropped).
+    """
+    order = bracket_order(size)
+    cut: list[int] = []
+    for row in standings:
+        if row.active:
+            cut.append(row.registration_id)
+            if len(cut) == size:
+                break
+    if len(cut) < size:
+        raise PairingError("too_few_for_cut", f"a top {size} needs {size} active players, {len(cut)} remain")
+    stage = size.bit_length() - 1
+    return tuple(
+        BracketMatch(
+            stage=stage,
+            slot=slot,
+            player_a=cut[order[2 * slot - 2] - 1],
+            player_b=cut[order[2 * slot - 1] - 1],
+            seed_a=order[2 * slot - 2],
+            seed_b=order[2 * slot - 1],
+        )
+        for slot in range(1, size // 2 + 1)
+    )
+
+
+def _winner_and_loser(match: BracketMatch, winners: Winners) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
+    """``((winner id, seed), (loser id, seed))`` of a decided match.
+
+    Raises :class:`PairingError` ``"missing_winner"`` when ``winners`` has
+    no entry for the match and ``"bad_winner"`` when it names someone else.
+    """
+    winner = winners.get((match.stage, match.slot))
+    if winner is None:
+        raise PairingError("missing_winner", f"stage {match.stage} slot {match.slot} has no winner yet")
+    if match.player_a is None or match.player_b is None:
+        raise PairingError("bad_winner", f"stage {match.stage} slot {match.slot} is missing a player")
+    side_a = (match.player_a, match.seed_a)
+    side_b = (match.player_b, match.seed_b)
+    if winner == match.player_a:
+        return side_a, side_b
+    if winner == match.player_b:
+        return side_b, side_a
+    raise PairingError("bad_winner", f"{winner} did not play stage {match.stage} slot {match.slot}")
+
+
+_Side = tuple[int, int | None]  # (registration id, seed)
+_UNSEEDED = 1 << 30
+
+
+def _seed_key(side: _Side) -> tuple[int, int]:
+    """Better seed first; an unseeded player after every seeded one, then by id."""
+    player, seed = side
+    return (seed if seed is not None else _UNSEEDED, player)
+
+
+def _better_first(standings: Sequence[Standing] | None) -> Callable[[_Side], tuple[int, int]]:
+    """Sort key putting the better seed first.
+
+    With ``standings`` (for brackets stored without seeds) "better" is
+    earlier in the standings; otherwise the seed carried by the match.
+    """
+    if standings is None:
+        return _seed_key
+    place = {row.registration_id: i for i, row in enumerate(standings)}
+
+    def key(side: _Side) -> tuple[int, int]:
+        return (place.get(side[0], _UNSEEDED), side[0])
+
+    return key
+
+
+def _pair(stage: int, slot: int, first: _Side, second: _Side, key: Callable[[_Side], tuple[int, int]]) -> BracketMatch:
+    """A match with the better seed as ``player_a``."""
+    high, low = sorted((first, second), key=key)
+    return BracketMatch(stage=stage, slot=slot, player_a=high[0], player_b=low[0], seed_a=high[1], seed_b=low[1])
+
+
+def next_stage(
+    matches: Sequence[BracketMatch],
+    winners: Winners,
+    *,
+    third_place_match: bool = False,
+    standings: Sequence[Standing] | None = None,
+) -> tuple[BracketMatch, ...]:
+    """The next stage of the bracket from the finished current one.
+
+    Shapes: ``matches`` is every match of the current stage (stage >= 2),
+    any order; ``winners`` maps ``(stage, slot)`` to the winning
+    registration id and must decide each of them (extra entries for other
+    stages are ignored). Returns the next stage's matches, slot ``k`` =
+    winner of slot ``2k - 1`` against winner of slot ``2k``, the better seed
+    as ``player_a``, sorted by slot. After the semifinals with
+    ``third_place_match=True`` a stage-0 match between the two semifinal
+    losers (better seed as ``player_a``) comes last. "Better seed" is the
+    lower ``seed_a``/``seed_b`` carried by the matches, or, when
+    ``standings`` (the final Swiss standings) is given, the earlier row:
+    pass it for brackets stored without seeds. Seeds are copied through.
+
+    Raises :class:`PairingError` ``"bad_bracket"`` when ``matches`` is not
+    one complete stage (mixed stages, missing or repeated slots),
+    ``"bracket_finished"`` when given the final or the third-place match,
+    and ``"missing_winner"`` / ``"bad_winner"`` for an undecided match or a
+    winner who did not play it.
+
+    Default: DESIGN.md decision 6 (third place by Swiss rank unless the
+    event turns on a third-place match).
+    """
+    if not matches:
+        raise PairingError("bad_bracket", "no matches given")
+    stage = matches[0].stage
+    if any(match.stage != stage for match in matches):
+        raise PairingError("bad_bracket", "matches of different stages given together")
+    if stage <= FINAL_STAGE:
+        raise PairingError("bracket_finished", f"stage {stage} has no next stage")
+    by_slot = {match.slot: match for match in matches}
+    expected = 1 << (stage - 1)
+    if len(by_slot) != len(matches) or sorted(by_slot) != list(range(1, expected + 1)):
+        raise PairingError("bad_bracket", f"stage {stage} needs slots 1..{expected} exactly once")
+    results = {slot: _winner_and_loser(match, winners) for slot, match in by_slot.items()}
+    key = _better_first(standings)
+    following = [
+        _pair(stage - 1, k, results[2 * k - 1][0], results[2 * k][0], key) for k in range(1, expected // 2 + 1)
+    ]
+    if stage == SEMIFINAL_STAGE and third_place_match:
+        following.append(_pair(THIRD_PLACE_STAGE, 1, results[1][1], results[2][1], key))
+    return tuple(following)
+
+
+def podium(
+    matches: Iterable[BracketMatch], winners: Winners, *, standings: Sequence[Standing] | None = None
+) -> Podium:
+    """First, second and third place from the decided bracket.
+
+    Shapes: ``matches`` holds at least the semifinals (stage 2) and the
+    final (stage 1), plus the third-place match (stage 0) when one was
+    played; other stages are ignored. ``winners`` maps ``(stage, slot)`` to
+    the winning registration id.
+
+    1st is the winner of the final, 2nd its loser. 3rd is the winner of the
+    third-place match when there is one (``third_decided_by=
+    "third_place_match"``), otherwise the semifinal loser with the better
+    seed, i.e. the better Swiss rank (``"swiss_rank"``): the lower seed
+    carried by the matches or, when ``standings`` (the final Swiss
+    standings) is given, the earlier row.
+
+    Raises :class:`PairingError` ``"bracket_unfinished"`` when the final,
+    the semifinals or a listed third-place match is missing or undecided,
+    and ``"bad_winner"`` for a winner who did not play the match.
+
+    Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas
+    Suizas" ("los vencedores en el podio de 3", R-000-80); Default:
+    DESIGN.md decision 6.
+    """
+    by_stage: dict[int, list[BracketMatch]] = {}
+    for match in matches:
+        by_stage.setdefault(match.stage, []).append(match)
+    finals = by_stage.get(FINAL_STAGE, [])
+    semifinals = sorted(by_stage.get(SEMIFINAL_STAGE, []), key=lambda match: match.slot)
+    third_place = by_stage.get(THIRD_PLACE_STAGE, [])
+    if len(finals) != 1 or (finals[0].stage, finals[0].slot) not in winners:
+        raise PairingError("bracket_unfinished", "the final is missing or undecided")
+    if len(semifinals) != 2 or any((m.stage, m.slot) not in winners for m in semifinals):
+        raise PairingError("bracket_unfinished", "the semifinals are missing or undecided")
+    (first, _), (second, _) = _winner_and_loser(finals[0], winners)
+    if third_place:
+        if len(third_place) != 1 or (THIRD_PLACE_STAGE, third_place[0].slot) not in winners:
+            raise PairingError("bracket_unfinished", "the third-place match is undecided")
+        (third, _), _ = _winner_and_loser(third_place[0], winners)
+        return Podium(first=first, second=second, third=third, third_decided_by="third_place_match")
+    losers = [_winner_and_loser(match, winners)[1] for match in semifinals]
+    third = min(losers, key=_better_first(standings))[0]
+    return Podium(first=first, second=second, third=third, third_decided_by="swiss_rank")
