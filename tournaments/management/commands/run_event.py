@@ -1,0 +1,261 @@
+"""``manage.py run_event FILE``: run a whole tournament day from a file.
+
+FILE is a CSV of registered players (name, player number, venue, province),
+optionally with a results CSV (``--results``), or a FIDE TRF-16 file. Rounds
+with recorded results are replayed with their recorded pairings; the rest
+are paired by Arena and their results simulated from ``--seed``. Prints each
+round's pairings, the final standings with every tiebreak column, the top
+cut and the podium; for a TRF file it also compares the standings with the
+points the file publishes.
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from datetime import date
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from rules.models import Game
+from tournaments import selectors, services
+from tournaments.enums import EventKind, MatchStatus, RoundPhase
+from tournaments.errors import ArenaError
+from tournaments.eventfiles import DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFileError, read_event_file
+from tournaments.models import Event, Match, Player, Registration, Venue
+from tournaments.labels import TIEBREAKER_LABELS
+
+
+#: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
+SAT_OUT = frozenset({HALF_BYE, ZERO_BYE})
+
+
+def simulate_games(rng: random.Random, best_of: int, *, allow_draw: bool) -> tuple[int, int, int]:
+    """A plausible random score ``(games_a, games_b, games_drawn)`` for a match.
+
+    Best of three: 2-0, 2-1, 1-2, 0-2 mostly; about 4 % go to time at 1-1
+    (a drawn match) and 2 % end 1-0 with a drawn game. Best of one: 1-0, 0-1
+    or, rarely, a drawn game. Top-cut matches always have a winner.
+    """
+    roll = rng.random()
+    if best_of == 1:
+        if allow_draw and roll < 0.05:
+            return 0, 0, 1
+        return (1, 0, 0) if rng.random() < 0.5 else (0, 1, 0)
+    if allow_draw and roll < 0.04:
+        return 1, 1, 0
+    if roll < 0.06:
+        return (1, 0, 1) if rng.random() < 0.5 else (0, 1, 1)
+    return rng.choice([(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0)])
+
+
+class Command(BaseCommand):
+    help = "Juega un torneo completo desde un archivo de inscriptos (CSV) o un TRF-16."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="CSV de inscriptos o archivo TRF-16")
+        parser.add_argument("--results", help="CSV de resultados registrados (opcional)")
+        parser.add_argument("--seed", type=int, default=2024, help="semilla del sorteo y de la simulación")
+        parser.add_argument("--rounds", type=int, help="rondas suizas (por defecto según asistencia)")
+        parser.add_argument("--cut", type=int, choices=[0, 4, 8, 16], help="tamaño del reducido (0 = sin reducido)")
+        parser.add_argument("--game", default="weed_monsters", help="clave del juego (weed_monsters, …)")
+        parser.add_argument("--kind", default=EventKind.SUPER_LIGA, choices=[k.value for k in EventKind])
+        parser.add_argument("--name", help="nombre del evento")
+        parser.add_argument("--date", help="fecha del evento AAAA-MM-DD (por defecto, hoy)")
+        parser.add_argument("--replace", action="store_true", help="borra antes un evento con el mismo nombre")
+        parser.add_argument("--quiet-rounds", action="store_true", help="no imprime los emparejamientos")
+
+    def handle(self, *args, **opts):
+        translation.activate(opts.get("language") or "es-ar")
+        try:
+            data = read_event_file(opts["file"], results_path=opts.get("results"))
+        except (EventFileError, OSError) as exc:
+            raise CommandError(str(exc)) from exc
+        try:
+            game = Game.objects.get(key=opts["game"])
+        except Game.DoesNotExist as exc:
+            keys = ", ".join(Game.objects.values_list("key", flat=True))
+            raise CommandError(_("Juego desconocido «%(key)s»; disponibles: %(keys)s.") % {
+                "key": opts["game"], "keys": keys}) from exc
+        try:
+            event = self._setup(data, game, opts)
+            self._play(event, data, opts)
+        except ArenaError as exc:
+            raise CommandError(str(exc)) from exc
+
+    # ------------------------------------------------------------------ set-up
+    @transaction.atomic
+    def _setup(self, data, game: Game, opts) -> Event:
+        name = opts.get("name") or data.name
+        if opts["replace"]:
+            for old in Event.objects.filter(name=name):
+                Match.objects.filter(round__event=old).delete()
+                old.delete()
+        elif Event.objects.filter(name=name).exists():
+            raise CommandError(_("Ya existe un evento «%(name)s»; use --replace o --name.") % {"name": name})
+        venues: dict[str, Venue] = {}
+        for entry in data.players:
+            key = entry.venue or _("Sin sede")
+            if key not in venues:
+                venues[key], _created = Venue.objects.get_or_create(
+                    name=key, defaults={"province": entry.province or _("Sin provincia")}
+                )
+        host = venues[(data.players[0].venue or _("Sin sede"))] if data.players else None
+        cut = opts["cut"] if opts["cut"] is not None else (0 if data.source_format == "trf" else 4)
+        event = Event.objects.create(
+            name=name,
+            game=game,
+            venue=host,
+            kind=opts["kind"],
+            date=date.fromisoformat(opts["date"]) if opts.get("date") else date.today(),
+            best_of=data.best_of,
+            round_minutes=game.default_round_minutes,
+            planned_rounds=opts.get("rounds") or data.rounds,
+            cut_size=cut,
+            seed=opts["seed"],
+        )
+        services.registration_open(event=event)
+        for entry in data.players:
+            player, _created = Player.objects.update_or_create(
+                player_number=entry.player_number,
+                defaults={"display_name": entry.name, "home_venue": venues[entry.venue or _("Sin sede")]},
+            )
+            services.register(event=event, player=player)
+        services.registration_close(event=event)
+        return event
+
+    # ------------------------------------------------------------------ play
+    def _play(self, event: Event, data, opts) -> None:
+        out = self.stdout
+        regs = {r.player.player_number: r for r in Registration.objects.filter(event=event).select_related("player")}
+        recorded = defaultdict(list)
+        for result in data.results:
+            recorded[result.round_number].append(result)
+        sim = random.Random(services.derived_seed(event.seed, "simulation"))
+        out.write(_("Evento: %(name)s — %(n)d jugadores — semilla %(seed)d") % {
+            "name": event.name, "n": len(regs), "seed": event.seed})
+        number = 0
+        while True:
+            number += 1
+            try:
+                if recorded.get(number):
+                    played = [r for r in recorded[number] if r.outcome not in SAT_OUT]
+                    present = {r.player_a for r in played} | {r.player_b for r in played if r.player_b}
+                    rnd = services.pair_round_manually(
+                        event=event,
+                        pairings=[(regs[r.player_a], regs[r.player_b] if r.player_b else None) for r in played],
+                        # Players the file does not pair this round sat it out (absent, withdrawn, H/Z byes).
+                        absent=[reg for num, reg in regs.items() if num not in present],
+                    )
+                else:
+                    rnd = services.pair_next_round(event=event)
+            except ArenaError as exc:
+                if exc.code == "swiss_complete":
+                    break
+                raise
+            by_pair = {
+                frozenset({r.player_a, r.player_b}): r for r in recorded.get(number, []) if r.player_b
+            }
+            for match in rnd.matches.select_related("player_a__player", "player_b__player").filter(is_bye=False):
+                rec = by_pair.get(frozenset({match.player_a.player.player_number, match.player_b.player.player_number}))
+                if rec is not None:
+                    flip = rec.player_a != match.player_a.player.player_number
+                    ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
+                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
+                                           double_loss=rec.outcome == DOUBLE_LOSS)
+                else:
+                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=True)
+                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+            if not opts["quiet_rounds"]:
+                self._print_round(rnd, title=_("Ronda %(n)d") % {"n": rnd.number})
+        rows = selectors.standings_for_event(event)
+        self._print_standings(rows, event)
+        if data.published_points:
+            self._compare(rows, data)
+        if event.cut_size:
+            rnd = services.start_top_cut(event=event)
+            while True:
+                for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
+                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                self._print_round(rnd, title=_("Reducido — %(stage)s") % {"stage": stage_name(rnd.stage)})
+                try:
+                    rnd = services.pair_next_round(event=event)
+                except ArenaError as exc:
+                    if exc.code == "top_cut_complete":
+                        break
+                    raise
+        event = services.finish_event(event=event)
+        self._print_podium(event)
+
+    # ------------------------------------------------------------------ printing
+    def _print_round(self, rnd, *, title: str) -> None:
+        out = self.stdout
+        out.write("")
+        out.write(f"== {title}")
+        for row in selectors.pairings_for_round(rnd):
+            if row.is_bye:
+                out.write(f"   {'bye':>4}  {row.player_a}  ({_('bye')}, {row.games_a}-0)")
+            else:
+                label = row.table_number if row.table_number is not None else row.bracket_slot
+                score = f"{row.games_a}-{row.games_b}" + (f"-{row.games_drawn}" if row.games_drawn else "")
+                out.write(f"   {label:>4}  {row.player_a:<28} {score:^7} {row.player_b}")
+
+    def _print_standings(self, rows, event: Event) -> None:
+        out = self.stdout
+        out.write("")
+        out.write("== " + _("Posiciones finales de las rondas suizas"))
+        header = (
+            f"{_('Pos'):>4} {_('Jugador'):<30} {_('Número'):<9} {_('Pts'):>4} {_('V'):>2} {_('E'):>2} {_('D'):>2} "
+            f"{_('Buchholz'):>8} {str(TIEBREAKER_LABELS['head_to_head']):>13} {str(TIEBREAKER_LABELS['game_differential']):>12}"
+            f"  {_('Desempate')}"
+        )
+        out.write(header)
+        for row in rows:
+            flag = " (" + (_("descalificado") if row.disqualified else _("abandonó")) + ")" if (
+                row.dropped or row.disqualified) else ""
+            sep = str(TIEBREAKER_LABELS.get(row.separated_by, "")) if row.separated_by else (
+                _("Técnico") if row.technical_tie else "")
+            out.write(
+                f"{row.rank:>4} {(row.display_name + flag)[:30]:<30} {row.player_number:<9} {row.match_points:>4.1f} "
+                f"{row.wins:>2} {row.draws:>2} {row.losses:>2} {row.buchholz:>8.1f} {row.head_to_head:>13d} "
+                f"{row.game_differential:>+12d}  {sep}"
+            )
+
+    def _compare(self, rows, data) -> None:
+        out = self.stdout
+        ours = {row.player_number: row.match_points for row in rows}
+        same = [num for num, pts in data.published_points.items() if abs(ours.get(num, -1) - pts) < 1e-9]
+        out.write("")
+        out.write(_("Comparación con el archivo: puntos iguales en %(same)d de %(n)d jugadores.") % {
+            "same": len(same), "n": len(data.published_points)})
+        for num, pts in sorted(data.published_points.items()):
+            if num not in same:
+                out.write(_("   distinto: %(num)s publicado %(pub).1f, Arena %(ours).1f") % {
+                    "num": num, "pub": pts, "ours": ours.get(num, 0.0)})
+        if data.published_ranks:
+            ranks = {row.player_number: row.rank for row in rows}
+            equal = sum(1 for num, rank in data.published_ranks.items() if ranks.get(num) == rank)
+            out.write(_("Puesto igual al publicado en %(same)d de %(n)d jugadores (los desempates del archivo "
+                        "pueden ser otros).") % {"same": equal, "n": len(data.published_ranks)})
+
+    def _print_podium(self, event: Event) -> None:
+        out = self.stdout
+        out.write("")
+        out.write("== " + _("Podio"))
+        for place, reg in ((_("1er puesto"), event.podium_first), (_("2do puesto"), event.podium_second),
+                           (_("3er puesto"), event.podium_third)):
+            out.write(f"   {place}: {reg.player.display_name if reg else '—'}")
+
+
+def stage_name(stage: int | None) -> str:
+    """Spanish name of a top-cut stage: 1 final, 2 semifinales, 3 cuartos, 4 octavos, 0 tercer puesto."""
+    return {
+        0: _("Tercer puesto"),
+        1: _("Final"),
+        2: _("Semifinales"),
+        3: _("Cuartos de final"),
+        4: _("Octavos de final"),
+    }.get(stage or 1, _("Reducido"))

@@ -1,0 +1,288 @@
+"""Venues, players, events, registrations, rounds, matches and results.
+
+Business rules live in :mod:`tournaments.services` and the pure core
+:mod:`tournaments.swiss`; models only store state and let the database
+enforce what it can (one match per table per round, non-negative games).
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+
+
+class Venue(models.Model):
+    """A store that hosts events (Sede); belongs to a province."""
+
+    name = models.CharField(_("nombre"), max_length=120, unique=True)
+    province = models.CharField(_("provincia"), max_length=80)
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organized_venues", verbose_name=_("organizadores")
+    )
+
+    class Meta:
+        verbose_name = _("sede")
+        verbose_name_plural = _("sedes")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.province})"
+
+
+class Player(models.Model):
+    """A registered player (Breeder); ``player_number`` is the public id."""
+
+    display_name = models.CharField(_("nombre visible"), max_length=120)
+    player_number = models.CharField(_("número de jugador"), max_length=40, unique=True)
+    home_venue = models.ForeignKey(
+        Venue, null=True, blank=True, on_delete=models.SET_NULL, related_name="home_players",
+        verbose_name=_("sede de origen"),
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
+        verbose_name=_("usuario"),
+    )
+    referred_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="referrals",
+        verbose_name=_("invitado por"),
+    )
+    created_at = models.DateTimeField(_("alta"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("jugador")
+        verbose_name_plural = _("jugadores")
+        ordering = ["display_name"]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} ({self.player_number})"
+
+    @property
+    def province(self) -> str | None:
+        """The player's province is their home venue's (RULES-TRACE ambiguity 15)."""
+        return self.home_venue.province if self.home_venue_id else None
+
+
+class Event(models.Model):
+    """One tournament day (Fecha) at a venue, of a given kind.
+
+    Settings default to the rulebook (000_0014b2ac83da54b4.txt § "El Nacional":
+    best of three at 50 minutes) and DESIGN.md decisions 1, 5 and 6.
+    """
+
+    name = models.CharField(_("nombre"), max_length=160)
+    game = models.ForeignKey("rules.Game", on_delete=models.PROTECT, related_name="events", verbose_name=_("juego"))
+    venue = models.ForeignKey(
+        Venue, null=True, blank=True, on_delete=models.PROTECT, related_name="events",
+        verbose_name=_("sede"), help_text=_("Vacío para un evento virtual."),
+    )
+    kind = models.CharField(_("formato"), max_length=20, choices=EventKind.choices, default=EventKind.SUPER_LIGA)
+    date = models.DateField(_("fecha"))
+    best_of = models.PositiveSmallIntegerField(_("mejor de"), choices=[(1, "1"), (3, "3")], default=3)
+    round_minutes = models.PositiveSmallIntegerField(_("minutos por ronda"), default=50)
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("rondas suizas"), null=True, blank=True,
+        help_text=_("Vacío: según la asistencia, log2(N) redondeado hacia arriba, mínimo 3."),
+    )
+    min_rounds = models.PositiveSmallIntegerField(_("mínimo de rondas"), default=3)
+    cut_size = models.PositiveSmallIntegerField(
+        _("tamaño del reducido"), choices=[(0, _("Sin reducido")), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")],
+        default=4,
+    )
+    third_place_match = models.BooleanField(_("partida por el tercer puesto"), default=False)
+    bye_game_wins = models.PositiveSmallIntegerField(
+        _("partidas ganadas por bye"), default=2, help_text=_("El bye cuenta como victoria 2-0."),
+    )
+    state = models.CharField(_("estado"), max_length=20, choices=EventState.choices, default=EventState.DRAFT)
+    seed = models.BigIntegerField(
+        _("semilla"), help_text=_("Semilla registrada para los sorteos (ronda 1, desempates, bye)."),
+    )
+    judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="judged_events", verbose_name=_("jueces"),
+    )
+    head_judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="head_judged_events",
+        verbose_name=_("juez principal"),
+    )
+    podium_first = models.ForeignKey(
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("1er puesto"),
+    )
+    podium_second = models.ForeignKey(
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("2do puesto"),
+    )
+    podium_third = models.ForeignKey(
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("3er puesto"),
+    )
+    finished_at = models.DateTimeField(_("finalizado"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("evento")
+        verbose_name_plural = _("eventos")
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(best_of__in=[1, 3]), name="event_best_of_1_or_3"),
+            models.CheckConstraint(condition=Q(cut_size__in=[0, 4, 8, 16]), name="event_cut_size_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} — {self.date:%d/%m/%Y}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:event", args=[self.pk])
+
+    @property
+    def is_virtual(self) -> bool:
+        return self.venue_id is None or self.kind == EventKind.VIRTUAL
+
+
+class Registration(models.Model):
+    """One player's entry in one event. A drop is recorded, never a delete."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("evento"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("jugador"))
+    checked_in = models.BooleanField(_("presente"), default=False)
+    late_entry = models.BooleanField(_("inscripción tardía"), default=False)
+    joined_round = models.PositiveSmallIntegerField(_("ingresó en la ronda"), default=1)
+    dropped = models.BooleanField(_("abandonó"), default=False)
+    dropped_after_round = models.PositiveSmallIntegerField(_("abandonó tras la ronda"), null=True, blank=True)
+    disqualified = models.BooleanField(_("descalificado"), default=False)
+    draw_order = models.PositiveIntegerField(
+        _("orden de sorteo"), default=0,
+        help_text=_("Sorteo registrado que ordena a quienes nada separa (DESIGN.md, decisión 11)."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("inscripción")
+        verbose_name_plural = _("inscripciones")
+        ordering = ["event", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_once_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.display_name} @ {self.event.name}"
+
+    @property
+    def active(self) -> bool:
+        return not self.dropped and not self.disqualified
+
+
+class Round(models.Model):
+    """One Swiss or top-cut round; ``seed`` is the recorded seed it was paired from."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("evento"))
+    number = models.PositiveSmallIntegerField(_("número"))
+    phase = models.CharField(_("fase"), max_length=10, choices=RoundPhase.choices, default=RoundPhase.SWISS)
+    stage = models.PositiveSmallIntegerField(
+        _("etapa del reducido"), null=True, blank=True, help_text=_("1 final, 2 semifinales, 3 cuartos…"),
+    )
+    state = models.CharField(_("estado"), max_length=10, choices=RoundState.choices, default=RoundState.PAIRED)
+    seed = models.BigIntegerField(_("semilla"), null=True, blank=True)
+    paired_at = models.DateTimeField(_("emparejada"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("cerrada"), null=True, blank=True)
+    clock_started_at = models.DateTimeField(_("reloj iniciado"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("reloj en pausa"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("segundos en pausa"), default=0)
+
+    class Meta:
+        verbose_name = _("ronda")
+        verbose_name_plural = _("rondas")
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} — {_('Ronda')} {self.number}"
+
+
+class Match(models.Model):
+    """A best-of-N match at a table, or a bye (``player_b`` empty).
+
+    ``games_a``/``games_b`` are games won by each player, ``games_drawn`` the
+    drawn games. ``version`` grows with every accepted result entry and guards
+    against stale edits; the entries themselves are :class:`ResultEntry`.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("ronda"))
+    table_number = models.PositiveSmallIntegerField(_("mesa"), null=True, blank=True)
+    player_a = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("jugador A"),
+    )
+    player_b = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b",
+        verbose_name=_("jugador B"),
+    )
+    is_bye = models.BooleanField(_("bye"), default=False)
+    games_a = models.PositiveSmallIntegerField(_("partidas ganadas por A"), default=0)
+    games_b = models.PositiveSmallIntegerField(_("partidas ganadas por B"), default=0)
+    games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
+    outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices, blank=True)
+    status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
+    went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
+    intentional_draw = models.BooleanField(_("empate intencional"), default=False)
+    rematch = models.BooleanField(_("revancha inevitable"), default=False)
+    bracket_slot = models.PositiveSmallIntegerField(_("llave"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("versión"), default=0)
+
+    class Meta:
+        verbose_name = _("emparejamiento")
+        verbose_name_plural = _("emparejamientos")
+        ordering = ["round", "table_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table_number"], name="match_table_unique_per_round"),
+            models.UniqueConstraint(fields=["round", "player_a"], name="match_player_a_once_per_round"),
+            models.UniqueConstraint(fields=["round", "player_b"], name="match_player_b_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(is_bye=True, player_b__isnull=True) | Q(is_bye=False, player_b__isnull=False),
+                name="match_bye_has_no_opponent",
+            ),
+            models.CheckConstraint(condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"),
+        ]
+
+    def __str__(self) -> str:
+        if self.is_bye:
+            return f"{self.player_a.player.display_name} — bye"
+        return f"{_('Mesa')} {self.table_number}: {self.player_a.player.display_name} vs {self.player_b.player.display_name}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.status != MatchStatus.PENDING
+
+
+class ResultEntry(models.Model):
+    """One accepted submission of a match result; the history of every change.
+
+    ``version`` is assigned by the service under a row lock and backed by a
+    unique constraint (STYLE.md §2 "Result entry"). ``before`` is the previous
+    entry (``None`` for the first).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries", verbose_name=_("emparejamiento"))
+    version = models.PositiveIntegerField(_("versión"))
+    games_a = models.PositiveSmallIntegerField(_("partidas A"))
+    games_b = models.PositiveSmallIntegerField(_("partidas B"))
+    games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"))
+    outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices)
+    went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
+    intentional_draw = models.BooleanField(_("empate intencional"), default=False)
+    minutes_late_a = models.PositiveSmallIntegerField(_("minutos tarde A"), null=True, blank=True)
+    minutes_late_b = models.PositiveSmallIntegerField(_("minutos tarde B"), null=True, blank=True)
+    note = models.CharField(_("nota"), max_length=240, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("cargado por"),
+    )
+    entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("carga de resultado")
+        verbose_name_plural = _("cargas de resultado")
+        ordering = ["match", "version"]
+        constraints = [models.UniqueConstraint(fields=["match", "version"], name="result_entry_version_unique")]
+
+    def __str__(self) -> str:
+        return f"v{self.version}: {self.games_a}-{self.games_b}-{self.games_drawn}"

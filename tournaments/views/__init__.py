@@ -1,0 +1,1 @@
+"""HTML views: public.py (players), judge.py (tables), organizer.py (console)."""
