@@ -1,0 +1,52 @@
+# Arena — one command per job. Everything installs into ./.venv.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+STAMP  := $(VENV)/.installed
+DEMO_FILE ?= tests/data/demo_event.csv
+DEMO_SEED ?= 2024
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: help install migrate demo test test-unit run worker bench clean
+
+help:
+	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores)"
+	@echo "make test   - corre toda la suite (pytest)"
+	@echo "make run    - sirve el sitio en http://$(HOST):$(PORT)/ con datos de demostración"
+	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
+	@echo "make bench  - benchmarks del núcleo suizo"
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
+
+test: install
+	$(BIN)/pytest
+
+test-unit: install
+	$(BIN)/pytest -m unit
+
+run: migrate
+	$(PY) manage.py demo_setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+
+bench: install
+	$(PY) benchmarks/pairing.py
+
+clean:
+	rm -rf $(VENV) arena.sqlite3 media staticfiles .pytest_cache .hypothesis
