@@ -58,3 +58,20 @@ class MatchOutcome(models.TextChoices):
     DRAW = "draw", _("Empate")
     DOUBLE_LOSS = "double_loss", _("Doble derrota")
     BYE = "bye", _("Bye")
+
+
+class DocumentKind(models.TextChoices):
+    """The printed documents of a round (issue #5)."""
+
+    PAIRINGS_BY_TABLE = "pairings_by_table", _("Emparejamientos por mesa")
+    PAIRINGS_BY_NAME = "pairings_by_name", _("Emparejamientos por nombre")
+    RESULT_SLIPS = "result_slips", _("Planillas de resultado")
+    STANDINGS = "standings", _("Posiciones")
+    BRACKET = "bracket", _("Llave del reducido")
+
+
+class DocumentState(models.TextChoices):
+    QUEUED = "queued", _("En cola")
+    RENDERING = "rendering", _("Generando")
+    READY = "ready", _("Listo")
+    FAILED = "failed", _("Falló")

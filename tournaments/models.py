@@ -12,7 +12,16 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+from .enums import (
+    DocumentKind,
+    DocumentState,
+    EventKind,
+    EventState,
+    MatchOutcome,
+    MatchStatus,
+    RoundPhase,
+    RoundState,
+)
 
 
 class Venue(models.Model):
@@ -286,3 +295,38 @@ class ResultEntry(models.Model):
 
     def __str__(self) -> str:
         return f"v{self.version}: {self.games_a}-{self.games_b}-{self.games_drawn}"
+
+
+class Document(models.Model):
+    """A printed document of a round, rendered by a Celery task.
+
+    One row per (round, kind): re-rendering replaces the file, so the URL
+    stays stable. ``state`` moves queued → rendering → ready or failed (with
+    ``error``). Event-wide documents (final standings, bracket) hang on the
+    round they were made after.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="documents", verbose_name=_("evento"))
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="documents", verbose_name=_("ronda"),
+    )
+    kind = models.CharField(_("documento"), max_length=24, choices=DocumentKind.choices)
+    state = models.CharField(_("estado"), max_length=12, choices=DocumentState.choices, default=DocumentState.QUEUED)
+    file = models.FileField(_("archivo"), upload_to="documents/", blank=True)
+    error = models.TextField(_("error"), blank=True)
+    attempts = models.PositiveSmallIntegerField(_("intentos"), default=0)
+    pages = models.PositiveIntegerField(_("páginas"), null=True, blank=True)
+    size_bytes = models.PositiveIntegerField(_("tamaño (bytes)"), null=True, blank=True)
+    requested_at = models.DateTimeField(_("pedido"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("documento")
+        verbose_name_plural = _("documentos")
+        ordering = ["event", "round", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "kind"], name="document_once_per_round_and_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.round or self.event}"

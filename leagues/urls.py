@@ -1,0 +1,5 @@
+"""Pages of leagues."""
+from django.urls import path  # noqa: F401
+
+app_name = "leagues"
+urlpatterns: list = []

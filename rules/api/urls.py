@@ -1,0 +1,4 @@
+"""API URLs of rules."""
+from django.urls import path  # noqa: F401
+
+urlpatterns: list = []

@@ -1,0 +1,75 @@
+"""Browser tests: Playwright driving Debian's chromium, headless.
+
+The set-up installs Debian's ``chromium`` package when it is missing
+(``playwright install`` cannot download here); without root or apt the tests
+are skipped with the reason. Playwright's sync API runs an event loop in the
+test thread, so Django's async-safety check is relaxed for these tests only.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+
+
+def ensure_chromium() -> str | None:
+    """Install Debian's chromium if missing; return a reason to skip, or None."""
+    if os.path.exists(CHROMIUM):
+        return None
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        return "chromium is not installed and apt-get as root is not available"
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-q"], check=False, env=env, capture_output=True)
+    done = subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], env=env, capture_output=True, text=True)
+    if done.returncode != 0 or not os.path.exists(CHROMIUM):
+        return f"apt-get install chromium failed: {done.stderr[-500:]}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    reason = ensure_chromium()
+    if reason and os.environ.get("CI"):
+        pytest.fail(reason)
+    if reason:
+        pytest.skip(reason)
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone_page(browser):
+    """A fresh phone-sized (360 px wide) page in Spanish."""
+    context = browser.new_context(viewport=PHONE, locale="es-AR", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def desktop_page(browser):
+    """A fresh desktop-sized page in Spanish."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-AR")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
