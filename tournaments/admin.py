@@ -55,3 +55,5 @@ class RoundAdmin(admin.ModelAdmin):
 class ResultEntryAdmin(admin.ModelAdmin):
     list_display = ("match", "version", "games_a", "games_b", "games_drawn", "entered_by", "entered_at")
     readonly_fields = [f.name for f in ResultEntry._meta.fields]
+
+from . import admin_documents  # noqa: E402,F401  (document admin pieces, issue #5)

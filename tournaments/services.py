@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import selectors
+from . import hooks, selectors
 from .adapters import load_snapshot
 from .enums import EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
 from .errors import IllegalResult, PairingRefused, RegistrationError, StaleEdit, StateError
@@ -263,6 +263,7 @@ def pair_next_round(*, event: Event) -> Round:
     if event.state != EventState.SWISS:
         event.state = EventState.SWISS
         event.save(update_fields=["state"])
+    hooks.round_paired(rnd)
     return rnd
 
 
@@ -485,6 +486,7 @@ def pair_round_manually(
     if event.state != EventState.SWISS:
         event.state = EventState.SWISS
         event.save(update_fields=["state"])
+    hooks.round_paired(rnd)
     return rnd
 
 
@@ -550,6 +552,7 @@ def start_top_cut(*, event: Event) -> Round:
     rnd = _bracket_round(event, number, bracket[0].stage, bracket)
     event.state = EventState.TOP_CUT
     event.save(update_fields=["state"])
+    hooks.round_paired(rnd)
     return rnd
 
 
@@ -587,7 +590,9 @@ def _pair_next_stage(event: Event) -> Round:
         bracket, winners, third_place_match=event.third_place_match, standings=_final_standings(event)
     )
     _close_open_rounds(event)
-    return _bracket_round(event, event.rounds.count() + 1, rnd.stage - 1, nxt)
+    following = _bracket_round(event, event.rounds.count() + 1, rnd.stage - 1, nxt)
+    hooks.round_paired(following)
+    return following
 
 
 @transaction.atomic
@@ -627,4 +632,5 @@ def finish_event(*, event: Event) -> Event:
     event.state = EventState.FINISHED
     event.finished_at = timezone.now()
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "state", "finished_at"])
+    hooks.event_finished(event)
     return event

@@ -395,7 +395,7 @@ class _Solver:
                 windows[-1][1] = high
             else:
                 windows.append([low, high])
-        result = list(adjacent)
+        result: list[tuple[int, int] | None] = list(adjacent)
         for low, high in windows:
             sub = vertices[2 * low : 2 * high + 2]
             matched = self._match(sub, self._sparse_edges(sub))
