@@ -1,7 +1,9 @@
 """The only code that speaks both ORM and the pure Swiss core.
 
-``load_snapshot`` reads one event in a fixed number of queries (two) and
-returns plain core records; the services turn core output back into rows.
+``load_snapshot`` reads one event in a fixed number of queries (two), as
+plain tuples rather than model instances — a 16,384-player event has over
+100,000 matches by its last rounds — and returns core records; the services
+turn core output back into rows.
 """
 from __future__ import annotations
 
@@ -11,19 +13,38 @@ from .enums import MatchOutcome, MatchStatus, RoundPhase
 from .models import Event, Match, Registration
 from .swiss.types import MatchRecord, Outcome
 
+_EXPLICIT = {MatchOutcome.DOUBLE_LOSS.value: Outcome.DOUBLE_LOSS, MatchOutcome.BYE.value: Outcome.BYE}
+
+
+@dataclass(frozen=True, slots=True)
+class RegistrationRow:
+    """What the core and the read models need of a registration."""
+
+    id: int
+    display_name: str
+    player_number: str
+    venue: str
+    dropped: bool
+    disqualified: bool
+    draw_order: int
+
+    @property
+    def active(self) -> bool:
+        return not self.dropped and not self.disqualified
+
 
 @dataclass(frozen=True, slots=True)
 class EventSnapshot:
     """Plain view of an event for the core.
 
-    ``registrations`` maps registration id to the row (with its player);
-    ``swiss_records`` holds every Swiss match that has a result, byes included;
-    ``pending`` the Swiss matches of the current round still without one.
+    ``registrations`` maps registration id to its row; ``swiss_records``
+    holds every Swiss match that has a result, byes included; ``pending``
+    the table numbers of Swiss matches still without one.
     """
 
-    registrations: dict[int, Registration]
+    registrations: dict[int, RegistrationRow]
     swiss_records: tuple[MatchRecord, ...]
-    pending: tuple[Match, ...]
+    pending: tuple[int | None, ...]
 
     @property
     def active_ids(self) -> list[int]:
@@ -36,7 +57,6 @@ class EventSnapshot:
 
 def match_record(match: Match, round_number: int) -> MatchRecord:
     """Convert one stored match with a result to a core :class:`MatchRecord`."""
-    outcome = Outcome(match.outcome) if match.outcome in (MatchOutcome.DOUBLE_LOSS, MatchOutcome.BYE) else None
     return MatchRecord(
         round_number=round_number,
         player_a=match.player_a_id,
@@ -44,25 +64,30 @@ def match_record(match: Match, round_number: int) -> MatchRecord:
         games_a=match.games_a,
         games_b=match.games_b,
         games_drawn=match.games_drawn,
-        outcome=outcome,
+        outcome=_EXPLICIT.get(match.outcome),
     )
 
 
 def load_snapshot(event: Event) -> EventSnapshot:
-    """Load registrations and Swiss matches of ``event`` (two queries)."""
+    """Load registrations and Swiss matches of ``event`` (two queries, no model instances)."""
     registrations = {
-        reg.pk: reg for reg in Registration.objects.filter(event=event).select_related("player", "player__home_venue")
+        rid: RegistrationRow(rid, name, number, venue or "", dropped, disqualified, draw_order)
+        for rid, name, number, venue, dropped, disqualified, draw_order in Registration.objects.filter(
+            event=event
+        ).values_list(
+            "id", "player__display_name", "player__player_number", "player__home_venue__name",
+            "dropped", "disqualified", "draw_order",
+        )
     }
     records: list[MatchRecord] = []
-    pending: list[Match] = []
-    matches = (
-        Match.objects.filter(round__event=event, round__phase=RoundPhase.SWISS)
-        .select_related("round")
-        .order_by("round__number", "table_number")
+    pending: list[int | None] = []
+    rows = Match.objects.filter(round__event=event, round__phase=RoundPhase.SWISS).values_list(
+        "round__number", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "outcome", "status",
+        "table_number",
     )
-    for match in matches:
-        if match.status == MatchStatus.PENDING:
-            pending.append(match)
+    for number, a, b, ga, gb, gd, outcome, status, table in rows:
+        if status == MatchStatus.PENDING:
+            pending.append(table)
         else:
-            records.append(match_record(match, match.round.number))
+            records.append(MatchRecord(number, a, b, ga, gb, gd, _EXPLICIT.get(outcome)))
     return EventSnapshot(registrations=registrations, swiss_records=tuple(records), pending=tuple(pending))

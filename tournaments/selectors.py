@@ -5,13 +5,16 @@ through these functions, each with a bounded number of queries.
 """
 from __future__ import annotations
 
+import datetime
+import unicodedata
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.utils import timezone
 
 from .adapters import load_snapshot
 from .enums import MatchOutcome, MatchStatus, RoundPhase
-from .models import Event, Match, Registration, Round
+from .models import Event, Match, Registration, ResultEntry, Round, Venue
 from .swiss.standings import compute_standings
 from .swiss.types import Standing
 
@@ -71,14 +74,13 @@ def standings_for_event(event: Event) -> list[StandingRow]:
     rows = []
     for standing in standings:
         reg = regs[standing.registration_id]
-        venue = reg.player.home_venue
         rows.append(
             StandingRow(
                 standing=standing,
-                display_name=reg.player.display_name,
-                player_number=reg.player.player_number,
-                venue=venue.name if venue else "",
-                registration_id=reg.pk,
+                display_name=reg.display_name,
+                player_number=reg.player_number,
+                venue=reg.venue,
+                registration_id=reg.id,
                 dropped=reg.dropped,
                 disqualified=reg.disqualified,
             )
@@ -152,3 +154,334 @@ def match_winner_id(match: Match) -> int | None:
     if match.outcome == MatchOutcome.B_WINS:
         return match.player_b_id
     return None
+
+
+# --------------------------------------------------------------------------- pages (issue 3)
+# Read models of the public pages, the judge pages and the round clock. Each
+# runs a fixed number of queries whatever the size of the event.
+
+
+def fold(text: str) -> str:
+    """Accent- and case-insensitive form of ``text`` for searching and sorting names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def events_for_listing(*, venue_id: int | None = None) -> QuerySet[Event]:
+    """Events newest first with venue and game (one query), optionally of one venue."""
+    events = Event.objects.select_related("venue", "game").order_by("-date", "name")
+    if venue_id is not None:
+        events = events.filter(venue_id=venue_id)
+    return events
+
+
+def venues_with_events() -> QuerySet[Venue]:
+    """Venues that hosted at least one event, by name (one query)."""
+    return Venue.objects.filter(events__isnull=False).distinct().order_by("name")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPairing:
+    """One player's line of the alphabetical pairings list ("¿dónde juego?").
+
+    ``result`` is from this player's side: ``win``, ``draw``, ``loss``,
+    ``bye`` or ``""`` while pending; ``games_for``/``games_against`` too.
+    """
+
+    display_name: str
+    player_number: str
+    table_number: int | None
+    opponent: str | None
+    opponent_number: str | None
+    is_bye: bool
+    status: str
+    games_for: int
+    games_against: int
+    games_drawn: int
+    result: str
+    search: str
+
+
+def _result_for(outcome: str, status: str, side_a: bool) -> str:
+    if status == MatchStatus.PENDING:
+        return ""
+    if outcome == MatchOutcome.BYE:
+        return "bye"
+    if outcome == MatchOutcome.DRAW:
+        return "draw"
+    if outcome == MatchOutcome.DOUBLE_LOSS:
+        return "loss"
+    won_a = outcome == MatchOutcome.A_WINS
+    return "win" if won_a == side_a else "loss"
+
+
+def pairings_by_name(rows: list[PairingRow]) -> list[PlayerPairing]:
+    """Every player of a round's pairings, alphabetically (accents ignored).
+
+    Shapes: ``rows`` from :func:`pairings_for_round`; returns one line per
+    player (two per match, one per bye), sorted by folded name then number.
+    No query.
+    """
+    lines = []
+    for p in rows:
+        sides = [(p.player_a, p.player_a_number, p.player_b, p.player_b_number, True)]
+        if not p.is_bye:
+            sides.append((p.player_b, p.player_b_number, p.player_a, p.player_a_number, False))
+        for name, number, opp, opp_number, side_a in sides:
+            lines.append(
+                PlayerPairing(
+                    display_name=name,
+                    player_number=number,
+                    table_number=p.table_number if p.table_number is not None else p.bracket_slot,
+                    opponent=opp,
+                    opponent_number=opp_number,
+                    is_bye=p.is_bye,
+                    status=p.status,
+                    games_for=p.games_a if side_a else p.games_b,
+                    games_against=p.games_b if side_a else p.games_a,
+                    games_drawn=p.games_drawn,
+                    result=_result_for(p.outcome, p.status, side_a),
+                    search=fold(f"{name} {number}"),
+                )
+            )
+    lines.sort(key=lambda line: (fold(line.display_name), line.player_number))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRound:
+    """One round of a player's event, from the player's side."""
+
+    round_number: int
+    phase: str
+    stage: int | None
+    table_number: int | None
+    opponent: str | None
+    opponent_number: str | None
+    is_bye: bool
+    status: str
+    games_for: int
+    games_against: int
+    games_drawn: int
+    result: str
+
+
+def player_rounds(registration: Registration) -> list[PlayerRound]:
+    """The registration's matches round by round, byes included (one query)."""
+    matches = (
+        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number")
+    )
+    out = []
+    for m in matches:
+        side_a = m.player_a_id == registration.pk
+        opp = m.player_b if side_a else m.player_a
+        out.append(
+            PlayerRound(
+                round_number=m.round.number,
+                phase=m.round.phase,
+                stage=m.round.stage,
+                table_number=m.table_number,
+                opponent=opp.player.display_name if opp else None,
+                opponent_number=opp.player.player_number if opp else None,
+                is_bye=m.is_bye,
+                status=m.status,
+                games_for=m.games_a if side_a else m.games_b,
+                games_against=m.games_b if side_a else m.games_a,
+                games_drawn=m.games_drawn,
+                result=_result_for(m.outcome, m.status, side_a),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class BracketGame:
+    """One top-cut match for the bracket page; ``winner`` is ``"a"``, ``"b"`` or ``""``."""
+
+    slot: int
+    player_a: str | None
+    player_a_number: str | None
+    player_b: str | None
+    player_b_number: str | None
+    games_a: int
+    games_b: int
+    status: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketStage:
+    """A column of the bracket: ``stage`` 1 final, 2 semifinals …, 0 third place."""
+
+    stage: int
+    round_number: int
+    games: tuple[BracketGame, ...]
+
+
+def bracket_for_event(event: Event) -> list[BracketStage]:
+    """The top cut as stages, first stage first, third-place match last (two queries)."""
+    stages: list[BracketStage] = []
+    third: BracketStage | None = None
+    for rnd in top_cut_rounds(event):
+        games, third_games = [], []
+        for m in rnd.matches.all():
+            winner_id = match_winner_id(m)
+            game = BracketGame(
+                slot=m.bracket_slot or 0,
+                player_a=m.player_a.player.display_name,
+                player_a_number=m.player_a.player.player_number,
+                player_b=m.player_b.player.display_name if m.player_b else None,
+                player_b_number=m.player_b.player.player_number if m.player_b else None,
+                games_a=m.games_a,
+                games_b=m.games_b,
+                status=m.status,
+                winner="a" if winner_id == m.player_a_id else "b" if winner_id and winner_id == m.player_b_id else "",
+            )
+            (third_games if m.bracket_slot == 0 else games).append(game)
+        if games:
+            stages.append(BracketStage(stage=rnd.stage or 0, round_number=rnd.number, games=tuple(games)))
+        if third_games:
+            third = BracketStage(stage=0, round_number=rnd.number, games=tuple(third_games))
+    if third:
+        stages.append(third)
+    return stages
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeTable:
+    """A table of the round for the judge list: the pairing and its last entry."""
+
+    pairing: PairingRow
+    entered_by: str | None
+    entered_at: datetime.datetime | None
+    search: str
+
+
+def judge_tables(rnd: Round) -> list[JudgeTable]:
+    """Tables of ``rnd`` (byes last) with who entered the last result and when (two queries)."""
+    last: dict[int, ResultEntry] = {}
+    for entry in (
+        ResultEntry.objects.filter(match__round=rnd).select_related("entered_by").order_by("match_id", "version")
+    ):
+        last[entry.match_id] = entry
+    out = []
+    for p in pairings_for_round(rnd):
+        entry = last.get(p.match_id)
+        out.append(
+            JudgeTable(
+                pairing=p,
+                entered_by=_user_label(entry.entered_by) if entry else None,
+                entered_at=entry.entered_at if entry else None,
+                search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
+            )
+        )
+    return out
+
+
+def _user_label(user) -> str:
+    if user is None:
+        return "?"
+    full = user.get_full_name().strip()
+    return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One accepted result entry with the value it replaced (``before`` is ``None`` for the first)."""
+
+    version: int
+    entered_by: str
+    entered_at: datetime.datetime
+    before: ResultEntry | None
+    after: ResultEntry
+
+
+def result_history(match: Match) -> list[HistoryLine]:
+    """Every accepted entry of ``match``, newest first, with its before → after (one query)."""
+    entries = list(match.entries.select_related("entered_by").order_by("version"))
+    lines = [
+        HistoryLine(
+            version=entry.version,
+            entered_by=_user_label(entry.entered_by),
+            entered_at=entry.entered_at,
+            before=entries[i - 1] if i else None,
+            after=entry,
+        )
+        for i, entry in enumerate(entries)
+    ]
+    lines.reverse()
+    return lines
+
+
+def event_live_stamp(event_id: int) -> str:
+    """A short fingerprint of everything the public pages of an event show (two queries).
+
+    It changes whenever a result is entered or corrected (``Match.version``
+    grows), a round is paired or closed, a player drops or the event changes
+    state; the polled fragments use it as their ETag, so a poll with nothing
+    new costs two small aggregate queries and an empty 304.
+    """
+    matches = Match.objects.filter(round__event_id=event_id).aggregate(
+        n=Count("id"),
+        versions=Sum("version"),
+        confirmed=Count("id", filter=Q(status=MatchStatus.CONFIRMED)),
+        rounds=Max("round__number"),
+        last_id=Max("id"),
+    )
+    event = (
+        Event.objects.filter(pk=event_id)
+        .annotate(
+            regs=Count("registrations", distinct=True),
+            out=Count(
+                "registrations",
+                filter=Q(registrations__dropped=True) | Q(registrations__disqualified=True),
+                distinct=True,
+            ),
+        )
+        .values_list("state", "regs", "out")
+        .first()
+    )
+    parts = [*(event or ("missing", 0, 0)), *(matches[k] or 0 for k in ("n", "versions", "confirmed", "rounds", "last_id"))]
+    return "-".join(str(p) for p in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """The round clock at one instant, computed from server timestamps.
+
+    ``state``: ``not_started``, ``running``, ``paused``, ``time_up`` (the
+    countdown reached zero: 3 extra turns each, 000 § 10.1) or ``closed``.
+    Units: whole seconds; ``remaining_seconds`` never below zero.
+    """
+
+    state: str
+    total_seconds: int
+    remaining_seconds: int
+    elapsed_seconds: int
+
+
+def round_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
+    """The clock of ``rnd`` for a round of ``minutes`` minutes at ``now`` (no query).
+
+    Elapsed time is ``(now or the pause instant) - clock_started_at -
+    clock_paused_seconds``. Rule: 000_0014b2ac83da54b4.txt § "10.1.
+    Desarrollo de las Rondas Suizas" (50 minutes, then 3 extra turns each).
+    """
+    total = minutes * 60
+    now = now or timezone.now()
+    if rnd.clock_started_at is None:
+        return RoundClock("closed" if rnd.closed_at else "not_started", total, total, 0)
+    until = rnd.clock_paused_at or now
+    elapsed = max(0, int((until - rnd.clock_started_at).total_seconds()) - rnd.clock_paused_seconds)
+    remaining = max(0, total - elapsed)
+    if rnd.closed_at:
+        state = "closed"
+    elif remaining == 0:
+        state = "time_up"
+    elif rnd.clock_paused_at is not None:
+        state = "paused"
+    else:
+        state = "running"
+    return RoundClock(state, total, remaining, elapsed)

@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -153,11 +153,30 @@ def undo_drop(*, registration: Registration) -> Registration:
     return registration
 
 
+@transaction.atomic
+def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
+    """Mark a registered player as present (or not) at the venue.
+
+    Check-in is a record for the organizer; pairing does not read it (a
+    player who did not come is dropped). Setting the value it already has is
+    a no-op, so a double click is harmless. Raises :class:`StateError` once
+    the event is finished.
+    """
+    registration = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+    if registration.event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó."))
+    if registration.checked_in != present:
+        registration.checked_in = present
+        registration.save(update_fields=["checked_in"])
+    return registration
+
+
 # --------------------------------------------------------------------------- rounds
 
 
-def _missing_results_error(pending: Iterable[Match]) -> PairingRefused:
-    tables = sorted(m.table_number for m in pending if m.table_number is not None)
+def _missing_results_error(pending: Iterable[int | None]) -> PairingRefused:
+    """``pending``: table numbers of the matches still without a result."""
+    tables = sorted(t for t in pending if t is not None)
     return PairingRefused(
         "results_missing",
         _("Faltan resultados en las mesas %(tables)s; cárguelos antes de emparejar la ronda siguiente.")
@@ -235,31 +254,15 @@ def pair_next_round(*, event: Event) -> Round:
         raise PairingRefused(exc.code, _("No se puede emparejar: hacen falta al menos dos jugadores activos.")) from exc
     _close_open_rounds(event)
     rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS, seed=seed)
-    matches = []
-    for pairing in core.pairings:
-        if pairing.is_bye:
-            matches.append(
-                Match(
-                    round=rnd,
-                    table_number=None,
-                    player_a_id=pairing.player_a,
-                    is_bye=True,
-                    games_a=event.bye_game_wins,
-                    outcome=MatchOutcome.BYE,
-                    status=MatchStatus.CONFIRMED,
-                )
-            )
-        else:
-            matches.append(
-                Match(
-                    round=rnd,
-                    table_number=pairing.table_number,
-                    player_a_id=pairing.player_a,
-                    player_b_id=pairing.player_b,
-                    rematch=pairing.rematch,
-                )
-            )
-    Match.objects.bulk_create(matches)
+    _insert_matches(
+        rnd,
+        [
+            (None, p.player_a, None, True, event.bye_game_wins, MatchOutcome.BYE, MatchStatus.CONFIRMED, False)
+            if p.is_bye
+            else (p.table_number, p.player_a, p.player_b, False, 0, "", MatchStatus.PENDING, p.rematch)
+            for p in core.pairings
+        ],
+    )
     if event.state != EventState.SWISS:
         event.state = EventState.SWISS
         event.save(update_fields=["state"])
@@ -287,6 +290,60 @@ def repair_current_round(*, event: Event) -> Round:
         event.state = EventState.CLOSED
         event.save(update_fields=["state"])
     return pair_next_round(event=event)
+
+
+@transaction.atomic
+def round_close(*, event: Event) -> Round:
+    """Close the current round: its reported results become confirmed.
+
+    Once closed, the round's results no longer change (:func:`record_result`
+    only accepts the round in progress). Pairing the next round, starting the
+    top cut or finishing the event also close the open round; this is the
+    explicit "cerrar ronda / confirmar resultados" step of the organizer.
+    Raises :class:`StateError` when no round is open (``no_open_round``, e.g.
+    a second click) or when results are missing (``results_missing``, naming
+    the tables).
+    """
+    event = _locked_event(event)
+    rnd = event.rounds.filter(state=RoundState.PAIRED).order_by("-number").first()
+    if rnd is None:
+        raise StateError("no_open_round", _("No hay ninguna ronda abierta para cerrar."))
+    pending = sorted(
+        m.table_number or 0 for m in rnd.matches.filter(status=MatchStatus.PENDING, is_bye=False)
+    )
+    if pending:
+        raise StateError(
+            "results_missing",
+            _("Faltan resultados en las mesas %(tables)s; cárguelos antes de cerrar la ronda %(n)d.")
+            % {"tables": ", ".join(str(t) for t in pending), "n": rnd.number},
+        )
+    rnd.matches.filter(status=MatchStatus.REPORTED).update(status=MatchStatus.CONFIRMED)
+    rnd.state = RoundState.CLOSED
+    rnd.closed_at = timezone.now()
+    rnd.save(update_fields=["state", "closed_at"])
+    return rnd
+
+
+def _insert_matches(rnd: Round, rows: list[tuple]) -> None:
+    """Insert a round's matches in one ``executemany``.
+
+    ``rows`` holds ``(table_number, player_a_id, player_b_id, is_bye,
+    games_a, outcome, status, rematch)``. A 16,384-player round has 8,192
+    matches; building that many model instances for ``bulk_create`` costs
+    more than the pairing itself, so the hot path writes plain tuples.
+    """
+    columns = (
+        "round_id", "table_number", "player_a_id", "player_b_id", "is_bye", "games_a", "games_b", "games_drawn",
+        "outcome", "status", "went_to_time", "intentional_draw", "rematch", "bracket_slot", "version",
+    )
+    table = connection.ops.quote_name(Match._meta.db_table)
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(['%s'] * len(columns))})"
+    params = [
+        (rnd.pk, tbl, a, b, bye, ga, 0, 0, str(outcome), str(status), False, False, rematch, None, 0)
+        for tbl, a, b, bye, ga, outcome, status, rematch in rows
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
 
 
 # --------------------------------------------------------------------------- results
@@ -459,12 +516,12 @@ def pair_round_manually(
                 raise PairingRefused("not_active", _("La inscripción %(id)s no está activa en este evento.") % {"id": rid})
             if rid in seen:
                 raise PairingRefused("paired_twice", _("%(player)s aparece dos veces en la ronda.")
-                                     % {"player": reg.player.display_name})
+                                     % {"player": reg.display_name})
             seen.add(rid)
         rows.append(pair)
     missing = set(snapshot.active_ids) - seen - {ids(r) for r in absent}
     if missing:
-        names = sorted(snapshot.registrations[r].player.display_name for r in missing)
+        names = sorted(snapshot.registrations[r].display_name for r in missing)
         raise PairingRefused("players_unpaired", _("Quedan jugadores sin emparejar: %(names)s.")
                              % {"names": ", ".join(names)})
     number = event.rounds.filter(phase=RoundPhase.SWISS).count() + 1
@@ -580,7 +637,7 @@ def _final_standings(event: Event):
 
 def _pair_next_stage(event: Event) -> Round:
     rnd = event.rounds.filter(phase=RoundPhase.TOP_CUT).order_by("-number").first()
-    pending = list(rnd.matches.filter(status=MatchStatus.PENDING))
+    pending = list(rnd.matches.filter(status=MatchStatus.PENDING).values_list("table_number", flat=True))
     if pending:
         raise _missing_results_error(pending)
     if rnd.stage == 1:
@@ -634,3 +691,59 @@ def finish_event(*, event: Event) -> Event:
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "state", "finished_at"])
     hooks.event_finished(event)
     return event
+
+
+# --------------------------------------------------------------------------- round clock
+
+
+def _locked_clock_round(rnd: Round | int) -> Round:
+    pk = rnd.pk if isinstance(rnd, Round) else rnd
+    rnd = Round.objects.select_for_update().get(pk=pk)
+    if rnd.state != RoundState.PAIRED:
+        raise StateError("round_closed", _("La ronda %(n)d ya está cerrada.") % {"n": rnd.number})
+    return rnd
+
+
+@transaction.atomic
+def round_clock_start(*, round: Round | int) -> Round:
+    """Start the round's countdown now (the event's ``round_minutes``).
+
+    Units: UTC datetimes on the round. Raises :class:`StateError` when the
+    clock was already started or the round is closed.
+    Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas".
+    """
+    rnd = _locked_clock_round(round)
+    if rnd.clock_started_at is not None:
+        raise StateError("clock_started", _("El reloj de la ronda %(n)d ya está en marcha.") % {"n": rnd.number})
+    rnd.clock_started_at = timezone.now()
+    rnd.clock_paused_at = None
+    rnd.clock_paused_seconds = 0
+    rnd.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds"])
+    return rnd
+
+
+@transaction.atomic
+def round_clock_pause(*, round: Round | int) -> Round:
+    """Pause a running clock. Raises :class:`StateError` if not running."""
+    rnd = _locked_clock_round(round)
+    if rnd.clock_started_at is None or rnd.clock_paused_at is not None:
+        raise StateError("clock_not_running", _("El reloj no está corriendo."))
+    rnd.clock_paused_at = timezone.now()
+    rnd.save(update_fields=["clock_paused_at"])
+    return rnd
+
+
+@transaction.atomic
+def round_clock_resume(*, round: Round | int) -> Round:
+    """Resume a paused clock; the pause is added to ``clock_paused_seconds``.
+
+    Raises :class:`StateError` if the clock is not paused.
+    """
+    rnd = _locked_clock_round(round)
+    if rnd.clock_paused_at is None:
+        raise StateError("clock_not_paused", _("El reloj no está en pausa."))
+    paused = int((timezone.now() - rnd.clock_paused_at).total_seconds())
+    rnd.clock_paused_seconds += max(0, paused)
+    rnd.clock_paused_at = None
+    rnd.save(update_fields=["clock_paused_seconds", "clock_paused_at"])
+    return rnd
