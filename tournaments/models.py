@@ -330,3 +330,89 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.round or self.event}"
+
+
+class Penalty(models.Model):
+    """One entry of the event's penalty log (issue #7).
+
+    ``penalty_type`` and ``consequences`` are the pure ladder's decision
+    (:func:`rules.penalties.decide`), possibly revised by the head judge —
+    each revision is a :class:`PenaltyRevision` row, the first values stay
+    in ``original_type``. ``counts_as_warning`` is stored so old entries keep
+    counting the same way if the catalogue changes. ``incident`` links the
+    penalties of one incident (a missing card held by another competitor).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("evento"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("jugador"),
+    )
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("ronda"),
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("mesa"),
+    )
+    game_number = models.PositiveSmallIntegerField(_("partida en curso"), null=True, blank=True)
+    in_match = models.BooleanField(_("durante el match"), default=True)
+    infraction_code = models.CharField(_("infracción"), max_length=40)
+    penalty_type = models.CharField(_("penalidad"), max_length=24)
+    original_type = models.CharField(_("penalidad original"), max_length=24)
+    consequences = models.JSONField(_("consecuencias"), default=list)
+    counts_as_warning = models.BooleanField(_("cuenta como advertencia"), default=True)
+    warning_count_after = models.PositiveSmallIntegerField(_("advertencias tras esta"), default=0)
+    message = models.TextField(_("decisión"))
+    source = models.CharField(_("fuente"), max_length=300)
+    notes = models.TextField(_("notas del juez"), blank=True)
+    incident = models.CharField(_("incidente"), max_length=40, blank=True)
+    ruling_id = models.CharField(_("resolución citada"), max_length=40, blank=True)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("juez"),
+    )
+    issued_at = models.DateTimeField(_("registrada"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("penalidad")
+        verbose_name_plural = _("penalidades")
+        ordering = ["event", "issued_at"]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player.display_name}: {self.penalty_type} ({self.infraction_code})"
+
+
+class PenaltyRevision(models.Model):
+    """The head judge's upgrade or downgrade of a penalty, with its reason."""
+
+    penalty = models.ForeignKey(Penalty, on_delete=models.CASCADE, related_name="revisions")
+    from_type = models.CharField(_("de"), max_length=24)
+    to_type = models.CharField(_("a"), max_length=24)
+    reason = models.TextField(_("motivo"))
+    revised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("juez principal"),
+    )
+    revised_at = models.DateTimeField(_("revisada"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("revisión de penalidad")
+        verbose_name_plural = _("revisiones de penalidad")
+        ordering = ["penalty", "revised_at"]
+
+
+class MatchRuling(models.Model):
+    """A ruling a judge gave at a table, attached to the match record (issue #7)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("mesa"))
+    ruling_id = models.CharField(_("resolución"), max_length=40)
+    note = models.TextField(_("nota"), blank=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("juez"),
+    )
+    given_at = models.DateTimeField(_("registrada"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("resolución en mesa")
+        verbose_name_plural = _("resoluciones en mesa")
+        ordering = ["match", "given_at"]

@@ -376,6 +376,7 @@ def record_result(
     minutes_late_a: int | None = None,
     minutes_late_b: int | None = None,
     double_loss: bool = False,
+    provisional: bool = False,
     entered_by: User | None = None,
     note: str = "",
 ) -> Match:
@@ -392,7 +393,9 @@ def record_result(
     entered; more than 5 loses game 1, so the opponent must have a game win
     (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas").
     ``double_loss`` records a loss for both (both absent, a double forfeit;
-    RULES-TRACE ambiguity 10) with no games.
+    RULES-TRACE ambiguity 10) with no games. ``provisional`` stores games
+    counted before the match ends (a game lost to a penalty) and leaves the
+    match pending: the judge still enters the final result.
 
     Raises :class:`IllegalResult` for a score the format does not allow (3-0
     in best of three, a draw in the top cut), :class:`StateError` for a bye,
@@ -429,7 +432,8 @@ def record_result(
             event.best_of, games_a, games_b, games_drawn, minutes_late_a, minutes_late_b
         )
     problems = result_problems(
-        event.best_of, games_a, games_b, games_drawn, require_winner=rnd.phase == RoundPhase.TOP_CUT
+        event.best_of, games_a, games_b, games_drawn,
+        require_winner=rnd.phase == RoundPhase.TOP_CUT and not provisional,
     )
     late = late_game_one_problem(games_a, games_b, minutes_late_a, minutes_late_b)
     if late and forced is None:
@@ -458,7 +462,7 @@ def record_result(
     match.outcome = MatchOutcome(outcome.value)
     match.went_to_time = went_to_time
     match.intentional_draw = intentional_draw
-    match.status = MatchStatus.REPORTED
+    match.status = MatchStatus.PENDING if provisional else MatchStatus.REPORTED
     match.save(update_fields=[
         "version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time", "intentional_draw", "status",
     ])
@@ -677,12 +681,17 @@ def finish_event(*, event: Event) -> Event:
         if final.stage != 1 or final.matches.filter(status=MatchStatus.PENDING).exists():
             raise StateError("top_cut_not_complete", _("El reducido todavía no terminó."))
         bracket, winners = _bracket_of(event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__lte=2))
-        podium = topcut.podium(bracket, winners, standings=standings)
+        podium = _without_disqualified(
+            topcut.podium(bracket, winners, standings=standings), event, standings,
+            [p for bm in bracket for p in (bm.player_a, bm.player_b)],
+        )
     else:
         if event.cut_size:
             raise StateError("top_cut_not_started", _("Falta jugar el reducido."))
         _require_swiss_done(event, snapshot)
-        top = [s.registration_id for s in standings if s.active][:3] + [None, None, None]
+        disqualified = {rid for rid, reg in snapshot.registrations.items() if reg.disqualified}
+        top = [s.registration_id for s in standings if s.active and s.registration_id not in disqualified]
+        top += [None, None, None]
         podium = Podium(first=top[0], second=top[1], third=top[2])
     _close_open_rounds(event)
     event.podium_first_id, event.podium_second_id, event.podium_third_id = podium.as_tuple()
@@ -690,6 +699,47 @@ def finish_event(*, event: Event) -> Event:
     event.finished_at = timezone.now()
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "state", "finished_at"])
     hooks.event_finished(event)
+    return event
+
+
+def _without_disqualified(podium: Podium, event: Event, standings, cut_players: Iterable[int | None]) -> Podium:
+    """The podium with disqualified players removed and the next players moved up.
+
+    Candidates in order: the podium as played, the other top-cut players by
+    Swiss rank, then the rest of the Swiss standings. A disqualified player
+    earns no podium (DESIGN.md decision 10; RULES-TRACE ambiguity 13).
+    """
+    disqualified = set(event.registrations.filter(disqualified=True).values_list("pk", flat=True))
+    if not disqualified.intersection(podium.as_tuple()):
+        return podium
+    rank = {s.registration_id: i for i, s in enumerate(standings)}
+    others = sorted({p for p in cut_players if p is not None} - set(podium.as_tuple()), key=lambda p: rank.get(p, 1 << 30))
+    order = [p for p in podium.as_tuple() if p is not None] + others + [s.registration_id for s in standings]
+    chosen: list[int] = []
+    for player in order:
+        if player not in disqualified and player not in chosen:
+            chosen.append(player)
+    chosen += [None, None, None]
+    return Podium(first=chosen[0], second=chosen[1], third=chosen[2], third_decided_by="disqualification")
+
+
+@transaction.atomic
+def podium_recompute(*, event: Event) -> Event:
+    """Recompute a finished event's podium after a disqualification (next players move up).
+
+    League points are posted again as a diff (reversals and new entries).
+    """
+    event = _locked_event(event)
+    if event.state != EventState.FINISHED:
+        return event
+    standings = _final_standings(event)
+    current = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+    cut = event.rounds.filter(phase=RoundPhase.TOP_CUT).values_list("matches__player_a", "matches__player_b")
+    podium = _without_disqualified(current, event, standings, [p for pair in cut for p in pair])
+    if podium.as_tuple() != current.as_tuple():
+        event.podium_first_id, event.podium_second_id, event.podium_third_id = podium.as_tuple()
+        event.save(update_fields=["podium_first", "podium_second", "podium_third"])
+        hooks.event_finished(event)
     return event
 
 
