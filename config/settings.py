@@ -111,6 +111,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 STORAGES = {
@@ -122,7 +123,8 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "admin:login"
+# Judges are not staff: they sign in through the site's own login page.
+LOGIN_URL = "login"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -133,6 +135,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
+    "EXCEPTION_HANDLER": "tournaments.api.exceptions.arena_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arena API",
@@ -149,8 +152,13 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
+# A queue name of its own lets a CI worker share a Redis without stealing tasks.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+
+# Public address of the site, printed in PDFs (the result slips' QR codes).
+ARENA_PUBLIC_URL = os.environ.get("ARENA_PUBLIC_URL", "http://127.0.0.1:8000")
 
 LOGGING = {
     "version": 1,

@@ -4,8 +4,24 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 
+from rules.games import REGISTRY
 from rules.models import Game
 from tournaments.models import Event, Player, Registration, Venue
+
+
+def game(key: str = "weed_monsters") -> Game:
+    """The game row for a profile, created from the profile when a flushed
+    (transactional) test database lost the seed migration's rows."""
+    profile = REGISTRY[key]
+    return Game.objects.get_or_create(
+        key=key,
+        defaults={
+            "name": profile.name_es,
+            "players_per_match": profile.players_max,
+            "default_best_of": profile.default_best_of,
+            "default_round_minutes": profile.default_round_minutes,
+        },
+    )[0]
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -40,7 +56,7 @@ class EventFactory(factory.django.DjangoModelFactory):
         model = Event
 
     name = factory.Sequence(lambda n: f"Fecha {n}")
-    game = factory.LazyFunction(lambda: Game.objects.get(key="weed_monsters"))
+    game = factory.LazyFunction(game)
     venue = factory.SubFactory(VenueFactory)
     date = datetime.date(2024, 2, 3)
     seed = 12345

@@ -1,4 +1,62 @@
-"""API URLs of tournaments."""
-from django.urls import path  # noqa: F401
+"""API URLs of tournaments (mounted under ``api/``), its schema and docs page.
 
-urlpatterns: list = []
+Public reads (GET, no login), judge and organizer actions (POST, logged in):
+
+    events/                                              events (filters, search)
+    events/<event_id>/                                   one event, podium
+    events/<event_id>/rounds/                            its rounds
+    events/<event_id>/rounds/<number>/                   one round
+    events/<event_id>/rounds/<number>/pairings/          a round's tables
+    events/<event_id>/standings/                         standings, every tiebreak
+    events/<event_id>/bracket/                           the top cut
+    events/<event_id>/players/<player_number>/results/   a player's rounds
+    players/  players/<player_number>/                   public player data
+    matches/<match_id>/result/                    POST   judge: record a result
+    events/<event_id>/pair-next-round/            POST   organizer
+    events/<event_id>/repair-current-round/       POST   organizer
+    events/<event_id>/top-cut/                    POST   organizer: start the top cut
+    events/<event_id>/finish/                     POST   organizer
+    events/<event_id>/players/<player_number>/drop/       POST organizer
+    events/<event_id>/players/<player_number>/undo-drop/  POST organizer
+    schema/  docs/                                       OpenAPI 3 schema, offline docs page
+"""
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
+
+from . import views
+from .docs import api_docs
+
+app_name = "tournaments_api"
+
+actions = views.EventActionViewSet.as_view
+
+urlpatterns = [
+    # public reads
+    path("events/", views.EventListView.as_view(), name="event-list"),
+    path("events/<int:event_id>/", views.EventDetailView.as_view(), name="event-detail"),
+    path("events/<int:event_id>/rounds/", views.RoundListView.as_view(), name="round-list"),
+    path("events/<int:event_id>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round-detail"),
+    path("events/<int:event_id>/rounds/<int:number>/pairings/", views.PairingListView.as_view(),
+         name="pairing-list"),
+    path("events/<int:event_id>/standings/", views.StandingListView.as_view(), name="standing-list"),
+    path("events/<int:event_id>/bracket/", views.BracketView.as_view(), name="bracket"),
+    path("events/<int:event_id>/players/<str:player_number>/results/", views.PlayerResultsView.as_view(),
+         name="player-results"),
+    path("players/", views.PlayerListView.as_view(), name="player-list"),
+    path("players/<str:player_number>/", views.PlayerDetailView.as_view(), name="player-detail"),
+    # judges
+    path("matches/<int:match_id>/result/", views.MatchResultViewSet.as_view({"post": "record"}),
+         name="match-result"),
+    # organizers
+    path("events/<int:event_id>/pair-next-round/", actions({"post": "pair_next_round"}), name="pair-next-round"),
+    path("events/<int:event_id>/repair-current-round/", actions({"post": "repair_current_round"}),
+         name="repair-current-round"),
+    path("events/<int:event_id>/top-cut/", actions({"post": "start_top_cut"}), name="start-top-cut"),
+    path("events/<int:event_id>/finish/", actions({"post": "finish"}), name="finish"),
+    path("events/<int:event_id>/players/<str:player_number>/drop/", actions({"post": "drop"}), name="drop"),
+    path("events/<int:event_id>/players/<str:player_number>/undo-drop/", actions({"post": "undo_drop"}),
+         name="undo-drop"),
+    # schema and docs
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", api_docs, name="docs"),
+]

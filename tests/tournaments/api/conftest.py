@@ -1,0 +1,117 @@
+"""Fixtures of the API tests: clients, users per role and events built through the services."""
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
+from tournaments import services
+from tournaments.models import Event, Match, Round
+
+
+def open_event(players: int = 8, **kwargs) -> Event:
+    """An event with ``players`` registered and registration closed (ready for round 1)."""
+    event = EventFactory(**kwargs)
+    services.registration_open(event=event)
+    for _ in range(players):
+        services.register(event=event, player=PlayerFactory())
+    services.registration_close(event=event)
+    event.refresh_from_db()
+    return event
+
+
+def play_round(event: Event, score: tuple[int, int, int] = (2, 1, 0)) -> Round:
+    """Pair the next round and enter ``score`` at every table (player A wins by default)."""
+    rnd = services.pair_next_round(event=event)
+    for match in rnd.matches.filter(is_bye=False):
+        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+    return rnd
+
+
+def finish_with_top_cut(event: Event) -> Event:
+    """Play the Swiss rounds, a top 4 (higher seed wins the semis, B wins the final) and finish."""
+    for _ in range(event.planned_rounds or 3):
+        play_round(event)
+    semis = services.start_top_cut(event=event)
+    for match in semis.matches.all():
+        services.record_result(match=match, games_a=2, games_b=0)
+    final = services.pair_next_round(event=event)
+    services.record_result(match=final.matches.get(), games_a=0, games_b=2)
+    return services.finish_event(event=event)
+
+
+def first_table(rnd: Round) -> Match:
+    return rnd.matches.filter(is_bye=False).order_by("table_number").first()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """Users are created by the dozen here; PBKDF2 would dominate the run time."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def venue():
+    return VenueFactory(name="Dragón Dorado", province="Córdoba")
+
+
+@pytest.fixture
+def organizer(venue):
+    user = UserFactory(username="organiza")
+    venue.organizers.add(user)
+    return user
+
+
+@pytest.fixture
+def event(venue, organizer, judge):
+    """Eight players, registration closed, one judge; the venue has an organizer."""
+    event = open_event(players=8, venue=venue, name="Fecha 3 Super Liga")
+    event.judges.add(judge)
+    return event
+
+
+@pytest.fixture
+def judge():
+    return UserFactory(username="jueza")
+
+
+@pytest.fixture
+def head_judge(event):
+    user = UserFactory(username="principal")
+    event.head_judge = user
+    event.save(update_fields=["head_judge"])
+    return user
+
+
+@pytest.fixture
+def other_judge():
+    """A judge of another event: no rights on ``event``."""
+    user = UserFactory(username="juez-de-otra-fecha")
+    EventFactory().judges.add(user)
+    return user
+
+
+@pytest.fixture
+def plain_user():
+    return UserFactory(username="breeder")
+
+
+@pytest.fixture
+def round_one(event) -> Round:
+    return services.pair_next_round(event=event)
+
+
+@pytest.fixture
+def as_user(api):
+    """Log ``api`` in as a user (session authentication); returns the client."""
+
+    def login(user) -> APIClient:
+        api.force_login(user)
+        return api
+
+    return login

@@ -1,0 +1,184 @@
+"""Judges record results through the API: permissions, stale saves, illegal results."""
+import base64
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.models import Match, ResultEntry
+
+from .conftest import first_table, play_round
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+
+def result_url(match):
+    return reverse("tournaments_api:match-result", args=[match.pk])
+
+
+def body(**overrides):
+    data = {"games_a": 2, "games_b": 1, "games_drawn": 0, "expected_version": 0}
+    data.update(overrides)
+    return data
+
+
+@pytest.fixture
+def match(round_one) -> Match:
+    return first_table(round_one)
+
+
+def test_judge_records_a_result(as_user, judge, match):
+    response = as_user(judge).post(result_url(match), body(went_to_time=True), format="json")
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["match_id"], data["games_a"], data["games_b"], data["outcome"]) == (match.pk, 2, 1, "a_wins")
+    assert (data["status"], data["version"]) == ("reported", 1)
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b, match.went_to_time, match.version) == (2, 1, True, 1)
+    entry = ResultEntry.objects.get(match=match)
+    assert (entry.entered_by, entry.version) == (judge, 1)
+
+
+@pytest.mark.parametrize("role", ["organizer", "head_judge"])
+def test_organizer_and_head_judge_may_record_results(request, as_user, match, role):
+    user = request.getfixturevalue(role)
+    assert as_user(user).post(result_url(match), body(), format="json").status_code == 200
+
+
+def test_anonymous_cannot_record_a_result(api, match):
+    response = api.post(result_url(match), body(), format="json")
+    assert response.status_code == 403
+    assert response.json() == {
+        "code": "not_authenticated",
+        "detail": "Inicie sesión para realizar esta acción (sesión del sitio o autenticación básica).",
+    }
+    match.refresh_from_db()
+    assert match.version == 0
+
+
+@pytest.mark.parametrize("role", ["plain_user", "other_judge"])
+def test_user_who_is_not_judge_of_this_event_is_refused(request, as_user, match, role):
+    response = as_user(request.getfixturevalue(role)).post(result_url(match), body(), format="json")
+    assert response.status_code == 403
+    assert response.json() == {
+        "code": "permission_denied",
+        "detail": "No tiene permiso para esta acción en este evento.",
+    }
+    assert not ResultEntry.objects.exists()
+
+
+def test_basic_authentication_works(match, judge):
+    client = APIClient()
+    token = base64.b64encode(b"jueza:secreto-123").decode()
+    response = client.post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {token}")
+    assert response.status_code == 200
+
+
+def test_wrong_basic_password_is_refused(match, judge):
+    client = APIClient()
+    token = base64.b64encode(b"jueza:otra").decode()
+    response = client.post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {token}")
+    assert response.status_code == 403
+    assert response.json()["code"] == "authentication_failed"
+    assert response.json()["detail"] == "Nombre de usuario/contraseña inválidos."
+
+
+def test_stale_save_of_a_second_judge_is_refused_and_the_first_kept(match, judge, event):
+    second_judge = UserFactory(username="segundo")
+    event.judges.add(second_judge)
+    first_client, second_client = APIClient(), APIClient()
+    first_client.force_login(judge)
+    second_client.force_login(second_judge)
+    version = first_client.get(
+        reverse("tournaments_api:pairing-list", args=[event.pk, 1])
+    ).json()["results"][0]["version"]
+    assert first_client.post(result_url(match), body(expected_version=version), format="json").status_code == 200
+    response = second_client.post(
+        result_url(match), body(games_a=0, games_b=2, expected_version=version), format="json"
+    )
+    assert response.status_code == 409
+    assert response.json() == {
+        "code": "stale_result",
+        "detail": "Otra persona (jueza) cargó esta mesa mientras usted editaba: 2-1-0. "
+        "Revise el resultado actual antes de corregirlo.",
+    }
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b, match.version) == (2, 1, 1)
+    assert list(ResultEntry.objects.values_list("entered_by__username", flat=True)) == ["jueza"]
+
+
+def test_correction_with_the_current_version_is_accepted(as_user, judge, match):
+    client = as_user(judge)
+    client.post(result_url(match), body(), format="json")
+    response = client.post(result_url(match), body(games_a=1, games_b=2, expected_version=1), format="json")
+    assert response.status_code == 200
+    assert (response.json()["outcome"], response.json()["version"]) == ("b_wins", 2)
+    assert ResultEntry.objects.filter(match=match).count() == 2
+
+
+def test_illegal_result_is_400_with_a_spanish_message(as_user, judge, match):
+    response = as_user(judge).post(result_url(match), body(games_a=3, games_b=0), format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "code": "too_many_wins",
+        "detail": "Resultado 3-0-0 no válido: Nadie puede ganar más de 2 partidas en este formato.",
+    }
+    match.refresh_from_db()
+    assert match.version == 0
+
+
+def test_missing_fields_are_400_with_readable_labels(as_user, judge, match):
+    response = as_user(judge).post(result_url(match), {"games_b": -1}, format="json")
+    assert response.status_code == 400
+    data = response.json()
+    assert data["code"] == "invalid"
+    assert set(data["errors"]) == {"games_a", "games_b", "expected_version"}
+    assert data["detail"] == (
+        "Partidas ganadas por A: Este campo es requerido. "
+        "Partidas ganadas por B: Asegúrese de que este valor es mayor o igual a 0. "
+        "Versión esperada: Este campo es requerido."
+    )
+
+
+def test_more_than_ten_minutes_late_loses_the_match_two_nil(as_user, judge, match):
+    response = as_user(judge).post(result_url(match), body(games_a=0, games_b=0, minutes_late_a=12), format="json")
+    assert response.status_code == 200
+    assert (response.json()["games_a"], response.json()["games_b"], response.json()["outcome"]) == (0, 2, "b_wins")
+    assert ResultEntry.objects.get(match=match).minutes_late_a == 12
+
+
+def test_intentional_draw_is_recorded(as_user, judge, match):
+    response = as_user(judge).post(
+        result_url(match), body(games_a=0, games_b=0, intentional_draw=True), format="json"
+    )
+    assert response.json()["outcome"] == "draw"
+    match.refresh_from_db()
+    assert match.intentional_draw is True
+
+
+def test_result_for_an_old_round_is_409(as_user, judge, event):
+    old = first_table(play_round(event))
+    services.pair_next_round(event=event)
+    response = as_user(judge).post(result_url(old), body(expected_version=1), format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "not_current_round"
+
+
+def test_bye_has_no_result(as_user, organizer, event):
+    event.registrations.first().delete()
+    rnd = services.pair_next_round(event=event)
+    bye = rnd.matches.get(is_bye=True)
+    response = as_user(organizer).post(result_url(bye), body(), format="json")
+    assert (response.status_code, response.json()["code"]) == (409, "bye_has_no_result")
+
+
+def test_unknown_match_is_404(as_user, judge, event):
+    response = as_user(judge).post(reverse("tournaments_api:match-result", args=[424242]), body(), format="json")
+    assert response.status_code == 404
+    assert response.json() == {"code": "match_not_found", "detail": "No existe el emparejamiento 424242."}
+
+
+def test_result_endpoint_accepts_only_post(as_user, judge, match):
+    assert as_user(judge).get(result_url(match)).status_code == 405

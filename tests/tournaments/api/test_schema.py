@@ -1,0 +1,114 @@
+"""The OpenAPI schema and the offline docs page list every endpoint."""
+import re
+
+import pytest
+from django.urls import URLPattern, reverse
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.validation import validate_schema
+
+from tournaments.api import urls as api_urls
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+ENDPOINTS = {
+    ("GET", "/api/events/"),
+    ("GET", "/api/events/{event_id}/"),
+    ("GET", "/api/events/{event_id}/rounds/"),
+    ("GET", "/api/events/{event_id}/rounds/{number}/"),
+    ("GET", "/api/events/{event_id}/rounds/{number}/pairings/"),
+    ("GET", "/api/events/{event_id}/standings/"),
+    ("GET", "/api/events/{event_id}/bracket/"),
+    ("GET", "/api/events/{event_id}/players/{player_number}/results/"),
+    ("GET", "/api/players/"),
+    ("GET", "/api/players/{player_number}/"),
+    ("POST", "/api/matches/{match_id}/result/"),
+    ("POST", "/api/events/{event_id}/pair-next-round/"),
+    ("POST", "/api/events/{event_id}/repair-current-round/"),
+    ("POST", "/api/events/{event_id}/top-cut/"),
+    ("POST", "/api/events/{event_id}/finish/"),
+    ("POST", "/api/events/{event_id}/players/{player_number}/drop/"),
+    ("POST", "/api/events/{event_id}/players/{player_number}/undo-drop/"),
+}
+
+
+def operations(schema) -> set[tuple[str, str]]:
+    return {
+        (method.upper(), path)
+        for path, item in schema["paths"].items()
+        for method in item
+        if method in {"get", "post", "put", "patch", "delete"}
+    }
+
+
+def routed_paths() -> set[str]:
+    """Every DRF route of tournaments.api.urls as an OpenAPI path."""
+    paths = set()
+    for pattern in api_urls.urlpatterns:
+        assert isinstance(pattern, URLPattern)
+        if pattern.name in {"docs", "schema"}:
+            continue
+        route = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
+        paths.add(f"/api/{route}")
+    return paths
+
+
+@pytest.fixture(scope="module")
+def schema():
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def test_schema_lists_every_endpoint(schema):
+    assert ENDPOINTS <= operations(schema)
+    assert routed_paths() == {path for _, path in ENDPOINTS}
+
+
+def test_schema_declares_the_role_of_every_endpoint(schema):
+    for method, path in ENDPOINTS:
+        role = schema["paths"][path][method.lower()]["x-role"]
+        if method == "GET":
+            assert role == "público"
+        elif path.startswith("/api/matches/"):
+            assert role == "juez del evento"
+        else:
+            assert role == "organización del evento"
+
+
+def test_public_reads_need_no_login_in_the_schema(schema):
+    for method, path in ENDPOINTS:
+        security = schema["paths"][path][method.lower()]["security"]
+        assert ({} in security) == (method == "GET"), path
+
+
+def test_tournaments_schema_is_valid_and_generates_without_warnings():
+    GENERATOR_STATS.reset()
+    schema = SchemaGenerator(urlconf="tournaments.api.urls").get_schema(request=None, public=True)
+    assert not GENERATOR_STATS._warn_cache and not GENERATOR_STATS._error_cache
+    validate_schema(schema)
+
+
+def test_schema_endpoint_serves_openapi_3(api):
+    response = api.get(reverse("tournaments_api:schema"), {"format": "json"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["openapi"].startswith("3.")
+    assert ENDPOINTS <= operations(data)
+
+
+def test_docs_page_lists_every_endpoint_of_the_schema_offline(api, schema):
+    response = api.get(reverse("tournaments_api:docs"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    for method, path in operations(schema):
+        assert f'data-method="{method}" data-path="{path}"' in html, (method, path)
+    assert "Cargar o corregir un resultado" in html
+    assert "juez del evento" in html
+    assert not re.search(r"<script[^>]+src=|<link[^>]+href=\"https?:", html)  # nothing from a CDN
+
+
+def test_docs_page_shows_parameters_and_body_fields(api):
+    html = api.get(reverse("tournaments_api:docs")).content.decode()
+    assert "<code>date_after</code>" in html
+    assert "<code>expected_version</code>" in html
+    assert "<code>separated_by_label</code>" in html  # response fields of the standings
+    assert "«Handicap: vs»: victorias menos derrotas entre los empatados." in html

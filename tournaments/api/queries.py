@@ -1,0 +1,312 @@
+"""Read models the REST API needs beyond :mod:`tournaments.selectors`.
+
+Same rules as the selectors: plain rows or querysets with their joins, a
+bounded number of queries each (stated per function), no state changes.
+Standings and pairings themselves always come from
+:mod:`tournaments.selectors` (one source for pages, API and PDFs); this
+module only adds lookups and the shapes the API returns that no page uses
+yet (a player's round-by-round results, the bracket as stages).
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
+
+from .. import selectors
+from ..adapters import match_record
+from ..enums import MatchOutcome, MatchStatus, RoundPhase
+from ..models import Event, Match, Player, Registration, Round
+from ..swiss.standings import match_points_of, result_of
+from ..swiss.topcut import FINAL_STAGE, SEMIFINAL_STAGE
+from ..swiss.types import Outcome
+
+# --------------------------------------------------------------------------- lookups
+
+
+def _with_current_round(qs: QuerySet[Event]) -> QuerySet[Event]:
+    latest = Round.objects.filter(event=OuterRef("pk")).order_by("-number").values("number")[:1]
+    return qs.annotate(current_round=Subquery(latest))
+
+
+def events() -> QuerySet[Event]:
+    """Every event with venue, game and podium players joined, newest first (one query).
+
+    ``current_round`` is the number of the event's latest round (``None``
+    before round 1), as :func:`tournaments.selectors.current_round` finds it.
+    """
+    return (
+        _with_current_round(Event.objects)
+        .select_related(
+            "venue", "game",
+            "podium_first__player__home_venue",
+            "podium_second__player__home_venue",
+            "podium_third__player__home_venue",
+        )
+        .order_by("-date", "name", "pk")
+    )
+
+
+def event_by_pk(pk: int) -> Event | None:
+    """One event as :func:`events` loads it, or ``None`` (one query)."""
+    return events().filter(pk=pk).first()
+
+
+def rounds_with_counts(event: Event) -> QuerySet[Round]:
+    """The event's rounds in order with ``tables`` and ``results_pending`` counts (one query).
+
+    ``tables`` counts matches that are not byes; ``results_pending`` those
+    still without a result.
+    """
+    return (
+        Round.objects.filter(event=event)
+        .annotate(
+            tables=Count("matches", filter=Q(matches__is_bye=False)),
+            results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING)),
+        )
+        .order_by("number")
+    )
+
+
+def round_by_number(event: Event, number: int) -> Round | None:
+    """Round ``number`` of ``event`` with its counts, or ``None`` (one query)."""
+    return rounds_with_counts(event).filter(number=number).first()
+
+
+def players() -> QuerySet[Player]:
+    """Players with their home venue joined, by display name (one query)."""
+    return Player.objects.select_related("home_venue").order_by("display_name", "player_number")
+
+
+def registration_by_number(event: Event, player_number: str) -> Registration | None:
+    """The registration of player ``player_number`` in ``event``, or ``None`` (one query)."""
+    return (
+        Registration.objects.select_related("player", "player__home_venue")
+        .filter(event=event, player__player_number=player_number)
+        .first()
+    )
+
+
+def match_with_event(pk: int) -> Match | None:
+    """One match with its round and event joined, or ``None`` (one query)."""
+    return Match.objects.select_related("round", "round__event").filter(pk=pk).first()
+
+
+def pairing_for_match(match: Match) -> selectors.PairingRow:
+    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (one query)."""
+    return next(row for row in selectors.pairings_for_round(match.round) if row.match_id == match.pk)
+
+
+# --------------------------------------------------------------------------- name search
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text`` without accents, so «iñaki» finds «Iñaki» and «inaki»."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def search_rows(rows: Iterable, query: str, *fields: str) -> list:
+    """Rows whose ``fields`` (names or player numbers) contain ``query``.
+
+    Matching ignores case and accents; an empty query keeps every row. Rows
+    keep their order.
+    """
+    needle = fold(query.strip())
+    if not needle:
+        return list(rows)
+    return [row for row in rows if any(needle in fold(getattr(row, f) or "") for f in fields)]
+
+
+# --------------------------------------------------------------------------- player results
+
+
+RESULT_WIN, RESULT_DRAW, RESULT_LOSS = "win", "draw", "loss"
+RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING = "bye", "double_loss", "pending"
+PLAYER_RESULTS = (RESULT_WIN, RESULT_DRAW, RESULT_LOSS, RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRoundResult:
+    """One round of one player, from that player's side of the table.
+
+    ``games_won``/``games_lost``/``games_drawn`` are games; ``result`` is
+    ``win``, ``draw``, ``loss``, ``bye``, ``double_loss`` or ``pending``;
+    ``match_points`` is what the match gave in the Swiss standings (1, 0.5
+    or 0; ``None`` while pending and for top-cut matches, which give none).
+    """
+
+    match_id: int
+    round_number: int
+    phase: str
+    stage: int | None
+    table_number: int | None
+    is_bye: bool
+    opponent_name: str | None
+    opponent_number: str | None
+    games_won: int
+    games_lost: int
+    games_drawn: int
+    result: str
+    match_points: float | None
+    status: str
+    version: int
+
+
+def _result_for(match: Match, for_a: bool) -> tuple[str, float | None]:
+    if match.status == MatchStatus.PENDING:
+        return RESULT_PENDING, None
+    record = match_record(match, match.round.number)
+    outcome = record.result
+    points = match_points_of(outcome, for_a) if match.round.phase == RoundPhase.SWISS else None
+    if outcome is Outcome.BYE:
+        return RESULT_BYE, points
+    if outcome is Outcome.DOUBLE_LOSS:
+        return RESULT_DOUBLE_LOSS, points
+    return {1: RESULT_WIN, 0: RESULT_DRAW, -1: RESULT_LOSS}[result_of(outcome, for_a)], points
+
+
+def player_results(registration: Registration) -> list[PlayerRoundResult]:
+    """Every match of ``registration`` in its event, by round (one query).
+
+    Swiss and top-cut rounds alike; a round the player sat out (dropped,
+    late entry) has no row.
+    """
+    matches = (
+        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round__event_id=registration.event_id)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number")
+    )
+    rows = []
+    for m in matches:
+        for_a = m.player_a_id == registration.pk
+        opponent = (m.player_b if for_a else m.player_a) if not m.is_bye else None
+        result, points = _result_for(m, for_a)
+        rows.append(
+            PlayerRoundResult(
+                match_id=m.pk,
+                round_number=m.round.number,
+                phase=m.round.phase,
+                stage=m.round.stage,
+                table_number=m.table_number,
+                is_bye=m.is_bye,
+                opponent_name=opponent.player.display_name if opponent else None,
+                opponent_number=opponent.player.player_number if opponent else None,
+                games_won=m.games_a if for_a else m.games_b,
+                games_lost=m.games_b if for_a else m.games_a,
+                games_drawn=m.games_drawn,
+                result=result,
+                match_points=points,
+                status=m.status,
+                version=m.version,
+            )
+        )
+    return rows
+
+
+def standing_of(event: Event, registration: Registration) -> selectors.StandingRow | None:
+    """The standings row of ``registration`` (two queries, through the selector)."""
+    return next((row for row in selectors.standings_for_event(event) if row.registration_id == registration.pk), None)
+
+
+# --------------------------------------------------------------------------- bracket
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSide:
+    display_name: str
+    player_number: str
+
+
+@dataclass(frozen=True, slots=True)
+class BracketEntry:
+    """One top-cut match; ``winner`` is the winner's player number once decided."""
+
+    match_id: int
+    bracket_slot: int | None
+    table_number: int | None
+    is_third_place: bool
+    player_a: BracketSide | None
+    player_b: BracketSide | None
+    games_a: int
+    games_b: int
+    games_drawn: int
+    status: str
+    outcome: str
+    version: int
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketStage:
+    """One top-cut round (``round.stage`` 1 is the final, 2 the semifinals…) and its matches."""
+
+    round: Round
+    matches: tuple[BracketEntry, ...]
+
+
+def stage_label(stage: int | None) -> str:
+    """Spanish name of a top-cut stage (1 final, 2 semifinales, 3 cuartos, 4 octavos)."""
+    return {
+        FINAL_STAGE: _("Final"),
+        SEMIFINAL_STAGE: _("Semifinales"),
+        3: _("Cuartos de final"),
+        4: _("Octavos de final"),
+    }.get(stage, _("Reducido"))
+
+
+def _side(reg: Registration | None) -> BracketSide | None:
+    if reg is None:
+        return None
+    return BracketSide(display_name=reg.player.display_name, player_number=reg.player.player_number)
+
+
+def bracket(event: Event) -> list[BracketStage]:
+    """The top cut of ``event`` stage by stage, first stage first (two queries).
+
+    Empty before the top cut starts. The third-place match, when the event
+    plays one, sits in the final's round with ``is_third_place`` set.
+    """
+    stages = []
+    rounds = selectors.top_cut_rounds(event).annotate(
+        tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True),
+        results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING), distinct=True),
+    )
+    for rnd in rounds:
+        entries = []
+        for m in rnd.matches.all():
+            winner_id = selectors.match_winner_id(m)
+            winner = m.player_a if winner_id == m.player_a_id else m.player_b if winner_id else None
+            entries.append(
+                BracketEntry(
+                    match_id=m.pk,
+                    bracket_slot=m.bracket_slot,
+                    table_number=m.table_number,
+                    is_third_place=m.bracket_slot == 0,
+                    player_a=_side(m.player_a),
+                    player_b=_side(m.player_b),
+                    games_a=m.games_a,
+                    games_b=m.games_b,
+                    games_drawn=m.games_drawn,
+                    status=m.status,
+                    outcome=m.outcome,
+                    version=m.version,
+                    winner=winner.player.player_number if winner else None,
+                )
+            )
+        entries.sort(key=lambda e: (e.is_third_place, e.bracket_slot or 0))
+        stages.append(BracketStage(round=rnd, matches=tuple(entries)))
+    return stages
+
+
+def podium(event: Event) -> Sequence[Registration | None]:
+    """First, second and third place of a finished event (already joined)."""
+    return (event.podium_first, event.podium_second, event.podium_third)
+
+
+def outcome_label(value: str) -> str:
+    """Spanish label of a stored match outcome ('' while pending)."""
+    return str(MatchOutcome(value).label) if value else ""

@@ -1,0 +1,394 @@
+"""Small input and output serializers of the tournaments API.
+
+Output serializers render models and the read models of
+:mod:`tournaments.selectors` / :mod:`tournaments.api.queries`; input
+serializers only parse and validate. None of them saves business state:
+views hand the validated data to a service (STYLE.md §2).
+
+Public data of a player is display name, player number and home venue —
+nothing else leaves through this API.
+"""
+from __future__ import annotations
+
+from django.db.models import TextChoices
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ..enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+from ..labels import TIEBREAKER_LABELS
+from ..models import Event, Player, Round
+from . import queries
+
+
+def _enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
+    """A string field class documented with ``values`` as an inline enum.
+
+    Inline enums keep the schema free of the name collisions drf-spectacular
+    warns about when several models have a field called ``state``.
+    """
+    return extend_schema_field({"type": "string", "enum": values})(type(name, (serializers.CharField,), {}))
+
+
+def _values(choices: type[TextChoices]) -> list[str]:
+    return [str(v) for v in choices.values]
+
+
+EventKindField = _enum_field("EventKindField", _values(EventKind))
+EventStateField = _enum_field("EventStateField", _values(EventState))
+RoundPhaseField = _enum_field("RoundPhaseField", _values(RoundPhase))
+RoundStateField = _enum_field("RoundStateField", _values(RoundState))
+MatchStatusField = _enum_field("MatchStatusField", _values(MatchStatus))
+MatchOutcomeField = _enum_field("MatchOutcomeField", [*_values(MatchOutcome), ""])
+PlayerResultField = _enum_field("PlayerResultField", list(queries.PLAYER_RESULTS))
+
+
+# --------------------------------------------------------------------------- errors (schema only)
+
+
+class ArenaErrorSerializer(serializers.Serializer):
+    """Every refused request: a stable code and a message a person can act on."""
+
+    code = serializers.CharField(help_text=_("Código estable del error, p. ej. «stale_result»."))
+    detail = serializers.CharField(help_text=_("Mensaje en español para mostrar a la persona."))
+
+
+class ArenaValidationErrorSerializer(ArenaErrorSerializer):
+    """Invalid input: ``errors`` maps each field to its messages."""
+
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text=_("Mensajes por campo."),
+    )
+
+
+# --------------------------------------------------------------------------- venues, games, players
+
+
+class VenueRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(read_only=True, help_text=_("Nombre de la sede."))
+    province = serializers.CharField(read_only=True, help_text=_("Provincia de la sede."))
+
+
+class GameRefSerializer(serializers.Serializer):
+    key = serializers.CharField(read_only=True, help_text=_("Clave estable del juego, p. ej. «weed_monsters»."))
+    name = serializers.CharField(read_only=True)
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    """A player as pairings show them: display name and player number."""
+
+    display_name = serializers.CharField(read_only=True)
+    player_number = serializers.CharField(read_only=True, help_text=_("Número de jugador: su identificador público."))
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """The public data of a player: display name, player number and home venue only."""
+
+    home_venue = VenueRefSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Player
+        fields = ["player_number", "display_name", "home_venue"]
+        read_only_fields = fields
+
+
+# --------------------------------------------------------------------------- events
+
+
+class PodiumSerializer(serializers.Serializer):
+    first = PlayerSerializer(allow_null=True, help_text=_("1er puesto."))
+    second = PlayerSerializer(allow_null=True, help_text=_("2do puesto."))
+    third = PlayerSerializer(allow_null=True, help_text=_("3er puesto."))
+
+
+def podium_of(event: Event) -> dict | None:
+    """``{"first", "second", "third"}`` players of a finished event, else ``None``."""
+    if not (event.podium_first_id or event.podium_second_id or event.podium_third_id):
+        return None
+    first, second, third = (reg.player if reg else None for reg in queries.podium(event))
+    return {"first": first, "second": second, "third": third}
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event (Fecha): venue, game, format, state, current round and, once finished, its podium."""
+
+    kind = EventKindField(read_only=True)
+    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+    state = EventStateField(read_only=True)
+    state_label = serializers.CharField(source="get_state_display", read_only=True)
+    game = GameRefSerializer(read_only=True)
+    venue = VenueRefSerializer(read_only=True, allow_null=True, help_text=_("Vacío en un evento virtual."))
+    is_virtual = serializers.BooleanField(read_only=True)
+    current_round = serializers.IntegerField(
+        read_only=True, allow_null=True, help_text=_("Número de la última ronda emparejada; vacío antes de la ronda 1.")
+    )
+    podium = serializers.SerializerMethodField(help_text=_("Podio; vacío hasta que el evento finaliza."))
+
+    class Meta:
+        model = Event
+        fields = [
+            "id", "name", "date", "kind", "kind_label", "state", "state_label", "game", "venue", "is_virtual",
+            "best_of", "round_minutes", "planned_rounds", "cut_size", "third_place_match", "current_round",
+            "finished_at", "podium",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(PodiumSerializer(allow_null=True))
+    def get_podium(self, event: Event) -> dict | None:
+        podium = podium_of(event)
+        return PodiumSerializer(podium).data if podium else None
+
+
+# --------------------------------------------------------------------------- rounds and pairings
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A Swiss or top-cut round with how many tables still lack a result."""
+
+    phase = RoundPhaseField(read_only=True)
+    phase_label = serializers.CharField(source="get_phase_display", read_only=True)
+    stage_label = serializers.SerializerMethodField(help_text=_("Etapa del reducido: Final, Semifinales…"))
+    state = RoundStateField(read_only=True)
+    state_label = serializers.CharField(source="get_state_display", read_only=True)
+    tables = serializers.IntegerField(read_only=True, help_text=_("Mesas con dos jugadores (sin contar el bye)."))
+    results_pending = serializers.IntegerField(read_only=True, help_text=_("Mesas que todavía no tienen resultado."))
+
+    class Meta:
+        model = Round
+        fields = [
+            "number", "phase", "phase_label", "stage", "stage_label", "state", "state_label",
+            "paired_at", "closed_at", "tables", "results_pending",
+        ]
+        read_only_fields = fields
+
+    def get_stage_label(self, rnd: Round) -> str | None:
+        return str(queries.stage_label(rnd.stage)) if rnd.phase == RoundPhase.TOP_CUT else None
+
+
+class PairingSerializer(serializers.Serializer):
+    """One table of a round (a :class:`tournaments.selectors.PairingRow`)."""
+
+    match_id = serializers.IntegerField(help_text=_("Identificador para cargar el resultado."))
+    table_number = serializers.IntegerField(allow_null=True, help_text=_("Mesa; vacía para el bye."))
+    is_bye = serializers.BooleanField()
+    player_a = serializers.SerializerMethodField()
+    player_b = serializers.SerializerMethodField(help_text=_("Vacío para el bye."))
+    games_a = serializers.IntegerField(help_text=_("Partidas ganadas por A."))
+    games_b = serializers.IntegerField(help_text=_("Partidas ganadas por B."))
+    games_drawn = serializers.IntegerField(help_text=_("Partidas empatadas."))
+    outcome = MatchOutcomeField(help_text=_("Resultado del match; vacío mientras está pendiente."))
+    outcome_label = serializers.SerializerMethodField()
+    status = MatchStatusField()
+    status_label = serializers.SerializerMethodField()
+    version = serializers.IntegerField(
+        help_text=_("Versión del resultado; envíela como «expected_version» al cargar o corregir.")
+    )
+    rematch = serializers.BooleanField(help_text=_("Revancha inevitable, marcada para la organización."))
+    bracket_slot = serializers.IntegerField(allow_null=True, help_text=_("Llave del reducido (0: tercer puesto)."))
+
+    @extend_schema_field(PlayerRefSerializer)
+    def get_player_a(self, row) -> dict:
+        return {"display_name": row.player_a, "player_number": row.player_a_number}
+
+    @extend_schema_field(PlayerRefSerializer(allow_null=True))
+    def get_player_b(self, row) -> dict | None:
+        if row.player_b is None:
+            return None
+        return {"display_name": row.player_b, "player_number": row.player_b_number}
+
+    def get_outcome_label(self, row) -> str:
+        return queries.outcome_label(row.outcome)
+
+    def get_status_label(self, row) -> str:
+        return str(MatchStatus(row.status).label)
+
+
+class RoundPairingsSerializer(serializers.Serializer):
+    """A round just paired, with all its tables."""
+
+    round = RoundSerializer()
+    pairings = PairingSerializer(many=True)
+
+
+# --------------------------------------------------------------------------- standings
+
+
+class StandingSerializer(serializers.Serializer):
+    """One standings row with every tiebreak column (a :class:`tournaments.selectors.StandingRow`).
+
+    Order of the tiebreakers (000 § "Desempates"): match points, wins,
+    Buchholz, head-to-head ("Handicap: vs"), game differential ("Handicap:
+    x"); nothing left is a technical tie that shares the rank.
+    """
+
+    rank = serializers.IntegerField(help_text=_("Puesto; un empate técnico lo comparte."))
+    display_name = serializers.CharField()
+    player_number = serializers.CharField()
+    venue = serializers.CharField(help_text=_("Sede de origen del jugador."))
+    match_points = serializers.FloatField(help_text=_("«Puntaje total»: victoria 1, empate 0,5, derrota 0."))
+    wins = serializers.IntegerField(help_text=_("Victorias (el bye cuenta como victoria)."))
+    draws = serializers.IntegerField(help_text=_("Empates."))
+    losses = serializers.IntegerField(help_text=_("Derrotas."))
+    byes = serializers.IntegerField()
+    buchholz = serializers.FloatField(help_text=_("«Variante Buchholz»: suma de los puntos de los rivales enfrentados."))
+    head_to_head = serializers.IntegerField(
+        help_text=_("«Handicap: vs»: victorias menos derrotas entre los empatados.")
+    )
+    game_differential = serializers.IntegerField(
+        help_text=_("«Handicap: x»: partidas ganadas menos partidas perdidas.")
+    )
+    game_wins = serializers.IntegerField()
+    game_losses = serializers.IntegerField()
+    game_draws = serializers.IntegerField()
+    matches_played = serializers.IntegerField()
+    separated_by = serializers.CharField(
+        allow_null=True,
+        help_text=_("Clave del desempate que ubicó esta fila debajo de la anterior; vacía en la primera y en un "
+                    "empate técnico."),
+    )
+    separated_by_label = serializers.SerializerMethodField(
+        help_text=_("Nombre del reglamento de ese desempate, p. ej. «Handicap: vs».")
+    )
+    technical_tie = serializers.BooleanField(help_text=_("«Técnico»: nada la separa de la fila anterior."))
+    active = serializers.BooleanField()
+    dropped = serializers.BooleanField(help_text=_("Abandonó: sus resultados siguen contando para el Buchholz."))
+    disqualified = serializers.BooleanField()
+
+    def get_separated_by_label(self, row) -> str | None:
+        key = row.separated_by
+        return str(TIEBREAKER_LABELS.get(key, key)) if key else None
+
+
+# --------------------------------------------------------------------------- a player in an event
+
+
+class PlayerRoundSerializer(serializers.Serializer):
+    """One round from the player's side (a :class:`tournaments.api.queries.PlayerRoundResult`)."""
+
+    match_id = serializers.IntegerField()
+    round_number = serializers.IntegerField()
+    phase = RoundPhaseField()
+    stage = serializers.IntegerField(allow_null=True)
+    table_number = serializers.IntegerField(allow_null=True)
+    is_bye = serializers.BooleanField()
+    opponent = serializers.SerializerMethodField(help_text=_("Vacío para el bye."))
+    games_won = serializers.IntegerField()
+    games_lost = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+    result = PlayerResultField(help_text=_("win, draw, loss, bye, double_loss o pending."))
+    match_points = serializers.FloatField(
+        allow_null=True, help_text=_("Puntos suizos del match; vacío si está pendiente o es del reducido.")
+    )
+    status = MatchStatusField()
+    version = serializers.IntegerField()
+
+    @extend_schema_field(PlayerRefSerializer(allow_null=True))
+    def get_opponent(self, row) -> dict | None:
+        if row.opponent_number is None:
+            return None
+        return {"display_name": row.opponent_name, "player_number": row.opponent_number}
+
+
+class PlayerEventResultsSerializer(serializers.Serializer):
+    """A player's day: registration state, standings row and every round."""
+
+    event_id = serializers.IntegerField()
+    player = PlayerSerializer()
+    late_entry = serializers.BooleanField()
+    joined_round = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    disqualified = serializers.BooleanField()
+    standing = StandingSerializer(allow_null=True)
+    rounds = PlayerRoundSerializer(many=True)
+
+
+class RegistrationStatusSerializer(serializers.Serializer):
+    """A registration after a drop or an undone drop."""
+
+    event_id = serializers.IntegerField()
+    player = PlayerSerializer()
+    dropped = serializers.BooleanField()
+    dropped_after_round = serializers.IntegerField(allow_null=True)
+    disqualified = serializers.BooleanField()
+
+
+# --------------------------------------------------------------------------- bracket
+
+
+class BracketMatchSerializer(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    bracket_slot = serializers.IntegerField(allow_null=True)
+    table_number = serializers.IntegerField(allow_null=True)
+    is_third_place = serializers.BooleanField()
+    player_a = PlayerRefSerializer(allow_null=True)
+    player_b = PlayerRefSerializer(allow_null=True)
+    games_a = serializers.IntegerField()
+    games_b = serializers.IntegerField()
+    games_drawn = serializers.IntegerField()
+    status = MatchStatusField()
+    outcome = MatchOutcomeField()
+    version = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True, help_text=_("Número de jugador del ganador, una vez decidido."))
+
+
+class BracketStageSerializer(serializers.Serializer):
+    """One stage: its round (``stage`` 1 final, 2 semifinales, 3 cuartos, 4 octavos) and its matches."""
+
+    round = RoundSerializer()
+    matches = BracketMatchSerializer(many=True, help_text=_("Por llave; el partido por el tercer puesto al final."))
+
+
+class BracketSerializer(serializers.Serializer):
+    """The top cut ("Reducido") stage by stage, and the podium once finished."""
+
+    event_id = serializers.IntegerField()
+    cut_size = serializers.IntegerField(help_text=_("0: el evento no tiene reducido."))
+    third_place_match = serializers.BooleanField()
+    stages = BracketStageSerializer(many=True)
+    podium = PodiumSerializer(allow_null=True)
+
+
+# --------------------------------------------------------------------------- input
+
+
+class NameSearchSerializer(serializers.Serializer):
+    """Query parameters of the pairings and standings lists."""
+
+    search = serializers.CharField(
+        required=False, allow_blank=True, max_length=120,
+        help_text=_("Parte del nombre o del número de jugador; sin distinguir mayúsculas ni acentos."),
+    )
+
+
+class ResultInputSerializer(serializers.Serializer):
+    """A judge's result entry for one match (validated here, judged by the service)."""
+
+    games_a = serializers.IntegerField(label=_("Partidas ganadas por A"), min_value=0, max_value=9)
+    games_b = serializers.IntegerField(label=_("Partidas ganadas por B"), min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(label=_("Partidas empatadas"), min_value=0, max_value=9, default=0)
+    went_to_time = serializers.BooleanField(
+        label=_("Terminó por tiempo"), default=False,
+        help_text=_("El match llegó al tiempo y se jugaron los 3 turnos extra de cada jugador."),
+    )
+    intentional_draw = serializers.BooleanField(label=_("Empate intencional"), default=False)
+    minutes_late_a = serializers.IntegerField(
+        label=_("Minutos de demora de A"), min_value=0, max_value=999, required=False, allow_null=True,
+        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
+    )
+    minutes_late_b = serializers.IntegerField(
+        label=_("Minutos de demora de B"), min_value=0, max_value=999, required=False, allow_null=True,
+        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
+    )
+    double_loss = serializers.BooleanField(
+        label=_("Doble derrota"), default=False,
+        help_text=_("Ambos ausentes: derrota para los dos, sin partidas (no vale en el reducido)."),
+    )
+    note = serializers.CharField(label=_("Nota"), max_length=240, required=False, allow_blank=True, default="")
+    expected_version = serializers.IntegerField(
+        label=_("Versión esperada"), min_value=0,
+        help_text=_("La «version» del emparejamiento que tenía a la vista. Si otra persona cargó la mesa "
+                    "mientras tanto, la carga se rechaza con 409 y no se pisa nada."),
+    )

@@ -1,0 +1,501 @@
+"""REST API of tournaments: thin views over selectors and services.
+
+Reads are public (no login): their views are read-only and declare
+``AllowAny``; they go through :mod:`tournaments.selectors` and
+:mod:`tournaments.api.queries`. Writes call one service each; the role they
+need is declared per action in ``required_roles`` and checked by
+:class:`tournaments.permissions.EventRolePermission`:
+
+- judges of the event (and its head judge and organizers) record results;
+- organizers pair the next round, re-pair the current one, drop and
+  reinstate players, start the top cut and finish the event.
+
+Refused service calls become ``{"code", "detail"}`` JSON with the error's
+status (see :mod:`tournaments.api.exceptions`).
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, status, viewsets
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .. import selectors, services
+from ..models import Event, Match, Player, Registration, Round
+from ..permissions import JUDGE, ORGANIZER, EventRolePermission
+from . import queries
+from .exceptions import validated
+from .filters import EventFilter, PlayerFilter, RoundFilter
+from .serializers import (
+    ArenaErrorSerializer,
+    ArenaValidationErrorSerializer,
+    BracketSerializer,
+    EventSerializer,
+    NameSearchSerializer,
+    PairingSerializer,
+    PlayerEventResultsSerializer,
+    PlayerSerializer,
+    RegistrationStatusSerializer,
+    ResultInputSerializer,
+    RoundPairingsSerializer,
+    RoundSerializer,
+    StandingSerializer,
+    podium_of,
+)
+
+TAG_EVENTS, TAG_ROUNDS, TAG_STANDINGS = "eventos", "rondas y emparejamientos", "posiciones"
+TAG_PLAYERS, TAG_TOP_CUT = "jugadores", "reducido"
+TAG_JUDGES, TAG_ORGANIZERS = "jueces", "organización"
+
+# The role each operation needs, shown by the docs page (OpenAPI extension "x-role").
+ROLE_PUBLIC = {"x-role": "público"}
+ROLE_JUDGE = {"x-role": "juez del evento"}
+ROLE_ORGANIZER = {"x-role": "organización del evento"}
+
+NOT_FOUND = OpenApiResponse(ArenaErrorSerializer, description="No existe (código «…_not_found»).")
+REFUSED_403 = OpenApiResponse(
+    ArenaErrorSerializer, description="Sin sesión («not_authenticated») o sin el rol necesario («permission_denied»)."
+)
+CONFLICT = OpenApiResponse(ArenaErrorSerializer, description="El estado del evento no lo permite ahora.")
+INVALID = OpenApiResponse(ArenaValidationErrorSerializer, description="Parámetros no válidos.")
+
+PLAYER_NUMBER = OpenApiParameter(
+    "player_number", str, OpenApiParameter.PATH, description="Número de jugador (su identificador público)."
+)
+EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description="Identificador del evento.")
+ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Número de la ronda (desde 1).")
+MATCH_ID = OpenApiParameter(
+    "match_id", int, OpenApiParameter.PATH, description="Identificador del emparejamiento («match_id» de la mesa)."
+)
+
+
+class ArenaPagination(PageNumberPagination):
+    """Page-number pagination; ``page_size`` up to 500 (default: settings' ``PAGE_SIZE``)."""
+
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def event_not_found(pk: object) -> exceptions.NotFound:
+    return exceptions.NotFound(_("No existe el evento %(id)s.") % {"id": pk}, code="event_not_found")
+
+
+class EventScopedMixin:
+    """Views under ``events/<event_id>/``: the event, loaded once, 404 in Spanish."""
+
+    kwargs: dict
+
+    def get_event(self) -> Event:
+        if getattr(self, "_event", None) is None:
+            event = Event.objects.filter(pk=self.kwargs["event_id"]).first()
+            if event is None:
+                raise event_not_found(self.kwargs["event_id"])
+            self._event = event
+        return self._event
+
+    def get_permission_event(self) -> Event:
+        return self.get_event()
+
+    def get_round(self) -> Round:
+        rnd = queries.round_by_number(self.get_event(), self.kwargs["number"])
+        if rnd is None:
+            raise exceptions.NotFound(
+                _("El evento «%(event)s» no tiene ronda %(n)s.") % {"event": self.get_event().name,
+                                                                     "n": self.kwargs["number"]},
+                code="round_not_found",
+            )
+        return rnd
+
+    def get_registration(self) -> Registration:
+        reg = queries.registration_by_number(self.get_event(), self.kwargs["player_number"])
+        if reg is None:
+            raise exceptions.NotFound(
+                _("El jugador %(number)s no está inscripto en «%(event)s».")
+                % {"number": self.kwargs["player_number"], "event": self.get_event().name},
+                code="registration_not_found",
+            )
+        return reg
+
+
+def _search(request: Request) -> str:
+    return validated(NameSearchSerializer(data=request.query_params)).get("search", "")
+
+
+# --------------------------------------------------------------------------- events
+
+
+@extend_schema(
+    tags=[TAG_EVENTS],
+    extensions=ROLE_PUBLIC,
+    summary="Eventos",
+    description="Eventos por sede, provincia, rango de fechas, formato, estado y juego; búsqueda por nombre. "
+    "Del más reciente al más antiguo. Público.",
+    responses={200: EventSerializer(many=True), 400: INVALID},
+)
+class EventListView(generics.ListAPIView):
+    serializer_class = EventSerializer
+    filterset_class = EventFilter
+    pagination_class = ArenaPagination
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_queryset(self):
+        return queries.events()
+
+
+@extend_schema(
+    tags=[TAG_EVENTS],
+    extensions=ROLE_PUBLIC,
+    summary="Evento",
+    description="Un evento con su ronda actual y, una vez finalizado, su podio. Público.",
+    parameters=[EVENT_ID],
+    responses={200: EventSerializer, 404: NOT_FOUND},
+)
+class EventDetailView(generics.RetrieveAPIView):
+    serializer_class = EventSerializer
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_object(self) -> Event:
+        event = queries.event_by_pk(self.kwargs["event_id"])
+        if event is None:
+            raise event_not_found(self.kwargs["event_id"])
+        return event
+
+
+# --------------------------------------------------------------------------- rounds and pairings
+
+
+@extend_schema(
+    tags=[TAG_ROUNDS],
+    extensions=ROLE_PUBLIC,
+    summary="Rondas de un evento",
+    description="Rondas suizas y del reducido, en orden, con las mesas que aún no tienen resultado. Público.",
+    parameters=[EVENT_ID],
+    responses={200: RoundSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+)
+class RoundListView(EventScopedMixin, generics.ListAPIView):
+    serializer_class = RoundSerializer
+    filterset_class = RoundFilter
+    pagination_class = ArenaPagination
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no event
+            return Round.objects.none()
+        return queries.rounds_with_counts(self.get_event())
+
+
+@extend_schema(
+    tags=[TAG_ROUNDS],
+    extensions=ROLE_PUBLIC,
+    summary="Ronda",
+    description="Una ronda del evento por su número. Público.",
+    parameters=[EVENT_ID, ROUND_NUMBER],
+    responses={200: RoundSerializer, 404: NOT_FOUND},
+)
+class RoundDetailView(EventScopedMixin, generics.RetrieveAPIView):
+    serializer_class = RoundSerializer
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_object(self) -> Round:
+        return self.get_round()
+
+
+@extend_schema(
+    tags=[TAG_ROUNDS],
+    extensions=ROLE_PUBLIC,
+    summary="Emparejamientos de una ronda",
+    description="Mesas de la ronda en orden, el bye al final, con resultado, estado y versión. "
+    "«search» filtra por nombre o número de jugador (cualquiera de los dos lados). Público.",
+    parameters=[EVENT_ID, ROUND_NUMBER, NameSearchSerializer],
+    responses={200: PairingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+)
+class PairingListView(EventScopedMixin, generics.ListAPIView):
+    serializer_class = PairingSerializer
+    pagination_class = ArenaPagination
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+    filter_backends: list = []
+
+    def get_queryset(self):
+        rows = selectors.pairings_for_round(self.get_round())
+        return queries.search_rows(rows, _search(self.request), "player_a", "player_a_number",
+                                   "player_b", "player_b_number")
+
+
+# --------------------------------------------------------------------------- standings
+
+
+@extend_schema(
+    tags=[TAG_STANDINGS],
+    extensions=ROLE_PUBLIC,
+    summary="Posiciones",
+    description="Posiciones suizas con todas las columnas de desempate y sus nombres del reglamento "
+    "(«Handicap: vs», «Handicap: x»). «search» filtra por nombre o número sin cambiar el puesto. Público.",
+    parameters=[EVENT_ID, NameSearchSerializer],
+    responses={200: StandingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+)
+class StandingListView(EventScopedMixin, generics.ListAPIView):
+    serializer_class = StandingSerializer
+    pagination_class = ArenaPagination
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+    filter_backends: list = []
+
+    def get_queryset(self):
+        rows = selectors.standings_for_event(self.get_event())
+        return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
+
+
+# --------------------------------------------------------------------------- players
+
+
+@extend_schema(
+    tags=[TAG_PLAYERS],
+    extensions=ROLE_PUBLIC,
+    summary="Jugadores",
+    description="Jugadores con nombre visible, número y sede de origen (ningún otro dato personal). "
+    "Filtros por sede de origen y por evento; búsqueda por nombre o número. Público.",
+    responses={200: PlayerSerializer(many=True), 400: INVALID},
+)
+class PlayerListView(generics.ListAPIView):
+    serializer_class = PlayerSerializer
+    filterset_class = PlayerFilter
+    pagination_class = ArenaPagination
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_queryset(self):
+        return queries.players()
+
+
+@extend_schema(
+    tags=[TAG_PLAYERS],
+    extensions=ROLE_PUBLIC,
+    summary="Jugador",
+    description="Un jugador por su número. Público.",
+    parameters=[PLAYER_NUMBER],
+    responses={200: PlayerSerializer, 404: NOT_FOUND},
+)
+class PlayerDetailView(generics.RetrieveAPIView):
+    serializer_class = PlayerSerializer
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_object(self) -> Player:
+        player = queries.players().filter(player_number=self.kwargs["player_number"]).first()
+        if player is None:
+            raise exceptions.NotFound(
+                _("No existe el jugador %(number)s.") % {"number": self.kwargs["player_number"]},
+                code="player_not_found",
+            )
+        return player
+
+
+@extend_schema(
+    tags=[TAG_PLAYERS],
+    extensions=ROLE_PUBLIC,
+    summary="Resultados de un jugador en un evento",
+    description="Ronda por ronda: mesa, rival, partidas, resultado y puntos; con su fila de posiciones. Público.",
+    parameters=[EVENT_ID, PLAYER_NUMBER],
+    responses={200: PlayerEventResultsSerializer, 404: NOT_FOUND},
+)
+class PlayerResultsView(EventScopedMixin, generics.GenericAPIView):
+    serializer_class = PlayerEventResultsSerializer
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        event = self.get_event()
+        reg = self.get_registration()
+        data = {
+            "event_id": event.pk,
+            "player": reg.player,
+            "late_entry": reg.late_entry,
+            "joined_round": reg.joined_round,
+            "dropped": reg.dropped,
+            "dropped_after_round": reg.dropped_after_round,
+            "disqualified": reg.disqualified,
+            "standing": queries.standing_of(event, reg),
+            "rounds": queries.player_results(reg),
+        }
+        return Response(self.get_serializer(data).data)
+
+
+# --------------------------------------------------------------------------- bracket
+
+
+@extend_schema(
+    tags=[TAG_TOP_CUT],
+    extensions=ROLE_PUBLIC,
+    summary="Llave del reducido",
+    description="El reducido etapa por etapa (vacío antes de empezar) y el podio cuando el evento finaliza. Público.",
+    parameters=[EVENT_ID],
+    responses={200: BracketSerializer, 404: NOT_FOUND},
+)
+class BracketView(generics.GenericAPIView):
+    serializer_class = BracketSerializer
+    permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        event = queries.event_by_pk(self.kwargs["event_id"])
+        if event is None:
+            raise event_not_found(self.kwargs["event_id"])
+        data = {
+            "event_id": event.pk,
+            "cut_size": event.cut_size,
+            "third_place_match": event.third_place_match,
+            "stages": queries.bracket(event),
+            "podium": podium_of(event),
+        }
+        return Response(self.get_serializer(data).data)
+
+
+# --------------------------------------------------------------------------- judges
+
+
+class MatchResultViewSet(viewsets.GenericViewSet):
+    """Judges of the match's event record or correct its result."""
+
+    permission_classes = [EventRolePermission]
+    required_roles = {"record": JUDGE}
+    serializer_class = ResultInputSerializer
+
+    def get_match(self) -> Match:
+        if getattr(self, "_match", None) is None:
+            match = queries.match_with_event(self.kwargs["match_id"])
+            if match is None:
+                raise exceptions.NotFound(
+                    _("No existe el emparejamiento %(id)s.") % {"id": self.kwargs["match_id"]},
+                    code="match_not_found",
+                )
+            self._match = match
+        return self._match
+
+    def get_permission_event(self) -> Event:
+        return self.get_match().round.event
+
+    @extend_schema(
+        tags=[TAG_JUDGES],
+        extensions=ROLE_JUDGE,
+        summary="Cargar o corregir un resultado",
+        description="Sólo jueces del evento (también su juez principal y la organización). Envíe la «version» "
+        "del emparejamiento como «expected_version»: si otra persona cargó la mesa mientras tanto, la carga "
+        "se rechaza con 409 («stale_result») y el resultado anterior se mantiene. Un resultado que el formato "
+        "no permite (3-0 al mejor de tres, empate en el reducido) se rechaza con 400. Cada carga queda en el "
+        "historial con quién y cuándo.",
+        parameters=[MATCH_ID],
+        request=ResultInputSerializer,
+        responses={
+            200: PairingSerializer,
+            400: OpenApiResponse(ArenaValidationErrorSerializer,
+                                 description="Datos no válidos o resultado imposible en este formato."),
+            403: REFUSED_403,
+            404: NOT_FOUND,
+            409: OpenApiResponse(ArenaErrorSerializer, description="Carga desactualizada («stale_result») o la "
+                                 "mesa no es de la ronda en curso."),
+        },
+    )
+    def record(self, request: Request, *args, **kwargs) -> Response:
+        data = validated(self.get_serializer(data=request.data))
+        match = services.record_result(match=self.get_match(), entered_by=request.user, **data)
+        return Response(PairingSerializer(queries.pairing_for_match(match)).data)
+
+
+# --------------------------------------------------------------------------- organizers
+
+
+def _organizer_schema(summary: str, description: str, ok_status: int, ok, parameters=()):
+    return extend_schema(
+        tags=[TAG_ORGANIZERS],
+        extensions=ROLE_ORGANIZER,
+        summary=summary,
+        description=description + " Sólo la organización del evento.",
+        request=None,
+        responses={ok_status: ok, 400: OpenApiResponse(ArenaErrorSerializer, description="Pedido rechazado."),
+                   403: REFUSED_403, 404: NOT_FOUND, 409: CONFLICT},
+        parameters=[EVENT_ID, *parameters],
+    )
+
+
+class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
+    """Organizer actions on an event; each calls one service."""
+
+    permission_classes = [EventRolePermission]
+    required_roles = {
+        "pair_next_round": ORGANIZER,
+        "repair_current_round": ORGANIZER,
+        "start_top_cut": ORGANIZER,
+        "finish": ORGANIZER,
+        "drop": ORGANIZER,
+        "undo_drop": ORGANIZER,
+    }
+    serializer_class = RoundPairingsSerializer
+
+    def _round_response(self, rnd: Round) -> Response:
+        data = {"round": queries.round_by_number(rnd.event, rnd.number), "pairings": selectors.pairings_for_round(rnd)}
+        return Response(RoundPairingsSerializer(data).data, status=status.HTTP_201_CREATED)
+
+    def _registration_response(self, reg: Registration) -> Response:
+        data = {
+            "event_id": reg.event_id,
+            "player": reg.player,
+            "dropped": reg.dropped,
+            "dropped_after_round": reg.dropped_after_round,
+            "disqualified": reg.disqualified,
+        }
+        return Response(RegistrationStatusSerializer(data).data)
+
+    @_organizer_schema(
+        "Emparejar la ronda siguiente",
+        "Empareja la próxima ronda suiza (o la próxima etapa del reducido) y cierra la anterior. "
+        "Se rechaza con 409 si faltan resultados (nombra las mesas) o ya se jugaron todas las rondas.",
+        201, RoundPairingsSerializer,
+    )
+    def pair_next_round(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.pair_next_round(event=self.get_event()))
+
+    @_organizer_schema(
+        "Rehacer la ronda en curso",
+        "Borra la ronda suiza en curso y la vuelve a emparejar (sólo si todavía no tiene resultados), "
+        "p. ej. tras una acreditación tardía.",
+        201, RoundPairingsSerializer,
+    )
+    def repair_current_round(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.repair_current_round(event=self.get_event()))
+
+    @_organizer_schema(
+        "Iniciar el reducido",
+        "Cierra las rondas suizas y empareja la primera etapa del reducido con los mejores activos "
+        "de las posiciones (1 contra 4 y 2 contra 3 en un top 4).",
+        201, RoundPairingsSerializer,
+    )
+    def start_top_cut(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.start_top_cut(event=self.get_event()))
+
+    @_organizer_schema(
+        "Finalizar el evento",
+        "Cierra el evento y fija el podio (1.º, 2.º y 3.º); luego los resultados ya no cambian.",
+        200, EventSerializer,
+    )
+    def finish(self, request: Request, *args, **kwargs) -> Response:
+        event = services.finish_event(event=self.get_event())
+        return Response(EventSerializer(queries.event_by_pk(event.pk)).data)
+
+    @_organizer_schema(
+        "Registrar el abandono de un jugador",
+        "El jugador no se vuelve a emparejar; sus resultados se mantienen y siguen contando para el "
+        "Buchholz de sus rivales.",
+        200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
+    )
+    def drop(self, request: Request, *args, **kwargs) -> Response:
+        return self._registration_response(services.drop(registration=self.get_registration()))
+
+    @_organizer_schema(
+        "Deshacer un abandono",
+        "El jugador vuelve a emparejarse desde la próxima ronda (no vale para un descalificado ni "
+        "después de las rondas suizas).",
+        200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
+    )
+    def undo_drop(self, request: Request, *args, **kwargs) -> Response:
+        return self._registration_response(services.undo_drop(registration=self.get_registration()))
