@@ -1,7 +1,272 @@
-"""State changes of the rules app: decklists, deck checks (issue #6)."""
+"""State changes of the rules app: decklists and deck checks (issue #6).
+
+Each service is one ``transaction.atomic()`` block that locks the rows two
+people could race on, calls the pure core (:mod:`rules.decks`) through
+:mod:`rules.selectors`, writes the result and raises an
+:class:`~tournaments.errors.ArenaError` subclass when the request is refused
+— in which case nothing has changed.
+
+Decklist life cycle: submitted (validated at once; every violation stored,
+status legal/illegal) → locked when round 1 is paired (legal lists only)
+→ changed afterwards only by a head judge, with a reason kept in the
+history. Defaults taken where the rulebook is silent (noted in each
+service): after round 1 is paired, players no longer submit lists
+themselves; a judge enters late ones, and a legal late list locks at once.
+"""
 from __future__ import annotations
 
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
+from tournaments.enums import EventState
+from tournaments.models import Match, Registration, Round
+
+from . import selectors
+from .enums import DecklistStatus
+from .errors import DecklistError, DecklistLocked, NotAllowed, StateError
+from .models import DeckCheck, Decklist, SealedPool
+from .permissions import can_submit_decklist, is_head_judge, is_judge
+
+#: History reasons (shown in the decklist's history).
+REASON_SUBMITTED = "Lista cargada"
+REASON_LOCKED = "Bloqueada al emparejar la ronda 1"
+REASON_REVALIDATED = "Validada otra vez con el catálogo vigente"
+
+#: Longest decklist text accepted, in characters (a 60-card list is ~1 KB).
+MAX_TEXT = 20_000
+
+
+def _round_one_paired(event) -> bool:
+    return Round.objects.filter(event=event, number=1).exists()
+
+
+def _apply_report(decklist: Decklist, report: selectors.DeckReport) -> None:
+    decklist.format_key = report.format_key
+    decklist.cards = report.cards
+    decklist.violations = report.violations
+    decklist.main_count = report.main_count
+    decklist.validated_on = report.on_date
+    decklist.status = DecklistStatus.LEGAL if report.legal else DecklistStatus.ILLEGAL
+
+
+def _report_for(registration: Registration, text: str) -> selectors.DeckReport:
+    event = registration.event
+    profile, fmt = selectors.event_format(event)
+    pool = selectors.pool_for(SealedPool.objects.filter(registration=registration).first())
+    return selectors.deck_report(game_key=profile.key, text=text, fmt=fmt, on_date=event.date, pool=pool)
+
+
+@transaction.atomic
+def decklist_submit(*, registration: Registration, text: str, by, reason: str = "") -> Decklist:
+    """Store (or replace) ``registration``'s decklist, validated at once.
+
+    ``text`` is the list as written (one card per line); ``by`` the user
+    submitting it; ``reason`` is required when a head judge changes a locked
+    list and is kept in the history. The list is validated against the
+    event's game, the format of the event's kind and the catalog (bans and
+    reprint rules) in force on the event date; *every* violation is stored
+    with its rule source, and ``status`` is legal or illegal.
+
+    Returns the saved :class:`~rules.models.Decklist` (one per
+    registration; earlier versions are in ``decklist.history``).
+
+    Errors (nothing saved):
+
+    - :class:`NotAllowed` — ``by`` is neither a judge of the event nor the
+      registered player;
+    - :class:`DecklistLocked` — the list is locked and ``by`` is not a head
+      judge;
+    - :class:`DecklistError` — empty or oversized text, a head judge's change
+      without ``reason``, an unknown game;
+    - :class:`StateError` — the event is finished, or round 1 is paired and
+      ``by`` is the player (default: from then on judges enter late lists);
+    - :class:`~rules.errors.CatalogUnavailable` — inconsistent catalog.
+
+    Rule: 000_0014b2ac83da54b4.txt § "Armado de Mazos" (and the format's
+    sources); locking: issue #6 §5.
+    """
+    registration = (
+        Registration.objects.select_for_update().select_related("event__game", "player").get(pk=registration.pk)
+    )
+    event = registration.event
+    if not can_submit_decklist(by, registration):
+        raise NotAllowed(
+            "decklist_not_allowed",
+            _("Sólo el jugador inscripto o un juez del evento pueden cargar esta lista."),
+        )
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó; las listas no se modifican."))
+    text = (text or "").replace("\r\n", "\n").strip()
+    if not text:
+        raise DecklistError("empty_decklist", _("La lista está vacía: pegá una carta por línea, p. ej. «4 Fasent»."))
+    if len(text) > MAX_TEXT:
+        raise DecklistError("decklist_too_long", _("La lista es demasiado larga."))
+    decklist = Decklist.objects.select_for_update().filter(registration=registration).first()
+    round_one = _round_one_paired(event)
+    judge = is_judge(by, event)
+    change_reason = REASON_SUBMITTED
+    if decklist is not None and decklist.locked:
+        if not is_head_judge(by, event):
+            raise DecklistLocked(
+                "decklist_locked",
+                _("La lista quedó bloqueada al emparejar la ronda 1; sólo el juez principal puede cambiarla."),
+            )
+        if not reason.strip():
+            raise DecklistError(
+                "reason_required", _("Para cambiar una lista bloqueada hace falta indicar el motivo.")
+            )
+        change_reason = _("Cambio del juez principal: %(reason)s") % {"reason": reason.strip()}
+    elif round_one and not judge:
+        raise StateError(
+            "decklists_closed",
+            _("La ronda 1 ya se emparejó: pedile a un juez que cargue o corrija tu lista."),
+        )
+    elif reason.strip():
+        change_reason = f"{REASON_SUBMITTED}: {reason.strip()}"
+    report = _report_for(registration, text)
+    now = timezone.now()
+    if decklist is None:
+        decklist = Decklist(registration=registration)
+    decklist.text = text
+    _apply_report(decklist, report)
+    decklist.submitted_by = by
+    decklist.submitted_at = now
+    if round_one and not decklist.locked and decklist.status == DecklistStatus.LEGAL:
+        # Default: a legal list entered after round 1 (late entry) locks at once.
+        decklist.locked = True
+        decklist.locked_at = now
+    decklist._change_reason = change_reason[:100]
+    decklist._history_user = by
+    decklist.save()
+    return decklist
+
+
+@transaction.atomic
 def decklists_lock(*, event) -> int:
-    """Lock the legal decklists of ``event`` when round 1 is paired; returns how many (issue #6)."""
-    return 0
+    """Lock the legal, unlocked decklists of ``event``; returns how many.
+
+    Called by :func:`tournaments.hooks.round_paired` inside the pairing
+    transaction when round 1 is paired. Illegal lists stay unlocked so a
+    judge can correct them (the penalty is the penalties module's call).
+    Each locked list gets a history row ("Bloqueada al emparejar la
+    ronda 1"). Idempotent: a second call locks nothing more.
+    """
+    now = timezone.now()
+    pending = list(
+        Decklist.objects.select_for_update()
+        .filter(registration__event=event, status=DecklistStatus.LEGAL, locked=False)
+        .order_by("pk")
+    )
+    for decklist in pending:
+        decklist.locked = True
+        decklist.locked_at = now
+    if pending:
+        bulk_update_with_history(
+            pending, Decklist, ["locked", "locked_at"], default_change_reason=REASON_LOCKED
+        )
+    return len(pending)
+
+
+@transaction.atomic
+def decklist_revalidate(*, decklist: Decklist, by=None) -> Decklist:
+    """Validate a stored list again (after an organizer changed the catalog
+    or the ban list). The text and the lock are unchanged; status,
+    violations and the parsed cards are refreshed and the change is kept in
+    the history. Returns the decklist."""
+    decklist = Decklist.objects.select_for_update().select_related("registration__event__game").get(pk=decklist.pk)
+    _apply_report(decklist, _report_for(decklist.registration, decklist.text))
+    decklist._change_reason = REASON_REVALIDATED
+    if by is not None:
+        decklist._history_user = by
+    decklist.save()
+    return decklist
+
+
+@transaction.atomic
+def deck_check_record(
+    *,
+    registration: Registration,
+    judge,
+    counted_cards: int | None = None,
+    counted_text: str = "",
+    discrepancies: str = "",
+    round: Round | None = None,  # noqa: A002 — the domain word
+    match: Match | None = None,
+    table_number: int | None = None,
+    game_number: int | None = None,
+) -> DeckCheck:
+    """Record a judge's deck check of ``registration`` at a table.
+
+    ``counted_cards`` is the number of cards counted in the main deck;
+    ``counted_text`` optionally lists the deck as counted (decklist format):
+    it is then validated against the registered list and the format, and
+    every difference is stored in ``violations`` (unregistered cards, more
+    copies or cards than registered — rules.decks.MatchesRegistered — plus
+    the format's own rules). ``discrepancies`` are the judge's notes
+    (marked cards, sleeves: R-000-83). ``game_number`` is the game of the
+    match in which the deck was counted. When
+    ``match`` is given, its round and table fill ``round``/``table_number``.
+    The penalty that follows is the penalties module's work (issue #7).
+
+    Errors: :class:`NotAllowed` when ``judge`` is not a judge of the event;
+    :class:`DecklistError` when ``match`` is not this player's match or the
+    round is of another event.
+    """
+    registration = Registration.objects.select_related("event__game", "player").get(pk=registration.pk)
+    event = registration.event
+    if not is_judge(judge, event):
+        raise NotAllowed("deck_check_not_allowed", _("Sólo un juez del evento registra chequeos de mazo."))
+    if match is not None:
+        if registration.pk not in (match.player_a_id, match.player_b_id):
+            raise DecklistError("match_mismatch", _("Ese emparejamiento no es de este jugador."))
+        round = match.round
+        table_number = table_number or match.table_number
+    if round is not None and round.event_id != event.pk:
+        raise DecklistError("round_mismatch", _("Esa ronda es de otro evento."))
+    decklist = Decklist.objects.filter(registration=registration).first()
+    violations: list[dict] = []
+    counted_text = (counted_text or "").strip()
+    if counted_text:
+        profile, fmt = selectors.event_format(event)
+        report = selectors.deck_report(
+            game_key=profile.key,
+            text=counted_text,
+            fmt=fmt,
+            on_date=event.date,
+            pool=selectors.pool_for(SealedPool.objects.filter(registration=registration).first()),
+            registered=decklist.text if decklist else None,
+        )
+        violations = report.violations
+        if counted_cards is None:
+            counted_cards = report.main_count
+    if decklist is not None and counted_cards is not None and counted_cards != decklist.main_count:
+        codes = {v["code"] for v in violations}
+        if "more_cards_than_registered" not in codes:
+            violations.append(
+                {
+                    "code": "count_differs",
+                    "message": _("Se contaron %(counted)d cartas; la lista registrada tiene %(registered)d.")
+                    % {"counted": counted_cards, "registered": decklist.main_count},
+                    "source": 'Arena: chequeo de mazo (issue #6 § "Registration flow")',
+                    "card": None,
+                    "line": None,
+                    "lines": [],
+                    "count": counted_cards,
+                    "limit": decklist.main_count,
+                }
+            )
+    return DeckCheck.objects.create(
+        registration=registration,
+        decklist=decklist,
+        judge=judge,
+        round=round,
+        match=match,
+        table_number=table_number,
+        game_number=game_number,
+        counted_cards=counted_cards,
+        counted_text=counted_text,
+        discrepancies=(discrepancies or "").strip(),
+        violations=violations,
+    )

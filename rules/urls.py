@@ -1,5 +1,14 @@
-"""Pages of rules."""
-from django.urls import path  # noqa: F401
+"""Pages of rules (mounted under ``reglas/``): public check, the event's
+decklist page for players and judges, and the judges' decklist pages."""
+from django.urls import path
+
+from . import views
 
 app_name = "rules"
-urlpatterns: list = []
+urlpatterns = [
+    path("mazos/validar/", views.deck_validate, name="deck_validate"),
+    path("eventos/<int:event_id>/mazo/", views.decklist_submit, name="decklist_submit"),
+    path("eventos/<int:event_id>/mazos/", views.event_decklists, name="event_decklists"),
+    path("mazos/<int:pk>/", views.decklist_detail, name="decklist_detail"),
+    path("mazos/<int:pk>/chequeo/", views.deck_check_create, name="deck_check_create"),
+]

@@ -1,4 +1,15 @@
-"""API URLs of rules."""
-from django.urls import path  # noqa: F401
+"""API URLs of rules (mounted under ``api/``)."""
+from django.urls import path
 
-urlpatterns: list = []
+from . import views
+
+urlpatterns = [
+    path("decks/validate/", views.DeckValidateView.as_view(), name="api-decks-validate"),
+    path("decks/formats/", views.DeckFormatsView.as_view(), name="api-decks-formats"),
+    path(
+        "decks/events/<int:event_id>/decklists/",
+        views.EventDecklistsView.as_view(),
+        name="api-event-decklists",
+    ),
+    path("decks/decklists/<int:pk>/", views.DecklistDetailView.as_view(), name="api-decklist-detail"),
+]

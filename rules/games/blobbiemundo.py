@@ -17,6 +17,14 @@ Deck rules:
 The rulebook states no deck size and allows a side deck. Match length is
 not stated: best of three combats (RULES-TRACE ambiguity 34), 50-minute
 rounds as in Weed Monsters (not stated).
+
+Match format (issue #9, :data:`MATCH`): one game is a **combate**
+(R-001-16, § "Batalla, Turno, Ronda, Combate"). The higher die chooses
+who starts the first combat; in a match, the loser of each combat chooses
+who starts the next one (R-001-11, § "Inicio del Juego") and its
+environment (R-001-13, § "Escogiendo el Ambiente"), so each combat result
+records its loser. A combate lasts until one player wins: results record
+the winner only (ambiguity 34).
 """
 from __future__ import annotations
 
@@ -26,11 +34,23 @@ from datetime import date
 
 from rules.catalog import CardVocabulary, strip_super
 from rules.decks import DeckContext, DeckFormat, DeckViolation, MatchesRegistered, where_lines
-from rules.games.base import GameProfile, seed_source
+from rules.games.base import GameProfile, MatchFormat, seed_source
 
 SEED = "001_eff5eaaa4c47c954.txt"
 CARTAS_SUPER = seed_source(SEED, "Cartas SÚPER")
 PENALIDADES = seed_source(SEED, "Penalidades")
+INICIO = seed_source(SEED, "Inicio del Juego")
+AMBIENTE = seed_source(SEED, "Escogiendo el Ambiente")
+COMBATE = seed_source(SEED, "Batalla, Turno, Ronda, Combate")
+
+MATCH = MatchFormat(
+    game_noun_es="combate",
+    first_starter="die_roll",
+    next_starter="loser_chooses",
+    loser_also_chooses=("environment",),
+    game_draws=False,
+    source=f"{INICIO}; {AMBIENTE}; {COMBATE}",
+)
 
 VOCABULARY = CardVocabulary(
     card_types={
@@ -115,5 +135,7 @@ PROFILE = GameProfile(
     notes=(
         "Match al mejor de 3 combates (RULES-TRACE ambigüedad 34); minutos por ronda no indicados (50).",
         "El texto menciona «tu(s) oponente(s)», pero los torneos se juegan de a 2.",
+        "En un match, quien perdió un combate elige quién empieza el siguiente y su ambiente (R-001-11, R-001-13).",
     ),
+    match_format=MATCH,
 )

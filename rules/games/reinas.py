@@ -5,15 +5,29 @@ Juego"; DESIGN.md decision 13). The text has the Queen chosen "al inicio de
 cada partida", so a deck might carry several; Arena keeps a single
 registered Queen (RULES-TRACE ambiguity 35), and changing it between games
 would be an event option. No deck size is stated.
+
+Match format (issue #9, :data:`MATCH`): the players choose a coin or a die
+for the first player of each game (R-003-02, § "Inicio de Juego"); a game
+ends when a Queen is defeated, with no draw stated (R-003-08, § "Fase de
+Fin de Turno"), so results record the winner only.
 """
 from __future__ import annotations
 
 from rules.catalog import CardVocabulary
 from rules.decks import CategoryCount, DeckFormat, TypedCards
-from rules.games.base import GameProfile, seed_source
+from rules.games.base import GameProfile, MatchFormat, seed_source
 
 SEED = "003_d9cdb044881e36ac.txt"
 INICIO = seed_source(SEED, "Inicio de Juego")
+FIN_DE_TURNO = seed_source(SEED, "Fase de Fin de Turno")
+
+MATCH = MatchFormat(
+    first_starter="coin_or_die",
+    next_starter="coin_or_die",
+    game_draws=False,
+    win_reasons=(("queen", "Reina oponente derrotada"),),
+    source=f"{INICIO}; {FIN_DE_TURNO}",
+)
 
 VOCABULARY = CardVocabulary(
     card_types={
@@ -48,4 +62,5 @@ PROFILE = GameProfile(
     source_file=SEED,
     catalog_source=INICIO,
     notes=("Duelo de 2; mejor de 3 y 50 minutos por ronda no indicados en el reglamento.",),
+    match_format=MATCH,
 )
