@@ -1,25 +1,40 @@
-"""``manage.py demo_setup``: demo logins and the demo event for ``make run``.
+"""``manage.py demo_setup``: demo logins and the demo events for ``make run``.
+
+Two events from ``tests/data/demo_event.csv``: a finished Super Liga date
+(played by ``run_event``) and an event in progress — round 1 paired, every
+result pending, the demo judge assigned — so a judge can record results on
+a phone and watch the public standings change.
 
 Idempotent: running it again keeps the data and prints the same logins.
 """
 from __future__ import annotations
 
+from datetime import date
+
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Venue
+from rules.models import Game
+from tournaments import services
+from tournaments.enums import EventKind
+from tournaments.eventfiles import read_event_file
+from tournaments.models import Event, Player, Venue
 
 DEMO_FILE = "tests/data/demo_event.csv"
 DEMO_NAME = "Super Liga — Fecha de demostración"
+LIVE_NAME = "Super Liga — Fecha en juego (demostración)"
+LIVE_SEED = 2025
 ORGANIZER = ("organizador", "arena-demo")
 JUDGE = ("juez", "arena-demo")
 
 
 class Command(BaseCommand):
-    help = "Crea los usuarios de demostración y el evento de ejemplo."
+    help = "Crea los usuarios de demostración, el evento de ejemplo terminado y uno en juego."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="http://127.0.0.1:8000")
@@ -43,10 +58,55 @@ class Command(BaseCommand):
         event.judges.add(judge)
         if event.venue_id:
             Venue.objects.get(pk=event.venue_id).organizers.add(organizer)
+        live = self._live_event(event.venue)
+        live.judges.add(judge)
+        if live.venue_id:
+            live.venue.organizers.add(organizer)
         host = opts["host"].rstrip("/")
         self.stdout.write("")
         self.stdout.write(_("Arena listo para la demostración:"))
         self.stdout.write(_("  Administración: %(url)s/admin/  usuario «%(u)s», contraseña «%(p)s»") % {
             "url": host, "u": ORGANIZER[0], "p": ORGANIZER[1]})
         self.stdout.write(_("  Juez:           usuario «%(u)s», contraseña «%(p)s»") % {"u": JUDGE[0], "p": JUDGE[1]})
-        self.stdout.write(_("  Posiciones:     %(url)s%(path)s") % {"url": host, "path": event.get_absolute_url()})
+        self.stdout.write(_("  Posiciones:     %(url)s%(path)s") % {
+            "url": host, "path": reverse("public:standings", args=[event.pk])})
+        self.stdout.write(_("Evento en juego (ronda 1, resultados pendientes):"))
+        self.stdout.write(_("  Carga de resultados (juez): %(url)s%(path)s") % {
+            "url": host, "path": reverse("judge:tables", args=[live.pk])})
+        self.stdout.write(_("  Emparejamientos:            %(url)s%(path)s") % {
+            "url": host, "path": reverse("public:event", args=[live.pk])})
+        self.stdout.write(_("  Posiciones:                 %(url)s%(path)s") % {
+            "url": host, "path": reverse("public:standings", args=[live.pk])})
+        self.stdout.write(_("  Reloj (proyector):          %(url)s%(path)s") % {
+            "url": host, "path": reverse("clock:page", args=[live.pk])})
+
+    @transaction.atomic
+    def _live_event(self, venue: Venue | None) -> Event:
+        """The in-progress demo event: every demo player registered, round 1 paired, no result yet."""
+        existing = Event.objects.filter(name=LIVE_NAME).first()
+        if existing is not None:
+            return existing
+        data = read_event_file(DEMO_FILE)
+        game = Game.objects.get(key="weed_monsters")
+        event = Event.objects.create(
+            name=LIVE_NAME,
+            game=game,
+            venue=venue,
+            kind=EventKind.SUPER_LIGA,
+            date=date.today(),
+            best_of=data.best_of,
+            round_minutes=game.default_round_minutes,
+            seed=LIVE_SEED,
+        )
+        services.registration_open(event=event)
+        for entry in data.players:
+            home, _created = Venue.objects.get_or_create(
+                name=entry.venue or _("Sin sede"), defaults={"province": entry.province or _("Sin provincia")}
+            )
+            player, _created = Player.objects.get_or_create(
+                player_number=entry.player_number, defaults={"display_name": entry.name, "home_venue": home}
+            )
+            services.register(event=event, player=player)
+        services.registration_close(event=event)
+        services.pair_next_round(event=event)
+        return event

@@ -1,0 +1,192 @@
+"""Judge pages: the current round's tables and a table's result form.
+
+Phone-first (works on a 360 px screen). Only judges and organizers of the
+event may enter results (:func:`tournaments.permissions.is_judge`); every
+entry goes through :func:`tournaments.services.record_result`, which records
+who and when and refuses a stale save.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from .. import permissions, selectors, services
+from ..enums import EventState, MatchStatus, RoundState
+from ..errors import ArenaError, StaleEdit
+from ..models import Match
+from .access import event_role_required
+from .forms import ResultForm
+
+
+class JudgeLoginView(LoginView):
+    """Django's login view with a Spanish, phone-sized template; lands on the judge home."""
+
+    template_name = "judge/login.html"
+    redirect_authenticated_user = True
+    next_page = reverse_lazy("judge:home")
+
+
+def _login_required(view):
+    return login_required(view, login_url=reverse_lazy("login"))
+
+
+@never_cache
+@_login_required
+def home(request):
+    """Events the user may judge, in progress first; a single live event opens directly."""
+    events = list(
+        permissions.events_judged_by(request.user)
+        .select_related("venue", "game")
+        .order_by("-date", "name")[:50]
+    )
+    live = [e for e in events if e.state in (EventState.SWISS, EventState.TOP_CUT)]
+    if len(live) == 1 and request.GET.get("todos") is None:
+        return redirect("judge:tables", pk=live[0].pk)
+    return render(request, "judge/home.html", {"events": events, "live": live})
+
+
+def _filter_tables(tables, query: str):
+    query = query.strip()
+    if not query:
+        return tables
+    if query.isdigit():
+        return [t for t in tables if t.pairing.table_number == int(query)]
+    needle = selectors.fold(query)
+    return [t for t in tables if needle in t.search]
+
+
+@never_cache
+@event_role_required(permissions.JUDGE)
+def tables(request, event):
+    """The current round's tables with their state; filter by table number or player name."""
+    rnd = selectors.current_round(event)
+    rows = selectors.judge_tables(rnd) if rnd else []
+    query = request.GET.get("q", "")
+    shown = _filter_tables(rows, query)
+    matches = [t for t in rows if not t.pairing.is_bye]
+    counts = {
+        "pending": sum(t.pairing.status == MatchStatus.PENDING for t in matches),
+        "total": len(matches),
+    }
+    return render(
+        request,
+        "judge/tables.html",
+        {
+            "event": event,
+            "round": rnd,
+            "tables": shown,
+            "query": query,
+            "counts": counts,
+            "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
+        },
+    )
+
+
+def _score(match_or_entry) -> str:
+    drawn = match_or_entry.games_drawn
+    return f"{match_or_entry.games_a}-{match_or_entry.games_b}" + (f"-{drawn}" if drawn else "")
+
+
+@never_cache
+@event_role_required(permissions.JUDGE)
+def table(request, event, number: int, table: int):
+    """A table's result form and its history.
+
+    GET shows the form filled with the saved result and its version; POST
+    records it. A stale version is refused by the service: the page shows
+    the result saved meanwhile and keeps the judge's values for a
+    deliberate second try. Domain errors become form errors.
+    """
+    match = get_object_or_404(
+        Match.objects.select_related("round", "player_a__player", "player_b__player"),
+        round__event=event,
+        round__number=number,
+        table_number=table,
+        is_bye=False,
+    )
+    name_a = match.player_a.player.display_name
+    name_b = match.player_b.player.display_name
+    form_kwargs = {"best_of": event.best_of, "name_a": name_a, "name_b": name_b}
+    stale = False
+    if request.method == "POST":
+        form = ResultForm(request.POST, **form_kwargs)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                saved = services.record_result(
+                    match=match,
+                    games_a=data["games_a"],
+                    games_b=data["games_b"],
+                    games_drawn=data["games_drawn"],
+                    expected_version=data["expected_version"],
+                    went_to_time=data["went_to_time"],
+                    intentional_draw=data["intentional_draw"],
+                    minutes_late_a=data["minutes_late_a"],
+                    minutes_late_b=data["minutes_late_b"],
+                    entered_by=request.user,
+                )
+            except StaleEdit as exc:
+                stale = True
+                match.refresh_from_db()
+                # Keep the judge's values, but with the version now saved: a
+                # second submit is a deliberate correction of what they saw.
+                data = request.POST.copy()
+                data["expected_version"] = str(match.version)
+                form = ResultForm(data, **form_kwargs)
+                form.is_valid()
+                form.add_error(None, exc.message)
+            except ArenaError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(
+                    request,
+                    _("Mesa %(table)d: resultado %(score)s guardado (%(a)s vs %(b)s).")
+                    % {"table": table, "score": _score(saved), "a": name_a, "b": name_b},
+                )
+                return redirect(reverse("judge:tables", args=[event.pk]))
+    else:
+        # A pending table starts with no winner chosen: saving without tapping a
+        # score is an error, never a silent 0-0 draw.
+        initial = {"expected_version": match.version, "games_drawn": 0}
+        if match.status != MatchStatus.PENDING:
+            initial.update(
+                games_a=match.games_a,
+                games_b=match.games_b,
+                games_drawn=match.games_drawn,
+                went_to_time=match.went_to_time,
+                intentional_draw=match.intentional_draw,
+            )
+        form = ResultForm(initial=initial, **form_kwargs)
+    history = selectors.result_history(match)
+    current = selectors.current_round(event)
+    return render(
+        request,
+        "judge/table.html",
+        {
+            "event": event,
+            "match": match,
+            "round": match.round,
+            "name_a": name_a,
+            "name_b": name_b,
+            "form": form,
+            "stale": stale,
+            "history": history,
+            "editable": current is not None
+            and current.pk == match.round_id
+            and match.round.state == RoundState.PAIRED
+            and event.state != EventState.FINISHED,
+            "presets": _presets(event.best_of),
+        },
+    )
+
+
+def _presets(best_of: int) -> list[tuple[int, int, int]]:
+    """Common scores as one-tap buttons: (games_a, games_b, games_drawn)."""
+    if best_of == 1:
+        return [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    return [(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0), (1, 1, 0), (1, 0, 1), (0, 1, 1)]
