@@ -43,3 +43,9 @@ def test_language_switch_back_to_spanish(client, event):
     client.post(reverse("set_language"), {"language": "es-ar"})
     html = client.get(reverse("public:standings", args=[event.pk])).content.decode()
     assert "Posiciones" in html
+
+
+def test_an_english_browser_still_gets_spanish_until_it_switches(client, event):
+    html = client.get(reverse("public:standings", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert '<html lang="es-ar">' in html.content.decode()
+    assert "Posiciones" in html.content.decode()
