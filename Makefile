@@ -12,7 +12,7 @@ PORT ?= 8000
 .PHONY: help install migrate demo test test-unit run worker bench clean
 
 help:
-	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores)"
+	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
 	@echo "make test   - corre toda la suite (pytest)"
 	@echo "make run    - sirve el sitio en http://$(HOST):$(PORT)/ con datos de demostración"
 	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
@@ -31,6 +31,7 @@ migrate: install
 
 demo: migrate
 	$(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
+	$(PY) manage.py demo_season --seed $(DEMO_SEED)
 
 test: install
 	$(BIN)/pytest

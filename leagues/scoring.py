@@ -97,7 +97,9 @@ class EventKind(enum.StrEnum):
     Rule: 000_0014b2ac83da54b4.txt § "Formatos Competitivos". ``VERANO`` is
     one of the two January dates of the Torneo de verano; ``VERANO_FINAL`` is
     both its venue "reducido final" and the Discord closing; ``LA_FINAL`` is
-    "Super Liga La Final" (RULES-TRACE ambiguity 14).
+    "Super Liga La Final" (RULES-TRACE ambiguity 14). ``CASUAL`` is a
+    friendly tournament outside the competitive formats; it mirrors
+    ``tournaments.enums.EventKind.CASUAL`` so both enums hold the same values.
     """
 
     SUPER_LIGA = "super_liga"
@@ -109,6 +111,7 @@ class EventKind(enum.StrEnum):
     VERANO_FINAL = "verano_final"
     NACIONAL = "nacional"
     LA_FINAL = "la_final"
+    CASUAL = "casual"
 
     @property
     def label(self) -> str:
@@ -201,6 +204,11 @@ KIND_RULES: Mapping[EventKind, KindRule] = {
     EventKind.LA_FINAL: KindRule(
         (), False, "Super Liga La Final", rule_source("Super Liga")
     ),
+    # Not a competitive format of 000 § "Formatos Competitivos": a casual
+    # tournament feeds no table.
+    EventKind.CASUAL: KindRule(
+        (), False, "Torneo casual", rule_source("Formatos Competitivos")
+    ),
 }
 """Registry from event kind to its points rule (DESIGN.md decision 7)."""
 
@@ -213,8 +221,8 @@ def scopes_for(kind: EventKind | str) -> tuple[Scope, ...]:
     """The tables an event of ``kind`` feeds, season first.
 
     Super Liga → ``(season, all_time)``; Indoor, Eventual, Virtual, Verano
-    and Nacional → ``(all_time,)``; Breeder Quest, Verano final and La Final
-    → ``()``. Raises :class:`ValueError` for an unknown kind string.
+    and Nacional → ``(all_time,)``; Breeder Quest, Verano final, La Final
+    and Casual → ``()``. Raises :class:`ValueError` for an unknown kind string.
     Default: DESIGN.md decision 7.
     """
     return KIND_RULES[EventKind(kind)].scopes

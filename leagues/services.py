@@ -1,7 +1,294 @@
-"""State changes of the league: the points ledger (issue #8)."""
+"""State changes of the league; each service is one transaction.
+
+- Seasons: :func:`season_create` makes a season with its 18 generated dates
+  (:func:`leagues.scoring.super_liga_dates`), which organizers then edit.
+- Points: :func:`event_points_post` is called by
+  :func:`tournaments.services.finish_event` (through
+  ``tournaments.hooks.event_finished``) and again after any correction. It
+  builds the event's outcome from the database, asks the core for the
+  entries the event earns and posts only the difference with what the
+  ledger already holds: re-finishing never posts twice, and a correction is
+  a reversing entry, never an edit (issue #8 item 2).
+- Badges: :func:`collection_confirm` and :func:`badge_award` record the two
+  badges people decide, with who and when.
+
+Errors are :class:`~leagues.errors.LeagueRefused` (an
+:class:`~tournaments.errors.ArenaError`); nothing is changed when one is
+raised.
+"""
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
-def event_points_post(*, event) -> int:
-    """Post the league points of a finished event, never twice; returns entries posted (issue #8)."""
-    return 0
+from rules.models import Game
+from tournaments.enums import EventKind, EventState
+from tournaments.models import Event, Player
+
+from . import adapters, scoring
+from .enums import BadgeChoice, LedgerReason
+from .errors import LeagueRefused, from_core
+from .models import BadgeAward, CollectionConfirmation, EventLeagueDate, LedgerEntry, Season, SeasonDate
+
+User = AbstractBaseUser
+
+
+def _user(by: User | None) -> User | None:
+    return by if getattr(by, "pk", None) else None
+
+
+# --------------------------------------------------------------------------- seasons
+
+
+@transaction.atomic
+def season_dates_generate(*, season: Season) -> list[SeasonDate]:
+    """Create the season's 18 default dates when it has none yet.
+
+    The 1st and 3rd Saturday of each month, February to October (2024: 3
+    February to 19 October); a season that already has dates keeps them.
+    Returns the season's dates in order.
+    Rule: 000_0014b2ac83da54b4.txt § "Super Liga" (R-000-34).
+    """
+    if not season.dates.exists():
+        SeasonDate.objects.bulk_create(
+            SeasonDate(season=season, number=number, date=day)
+            for number, day in enumerate(scoring.super_liga_dates(season.year), start=1)
+        )
+    return list(season.dates.order_by("date"))
+
+
+@transaction.atomic
+def season_create(*, game: Game, year: int, name: str = "", nacional_quota: int = 2) -> Season:
+    """A new season of ``game`` with its 18 generated dates.
+
+    Raises :class:`LeagueRefused` ``season_exists`` when the game already
+    has a season that year.
+    """
+    if Season.objects.filter(game=game, year=year).exists():
+        raise LeagueRefused(
+            "season_exists",
+            _("Ya existe la temporada %(year)d de %(game)s.") % {"year": year, "game": game.name},
+        )
+    season = Season.objects.create(game=game, year=year, name=name, nacional_quota=nacional_quota)
+    season_dates_generate(season=season)
+    return season
+
+
+def season_ensure(*, game: Game, year: int) -> Season:
+    """The season of ``game`` and ``year``, created with its dates when
+    missing (a Super Liga event finished before anyone set the season up)."""
+    season = Season.objects.filter(game=game, year=year).first()
+    if season is None:
+        try:
+            with transaction.atomic():
+                season = season_create(game=game, year=year)
+        except (IntegrityError, LeagueRefused):  # created concurrently
+            season = Season.objects.get(game=game, year=year)
+    return season
+
+
+@transaction.atomic
+def event_league_date_assign(*, event: Event, season_date: SeasonDate, by: User | None = None) -> EventLeagueDate:
+    """Put a Super Liga event on a league date and re-post its points.
+
+    Replaces an earlier date. Raises :class:`LeagueRefused`
+    ``not_super_liga`` for another kind of event and ``wrong_game`` when
+    the season is of another game.
+    """
+    event = Event.objects.select_for_update().select_related("game").get(pk=event.pk)
+    season_date = SeasonDate.objects.select_related("season").get(pk=season_date.pk)
+    if event.kind != EventKind.SUPER_LIGA:
+        raise LeagueRefused(
+            "not_super_liga", _("Sólo los eventos de Super Liga pertenecen a una fecha de liga.")
+        )
+    if season_date.season.game_id != event.game_id:
+        raise LeagueRefused(
+            "wrong_game",
+            _("La temporada «%(season)s» es de otro juego.") % {"season": season_date.season.title},
+        )
+    link, _created = EventLeagueDate.objects.update_or_create(
+        event=event, defaults={"season_date": season_date, "assigned_by": _user(by)}
+    )
+    event_points_post(event=event, by=by)
+    return link
+
+
+def _event_season(event: Event, by: User | None) -> Season:
+    """The season a Super Liga event feeds, linking it to its league date.
+
+    The event's :class:`EventLeagueDate` decides. Without one, the event is
+    linked to the date of its game's season (created when missing) that
+    falls on the event's day. An event on no league date still feeds the
+    season of its year, so finishing it never fails; it counts toward no
+    badge until an organizer gives it a date in the admin.
+    """
+    link = EventLeagueDate.objects.filter(event=event).select_related("season_date__season").first()
+    if link is not None:
+        return link.season_date.season
+    season = season_ensure(game=event.game, year=event.date.year)
+    season_date = season.dates.filter(date=event.date).first()
+    if season_date is not None:
+        EventLeagueDate.objects.create(event=event, season_date=season_date, assigned_by=_user(by))
+    return season
+
+
+# --------------------------------------------------------------------------- points
+
+
+@transaction.atomic
+def event_points_post(*, event: Event, by: User | None = None) -> int:
+    """Post the league points of an event, only what the ledger lacks.
+
+    A finished event should hold the entries of
+    :func:`leagues.scoring.points_for_event` for its current outcome
+    (participants, podium without disqualified players, provinces, kind);
+    an unfinished one none. The difference with the event's entries in the
+    ledger is posted: reversals of entries no longer wanted (each pointing
+    at the row it cancels), then the new entries. Calling it again with
+    nothing changed posts nothing. ``by`` is recorded as ``created_by``.
+
+    Returns the number of entries posted (0 when nothing changed).
+    Raises :class:`LeagueRefused` for an outcome the core refuses (e.g. an
+    in-person event with no venue: ``venue_province_missing``).
+    Rule: 000_0014b2ac83da54b4.txt § "Super Liga"; Default: DESIGN.md
+    decisions 7, 8 and 10; issue #8 item 2.
+    """
+    event = Event.objects.select_for_update().select_related("venue", "game").get(pk=event.pk)
+    wanted: tuple[scoring.LedgerEntry, ...] = ()
+    if event.state == EventState.FINISHED:
+        season = None
+        if scoring.Scope.SEASON in scoring.scopes_for(event.kind):
+            season = _event_season(event, by)
+        outcome = adapters.event_outcome(event, season_id=season.pk if season else None)
+        try:
+            wanted = scoring.points_for_event(outcome)
+        except scoring.LeagueInputError as exc:
+            raise from_core(exc) from exc
+    rows = list(LedgerEntry.objects.filter(event=event).select_related("reverses").order_by("pk"))
+    todo = scoring.diff_entries([adapters.entry_from_row(r) for r in rows], wanted, event_id=event.pk)
+    if not todo:
+        return 0
+    reversed_ids = {r.reverses_id for r in rows if r.reverses_id}
+    live: dict[tuple, list[LedgerEntry]] = {}
+    for row in rows:
+        if row.reason != LedgerReason.REVERSAL and row.pk not in reversed_ids:
+            live.setdefault(adapters.entry_key(row), []).append(row)
+    new_rows = []
+    for entry in todo:
+        target = None
+        if entry.is_reversal:
+            # The original a reversal cancels has the reversal's key with
+            # the cancelled reason and the points negated back.
+            key = (entry.player_id, str(entry.reverses), str(entry.scope), entry.season_id, -entry.points)
+            target = live[key].pop(0)
+        new_rows.append(
+            LedgerEntry(
+                player_id=entry.player_id,
+                event=event,
+                reason=str(entry.reason),
+                points=entry.points,
+                scope=str(entry.scope),
+                season_id=entry.season_id,
+                reverses=target,
+                created_by=_user(by),
+            )
+        )
+    LedgerEntry.objects.bulk_create(new_rows)
+    return len(new_rows)
+
+
+# --------------------------------------------------------------------------- badges
+
+
+@transaction.atomic
+def collection_confirm(
+    *, season: Season, player: Player, by: User, note: str = ""
+) -> CollectionConfirmation:
+    """Record that an organizer saw a player's complete Original Genetics
+    collection (badge 4), with who and when.
+
+    Raises :class:`LeagueRefused` ``already_confirmed``.
+    Rule: 000_0014b2ac83da54b4.txt § "Super Liga" (R-000-43, R-000-46).
+    """
+    if CollectionConfirmation.objects.filter(season=season, player=player).exists():
+        raise LeagueRefused(
+            "already_confirmed",
+            _("La colección de %(player)s ya está confirmada en %(season)s.")
+            % {"player": player.display_name, "season": season.title},
+        )
+    return CollectionConfirmation.objects.create(season=season, player=player, confirmed_by=_user(by), note=note)
+
+
+def badge_award_check(
+    *, season: Season, player: Player, badge: str, reason: str, event: Event | None = None
+) -> None:
+    """Raise :class:`LeagueRefused` when :func:`badge_award` would refuse;
+    forms call it to show the reason next to the fields."""
+    badge = BadgeChoice(badge)
+    if badge == BadgeChoice.NACIONAL_PASS:
+        raise LeagueRefused(
+            "sixth_not_awardable", _("La sexta insignia se obtiene con las otras cinco; no se otorga a mano.")
+        )
+    if not reason.strip():
+        raise LeagueRefused("reason_missing", _("Indique el motivo de la insignia otorgada."))
+    if event is not None:
+        event = Event.objects.select_related("podium_first").get(pk=event.pk)
+        if event.kind != EventKind.BREEDER_QUEST or event.state != EventState.FINISHED:
+            raise LeagueRefused(
+                "not_breeder_quest", _("Sólo un Breeder Quest finalizado otorga una insignia a elección.")
+            )
+        if event.podium_first is None or event.podium_first.player_id != player.pk:
+            raise LeagueRefused(
+                "not_the_winner",
+                _("%(player)s no ganó «%(event)s»: la insignia a elección es del 1er puesto.")
+                % {"player": player.display_name, "event": event.name},
+            )
+        if BadgeAward.objects.filter(event=event, player=player).exists():
+            raise LeagueRefused(
+                "already_awarded", _("Este Breeder Quest ya le otorgó una insignia a %(player)s.")
+                % {"player": player.display_name},
+            )
+    if BadgeAward.objects.filter(season=season, player=player, badge=badge).exists():
+        raise LeagueRefused(
+            "already_awarded", _("%(player)s ya recibió esa insignia en %(season)s.")
+            % {"player": player.display_name, "season": season.title},
+        )
+    from . import selectors
+
+    held = selectors.player_badges(season, player)
+    if held is not None and held.get(badge).earned:
+        raise LeagueRefused(
+            "already_held",
+            _("%(player)s ya tiene la insignia «%(badge)s»; elija otra.")
+            % {"player": player.display_name, "badge": badge.label},
+        )
+
+
+@transaction.atomic
+def badge_award(
+    *,
+    season: Season,
+    player: Player,
+    badge: str,
+    reason: str,
+    by: User,
+    event: Event | None = None,
+) -> BadgeAward:
+    """Award one of badges 1–5 by hand, e.g. the badge a Breeder Quest
+    winner chooses, with a reason; ``by`` and the time are recorded.
+
+    With ``event``, it must be a finished Breeder Quest and ``player`` its
+    1st place; one badge per win, and not a badge the player already holds
+    (RULES-TRACE ambiguity 18).
+    Raises :class:`LeagueRefused` with code ``sixth_not_awardable``,
+    ``reason_missing``, ``not_breeder_quest``, ``not_the_winner``,
+    ``already_awarded`` or ``already_held`` (:func:`badge_award_check`).
+    Rule: 000_0014b2ac83da54b4.txt § "Breeder Quest" (R-000-51).
+    """
+    Player.objects.select_for_update().filter(pk=player.pk).first()  # one award at a time per player
+    badge_award_check(season=season, player=player, badge=badge, reason=reason, event=event)
+    return BadgeAward.objects.create(
+        season=season, player=player, badge=BadgeChoice(badge), reason=reason.strip(), event=event,
+        awarded_by=_user(by),
+    )

@@ -77,9 +77,20 @@ def test_event_kind_values_are_lowercase_snake_case():
         "verano_final",
         "nacional",
         "la_final",
+        "casual",
     ]
     assert EventKind.SUPER_LIGA == "super_liga"
     assert isinstance(EventKind.INDOOR, str)
+
+
+def test_event_kind_every_model_choice_has_a_points_rule():
+    """STYLE.md § 2: every model choice has a registry entry; the pure enum
+    and tournaments' TextChoices hold the same values (CASUAL included)."""
+    from tournaments.enums import EventKind as EventKindChoices
+
+    assert {EventKind(value) for value in EventKindChoices.values} <= set(KIND_RULES)
+    assert set(EventKindChoices.values) == {k.value for k in EventKind}
+    assert KIND_RULES[EventKind.CASUAL].scopes == ()
 
 
 def test_event_kind_every_kind_has_a_points_rule_and_spanish_label():
@@ -101,6 +112,7 @@ def test_event_kind_every_kind_has_a_points_rule_and_spanish_label():
         (EventKind.BREEDER_QUEST, ()),
         (EventKind.VERANO_FINAL, ()),
         (EventKind.LA_FINAL, ()),
+        (EventKind.CASUAL, ()),
     ],
 )
 def test_scopes_for_each_kind(kind, expected):
@@ -206,11 +218,18 @@ def test_points_for_event_all_time_kinds_feed_no_season_table(kind):
 
 
 @pytest.mark.parametrize(
-    "kind", [EventKind.BREEDER_QUEST, EventKind.VERANO_FINAL, EventKind.LA_FINAL]
+    "kind",
+    [
+        EventKind.BREEDER_QUEST,
+        EventKind.VERANO_FINAL,
+        EventKind.LA_FINAL,
+        EventKind.CASUAL,
+    ],
 )
 def test_points_for_event_non_scoring_kinds_post_nothing(kind):
     """R-000-49 (Breeder Quest), R-000-57 (Verano final), ambiguity 14
-    (La Final, Verano Discord closing)."""
+    (La Final, Verano Discord closing); a casual tournament is no
+    competitive format."""
     entries = points_for_event(
         outcome(
             [Participant(1, CBA), Participant(2, BA)],

@@ -1,0 +1,1 @@
+"""Pages of the league: public tables and badges, organizer lists."""
