@@ -1,59 +1,1220 @@
-"""Organizer console (Django admin). Issue #4 shapes it around the day."""
-from django.contrib import admin
+"""Organizer console (Django admin), shaped around the tournament day (issue #4).
 
+The event page is the day's console: registrations (add by name or number,
+check-in, drop and undo drop), judges, the event settings, and one button per
+lifecycle step — abrir inscripción, cerrar inscripción, emparejar ronda
+siguiente, rehacer ronda actual, cerrar ronda, iniciar reducido, finalizar
+evento. The round page lists the tables with their results and who entered
+them, and lets the organizer enter or correct a result.
+
+Rules of the console:
+
+- **Every state change goes through** :mod:`tournaments.services`; a refused
+  request shows the service's Spanish message through the messages framework
+  and changes nothing.
+- **A button that does not apply now is not shown** (:func:`day_status`).
+- **Every button is a POST with CSRF and safe to click twice**: a lifecycle
+  form carries a token of the state it was drawn for (event state, current
+  round and its state); a second click of the same form finds the state
+  moved on and is refused with a clear message, so a round is never paired
+  twice. Result forms carry the match version (the service's stale-edit
+  guard), and the registration buttons are idempotent or refused by the
+  service.
+- **Venue scoping**: a venue organizer (staff, group «Organizador», listed in
+  ``Venue.organizers``) sees and changes only their venues' events,
+  registrations, rounds, matches and result entries; objects of other venues
+  are missing for them (the admin's "does not exist" redirect, or 404 on the
+  console's own URLs). Superusers see everything. Players are shared by all
+  venues (a player travels).
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from import_export.admin import ImportExportModelAdmin
+from import_export.formats.base_formats import CSV, XLSX
+
+from rules.models import Game
+
+from . import selectors, services
+from .admin_documents import DocumentInline
+from .enums import EventState, MatchStatus, RoundPhase, RoundState
+from .errors import ArenaError, StaleEdit
 from .models import Event, Match, Player, Registration, ResultEntry, Round, Venue
+from .permissions import is_organizer, venues_organized_by
+from .resources import PlayerResource, StandingsResource
+from .swiss.errors import PairingError
+from .swiss.pairing import rounds_for
+
+admin.site.site_header = gettext_lazy("Arena — consola del organizador")
+admin.site.site_title = gettext_lazy("Arena")
+admin.site.index_title = gettext_lazy("Torneos de la sede")
+
+#: States in which :func:`services.register` takes entries (late entry during the Swiss rounds).
+ACCEPTING_ENTRIES = (EventState.REGISTRATION, EventState.CLOSED, EventState.SWISS)
+
+
+def new_seed() -> int:
+    """A fresh random seed for an event's recorded draws (fits a signed 64-bit column)."""
+    return secrets.randbits(62)
+
+
+def stage_label(stage: int | None) -> str:
+    """Spanish name of a top-cut stage: 1 final, 2 semifinals, 3 quarterfinals…"""
+    return {
+        1: _("Final"),
+        2: _("Semifinales"),
+        3: _("Cuartos de final"),
+        4: _("Octavos de final"),
+    }.get(stage or 0, _("Reducido"))
+
+
+def round_label(rnd: Round) -> str:
+    """«Ronda 3» or «Ronda 4 — Semifinales»."""
+    label = _("Ronda %(n)d") % {"n": rnd.number}
+    if rnd.phase == RoundPhase.TOP_CUT:
+        label = f"{label} — {stage_label(rnd.stage)}"
+    return label
+
+
+# --------------------------------------------------------------------------- venue scoping
+
+
+class VenueScopedAdmin(admin.ModelAdmin):
+    """Limit a model's admin to the events the user organizes.
+
+    ``event_lookup`` is the ORM path from the model to its event ("" for
+    :class:`Event` itself). Objects outside the scope are missing from the
+    queryset — Django's change view then redirects to the index saying they
+    do not exist — and every object permission also asks
+    :func:`tournaments.permissions.is_organizer`.
+    """
+
+    event_lookup = "event"
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        prefix = f"{self.event_lookup}__" if self.event_lookup else ""
+        return qs.filter(**{f"{prefix}venue__organizers": request.user})
+
+    def event_of(self, obj) -> Event:
+        for part in filter(None, self.event_lookup.split("__")):
+            obj = getattr(obj, part)
+        return obj
+
+    def _in_scope(self, request, obj) -> bool:
+        return obj is None or is_organizer(request.user, self.event_of(obj))
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._in_scope(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._in_scope(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._in_scope(request, obj)
+
+    def scoped_object_or_404(self, request, object_id, queryset=None):
+        """The object if it is in the user's scope, else :class:`Http404`."""
+        qs = queryset if queryset is not None else self.get_queryset(request)
+        return get_object_or_404(qs, pk=unquote(str(object_id)))
+
+
+def safe_next(request, fallback: str) -> str:
+    """The POSTed ``next`` URL if it is local, else ``fallback``."""
+    target = request.POST.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return fallback
+
+
+def event_url(event: Event | int) -> str:
+    return reverse("admin:tournaments_event_change", args=[getattr(event, "pk", event)])
+
+
+def round_url(rnd: Round | int) -> str:
+    return reverse("admin:tournaments_round_change", args=[getattr(rnd, "pk", rnd)])
+
+
+# --------------------------------------------------------------------------- the day's state and buttons
+
+
+@dataclass(frozen=True)
+class DayAction:
+    """A lifecycle button: ``key`` is its URL segment, ``run`` calls one service."""
+
+    key: str
+    label: str
+    run: Callable[[Event], object]
+    done: Callable[[object], str]
+    primary: bool = True
+    help: str = ""
+
+
+def _done_round(verb: str) -> Callable[[object], str]:
+    def message(rnd) -> str:
+        tables = rnd.matches.filter(is_bye=False).count()
+        return ngettext(
+            "%(round)s %(verb)s: %(n)d mesa. Cargue los resultados en esta página.",
+            "%(round)s %(verb)s: %(n)d mesas. Cargue los resultados en esta página.",
+            tables,
+        ) % {"round": round_label(rnd), "verb": verb, "n": tables}
+    return message
+
+
+def _done_finish(event) -> str:
+    podium = (event.podium_first, event.podium_second, event.podium_third)
+    names = [reg.player.display_name if reg else "—" for reg in podium]
+    return _("Evento finalizado. Podio: 1º %(a)s, 2º %(b)s, 3º %(c)s.") % {"a": names[0], "b": names[1], "c": names[2]}
+
+
+DAY_ACTIONS: dict[str, DayAction] = {
+    action.key: action
+    for action in (
+        DayAction(
+            "abrir-inscripcion", gettext_lazy("Abrir inscripción"),
+            lambda e: services.registration_open(event=e),
+            lambda e: _("Inscripción abierta: ya puede inscribir jugadores."),
+        ),
+        DayAction(
+            "cerrar-inscripcion", gettext_lazy("Cerrar inscripción"),
+            lambda e: services.registration_close(event=e),
+            lambda e: _("Inscripción cerrada: ya puede emparejar la ronda 1."),
+        ),
+        DayAction(
+            "emparejar", gettext_lazy("Emparejar ronda siguiente"),
+            lambda e: services.pair_next_round(event=e),
+            _done_round(gettext_lazy("emparejada")),
+            help=gettext_lazy("Cierra la ronda actual (si la hay) y empareja la siguiente."),
+        ),
+        DayAction(
+            "rehacer", gettext_lazy("Rehacer ronda actual"),
+            lambda e: services.repair_current_round(event=e),
+            _done_round(gettext_lazy("emparejada de nuevo")),
+            primary=False,
+            help=gettext_lazy("Sólo mientras la ronda no tenga ningún resultado cargado."),
+        ),
+        DayAction(
+            "cerrar-ronda", gettext_lazy("Cerrar ronda y confirmar resultados"),
+            lambda e: services.round_close(event=e),
+            lambda r: _("%(round)s cerrada: resultados confirmados.") % {"round": round_label(r)},
+            primary=False,
+        ),
+        DayAction(
+            "iniciar-reducido", gettext_lazy("Iniciar reducido"),
+            lambda e: services.start_top_cut(event=e),
+            _done_round(gettext_lazy("emparejada")),
+        ),
+        DayAction(
+            "finalizar", gettext_lazy("Finalizar evento"),
+            lambda e: services.finish_event(event=e),
+            _done_finish,
+        ),
+    )
+}
+
+
+@dataclass
+class DayStatus:
+    """What the event page shows of the day, and which buttons apply now."""
+
+    event: Event
+    token: str
+    rounds: list[Round]
+    last_round: Round | None
+    pending_tables: list[int]
+    swiss_played: int
+    planned_rounds: int | None
+    registered: int
+    present: int
+    out: int
+    actions: list[DayAction] = field(default_factory=list)
+
+    @property
+    def round_open(self) -> bool:
+        return self.last_round is not None and self.last_round.state == RoundState.PAIRED
+
+    @property
+    def accepting_entries(self) -> bool:
+        return self.event.state in ACCEPTING_ENTRIES
+
+    @property
+    def active(self) -> int:
+        return self.registered - self.out
+
+    @property
+    def absent(self) -> int:
+        return self.registered - self.present
+
+    @property
+    def podium(self) -> list[tuple[str, Registration | None]]:
+        e = self.event
+        return [("1º", e.podium_first), ("2º", e.podium_second), ("3º", e.podium_third)]
+
+
+def day_token(event: Event, last_round: Round | None) -> str:
+    """The lifecycle state a button was drawn for: event state, current round (id) and its state."""
+    if last_round is None:
+        return f"{event.state}|0|"
+    return f"{event.state}|{last_round.pk}|{last_round.state}"
+
+
+def day_status(event: Event) -> DayStatus:
+    """The day's state of ``event`` and the buttons that apply (four queries)."""
+    rounds = list(
+        event.rounds.order_by("number").annotate(
+            tables=Count("matches", filter=Q(matches__is_bye=False)),
+            pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING)),
+        )
+    )
+    for rnd in rounds:
+        rnd.label = round_label(rnd)
+    last = rounds[-1] if rounds else None
+    pending_tables: list[int] = []
+    if last is not None and last.pending:
+        pending_tables = list(
+            last.matches.filter(is_bye=False, status=MatchStatus.PENDING)
+            .order_by("table_number")
+            .values_list("table_number", flat=True)
+        )
+    counts = event.registrations.aggregate(
+        total=Count("id"),
+        present=Count("id", filter=Q(checked_in=True)),
+        out=Count("id", filter=Q(dropped=True) | Q(disqualified=True)),
+    )
+    swiss_played = sum(1 for r in rounds if r.phase == RoundPhase.SWISS)
+    active = counts["total"] - counts["out"]
+    planned = event.planned_rounds
+    if planned is None:
+        try:
+            planned = rounds_for(active, minimum=event.min_rounds)
+        except PairingError:
+            planned = None
+    status = DayStatus(
+        event=event,
+        token=day_token(event, last),
+        rounds=rounds,
+        last_round=last,
+        pending_tables=pending_tables,
+        swiss_played=swiss_played,
+        planned_rounds=planned,
+        registered=counts["total"],
+        present=counts["present"],
+        out=counts["out"],
+    )
+    status.actions = [DAY_ACTIONS[key] for key in _applicable_actions(status)]
+    return status
+
+
+def _applicable_actions(status: DayStatus) -> list[str]:
+    """Keys of the lifecycle buttons that apply in ``status`` (the services stay the authority)."""
+    event, last, state = status.event, status.last_round, status.event.state
+    complete = last is None or last.pending == 0
+    keys: list[str] = []
+    if state == EventState.DRAFT or (state == EventState.CLOSED and last is None):
+        keys.append("abrir-inscripcion")
+    if state == EventState.REGISTRATION:
+        keys.append("cerrar-inscripcion")
+    if state == EventState.CLOSED:
+        keys.append("emparejar")
+    if state == EventState.SWISS:
+        if status.round_open and last.phase == RoundPhase.SWISS and last.pending == last.tables:
+            keys.append("rehacer")
+        if status.round_open:
+            keys.append("cerrar-ronda")
+        if complete:
+            if status.planned_rounds is None or status.swiss_played < status.planned_rounds:
+                keys.append("emparejar")
+            elif event.cut_size:
+                keys.append("iniciar-reducido")
+            else:
+                keys.append("finalizar")
+    if state == EventState.TOP_CUT:
+        if status.round_open:
+            keys.append("cerrar-ronda")
+        if complete and last is not None:
+            keys.append("emparejar" if (last.stage or 1) > 1 else "finalizar")
+    return keys
+
+
+# --------------------------------------------------------------------------- players
+
+
+@admin.register(Player)
+class PlayerAdmin(ImportExportModelAdmin):
+    """Players, shared by every venue; imported and exported as CSV or XLSX."""
+
+    list_display = ("display_name", "player_number", "home_venue", "province_display")
+    search_fields = ("display_name", "player_number")
+    list_filter = (("home_venue", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("home_venue",)
+    autocomplete_fields = ("referred_by",)
+    fields = ("display_name", "player_number", "home_venue", "referred_by", "user")
+    raw_id_fields = ("user",)
+    resource_classes = [PlayerResource]
+    import_template_name = "admin/tournaments/player/import.html"
+    import_formats = [CSV, XLSX]
+    export_formats = [CSV, XLSX]
+
+    @admin.display(description=gettext_lazy("provincia"))
+    def province_display(self, obj: Player) -> str:
+        return obj.province or "—"
+
+    def has_import_permission(self, request) -> bool:
+        return request.user.has_perm("tournaments.add_player") and request.user.has_perm("tournaments.change_player")
+
+    def has_export_permission(self, request) -> bool:
+        return request.user.has_perm("tournaments.view_player")
 
 
 @admin.register(Venue)
 class VenueAdmin(admin.ModelAdmin):
+    """Venues and their organizers: managed by superusers (the league)."""
+
     list_display = ("name", "province")
     search_fields = ("name", "province")
     filter_horizontal = ("organizers",)
 
 
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "player_number", "home_venue")
-    search_fields = ("display_name", "player_number")
-    list_filter = ("home_venue",)
-    autocomplete_fields = ("referred_by",)
+# --------------------------------------------------------------------------- event
+
+
+class QuickPlayerForm(forms.ModelForm):
+    """«Alta rápida»: a new player, registered in the event at once."""
+
+    class Meta:
+        model = Player
+        fields = ("display_name", "player_number", "home_venue")
+        labels = {"display_name": gettext_lazy("Nombre"), "player_number": gettext_lazy("Número")}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home_venue"].empty_label = gettext_lazy("(sin sede)")
+        self.fields["display_name"].widget.attrs.update(placeholder=_("Nombre y apellido"), size=22)
+        self.fields["player_number"].widget.attrs.update(placeholder=_("p. ej. WM-0123"), size=12)
+
+    def clean_player_number(self) -> str:
+        number = self.cleaned_data["player_number"].strip()
+        existing = Player.objects.filter(player_number__iexact=number).first()
+        if existing is not None:
+            raise forms.ValidationError(
+                _("Ya existe el jugador %(name)s con ese número (%(number)s): inscríbalo con «Agregar otra "
+                  "inscripción».") % {"name": existing.display_name, "number": existing.player_number}
+            )
+        return number
+
+    def validate_unique(self) -> None:
+        pass  # clean_player_number says it in the organizer's words
+
+
+EVENT_HELP = {
+    "best_of": gettext_lazy(
+        "Partidas por match. Se completa con el valor del juego elegido (Weed Monsters: al mejor de 3)."
+    ),
+    "round_minutes": gettext_lazy("Duración de cada ronda. Reglamento: 50 minutos, luego 3 turnos extra por jugador."),
+    "planned_rounds": gettext_lazy(
+        "Vacío: se calcula al emparejar la ronda 1 según los jugadores activos — log2(N) redondeado hacia arriba, "
+        "nunca menos que el mínimo (8 jugadores: 3 rondas; 9 a 16: 4). Puede fijarlo a mano."
+    ),
+    "min_rounds": gettext_lazy("Mínimo de rondas suizas cuando la cantidad se calcula sola. Predeterminado: 3."),
+    "bye_game_wins": gettext_lazy(
+        "Un bye cuenta como match ganado con este resultado en partidas. Predeterminado: 2 (victoria 2-0). "
+        "El bye no suma Buchholz a nadie."
+    ),
+    "cut_size": gettext_lazy(
+        "Los mejores de las rondas suizas juegan eliminación directa (1º vs 4º, 2º vs 3º). Predeterminado: Top 4."
+    ),
+    "third_place_match": gettext_lazy(
+        "Si no se juega (predeterminado), el 3er puesto es el semifinalista perdedor mejor ubicado en las suizas."
+    ),
+    "seed": gettext_lazy(
+        "Número que registra los sorteos (ronda 1, desempates, bye). Se genera al azar al crear el evento; "
+        "no cambia una vez emparejada la ronda 1."
+    ),
+    "judges": gettext_lazy("Pueden cargar resultados desde la página de jueces."),
+    "head_judge": gettext_lazy("Resuelve apelaciones y penalidades del evento."),
+}
+
+
+class EventAdminForm(forms.ModelForm):
+    """Event settings with Spanish help texts; the seed is drawn when left empty."""
+
+    class Meta:
+        model = Event
+        fields = "__all__"
+        help_texts = EVENT_HELP
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "seed" in self.fields:
+            self.fields["seed"].required = False
+
+    def clean_seed(self):
+        seed = self.cleaned_data.get("seed")
+        return new_seed() if seed is None else seed
+
+
+class PlayerLabelWidget(forms.Widget):
+    """An existing registration's player, shown as text (name, number, home venue)."""
+
+    def __init__(self, player: Player) -> None:
+        super().__init__()
+        self.player = player
+
+    def render(self, name, value, attrs=None, renderer=None) -> str:
+        venue = self.player.home_venue.name if self.player.home_venue_id else ""
+        return format_html(
+            '<strong>{}</strong> <span class="arena-muted">{}{}</span>',
+            self.player.display_name, self.player.player_number, f" · {venue}" if venue else "",
+        )
+
+
+class RegistrationInlineForm(forms.ModelForm):
+    """A new row picks the player (autocomplete by name or number); existing rows are read-only."""
+
+    class Meta:
+        model = Registration
+        fields = ("player",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["player"].disabled = True
+            self.fields["player"].widget = PlayerLabelWidget(self.instance.player)
+
+
+class RegistrationInlineFormSet(forms.BaseInlineFormSet):
+    def clean(self) -> None:
+        super().clean()
+        event = self.instance
+        new_rows = [f for f in self.forms if not f.instance.pk and f.has_changed() and not self._should_delete_form(f)]
+        if new_rows and event.state not in ACCEPTING_ENTRIES:
+            raise forms.ValidationError(
+                _("El evento no admite inscripciones en estado «%(state)s».") % {"state": event.get_state_display()}
+            )
 
 
 class RegistrationInline(admin.TabularInline):
+    """The event's registrations: new rows are registered through :func:`services.register`."""
+
     model = Registration
+    form = RegistrationInlineForm
+    formset = RegistrationInlineFormSet
     extra = 0
-    fields = ("player", "checked_in", "late_entry", "dropped", "disqualified")
+    fields = ("player", "presence", "status_display", "row_actions")
+    readonly_fields = ("presence", "status_display", "row_actions")
     autocomplete_fields = ("player",)
+    verbose_name = gettext_lazy("inscripción")
+    verbose_name_plural = gettext_lazy("inscripciones")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("player", "player__home_venue", "event")
+
+    def get_formset(self, request, obj=None, **kwargs):
+        self._can_change = obj is not None and self.has_change_permission(request, obj)
+        return super().get_formset(request, obj, **kwargs)
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and obj is not None and obj.state in ACCEPTING_ENTRIES
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and (obj is None or obj.state != EventState.FINISHED)
+
+    def has_delete_permission(self, request, obj=None):
+        # A mistaken entry may be deleted before round 1; afterwards a player drops (never a delete).
+        return super().has_delete_permission(request, obj) and obj is not None and not obj.rounds.exists()
+
+    @admin.display(description=gettext_lazy("presente"))
+    def presence(self, obj: Registration) -> str:
+        if not obj.pk:
+            return ""
+        return _("Sí") if obj.checked_in else format_html('<span class="arena-warn">{}</span>', _("No"))
+
+    @admin.display(description=gettext_lazy("estado"))
+    def status_display(self, obj: Registration) -> str:
+        if not obj.pk:
+            return _("(se inscribe al guardar)")
+        if obj.disqualified:
+            text = _("Descalificado")
+        elif obj.dropped:
+            text = _("Abandonó tras la ronda %(n)d") % {"n": obj.dropped_after_round or 0}
+        else:
+            text = _("Activo")
+        if obj.late_entry:
+            text = _("%(status)s · inscripción tardía (desde la ronda %(n)d)") % {"status": text, "n": obj.joined_round}
+        return text
+
+    @admin.display(description=gettext_lazy("acciones"))
+    def row_actions(self, obj: Registration) -> str:
+        if not obj.pk or not getattr(self, "_can_change", False) or obj.event.state == EventState.FINISHED:
+            return ""
+        buttons = [
+            ("ausente", _("Quitar presente"), "arena-quiet") if obj.checked_in
+            else ("presente", _("Marcar presente"), "default")
+        ]
+        if not obj.dropped and not obj.disqualified:
+            buttons.append(("abandono", _("Abandonar"), "arena-danger"))
+        elif obj.dropped and not obj.disqualified and obj.event.state != EventState.TOP_CUT:
+            buttons.append(("deshacer-abandono", _("Deshacer abandono"), ""))
+        anchor = format_html('<span class="arena-anchor" id="registration-{}"></span>', obj.pk)
+        return anchor + format_html_join(
+            " ",
+            '<button type="submit" class="button arena-small {}" form="arena-registration-actions" '
+            'formaction="{}" name="registration" value="{}">{}</button>',
+            (
+                (css, reverse("admin:tournaments_event_registration_action", args=[obj.event_id, obj.pk, key]),
+                 obj.pk, label)
+                for key, label, css in buttons
+            ),
+        )
+
+
+class EventDocumentInline(DocumentInline):
+    """The PDF engineer's document inline; documents are requested by the services, not added here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
-    list_display = ("name", "date", "venue", "kind", "state")
-    list_filter = ("state", "kind", "venue", "game")
-    search_fields = ("name",)
+class EventAdmin(VenueScopedAdmin):
+    """The tournament day: settings, judges, registrations and the lifecycle buttons."""
+
+    event_lookup = ""
+    form = EventAdminForm
+    change_form_template = "admin/tournaments/event/change_form.html"
+    list_display = ("name", "date", "venue", "state", "players", "current_round")
+    list_filter = (
+        "state", "kind", ("venue", admin.RelatedOnlyFieldListFilter), ("game", admin.RelatedOnlyFieldListFilter),
+    )
+    list_select_related = ("venue",)
+    search_fields = ("name", "venue__name")
     date_hierarchy = "date"
-    inlines = [RegistrationInline]
     filter_horizontal = ("judges",)
+    inlines = [RegistrationInline, EventDocumentInline]
+    save_on_top = False
+
+    fieldsets_settings = (
+        (None, {"fields": ("name", "game", "kind", "venue", "date")}),
+        (gettext_lazy("Jueces"), {"fields": ("head_judge", "judges")}),
+        (
+            gettext_lazy("Rondas suizas"),
+            {
+                "fields": (("best_of", "round_minutes"), ("planned_rounds", "min_rounds"), "bye_game_wins"),
+                "description": gettext_lazy(
+                    "Valores predeterminados del reglamento; cámbielos sólo si este evento lo pide."
+                ),
+            },
+        ),
+        (gettext_lazy("Reducido"), {"fields": ("cut_size", "third_place_match")}),
+        (gettext_lazy("Sorteo"), {"fields": ("seed",), "classes": ("collapse",)}),
+    )
+
+    # ------------------------------------------------------------------ list and form
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("venue", "game")
+            .annotate(player_count=Count("registrations", distinct=True), last_round=Max("rounds__number"))
+        )
+
+    @admin.display(description=gettext_lazy("jugadores"), ordering="player_count")
+    def players(self, obj: Event) -> int:
+        return obj.player_count
+
+    @admin.display(description=gettext_lazy("ronda"), ordering="last_round")
+    def current_round(self, obj: Event) -> str:
+        return str(obj.last_round) if obj.last_round else "—"
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = list(self.fieldsets_settings)
+        if obj is not None:
+            fieldsets.append((gettext_lazy("Estado y podio"), {"fields": ("state", "podium", "finished_at")}))
+        return fieldsets
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ()
+        readonly = ["state", "podium", "finished_at"]
+        if obj.state in (EventState.SWISS, EventState.TOP_CUT, EventState.FINISHED):
+            readonly += ["game", "best_of", "bye_game_wins", "seed"]
+        if obj.state in (EventState.TOP_CUT, EventState.FINISHED):
+            readonly += ["planned_rounds", "min_rounds", "cut_size", "third_place_match"]
+        if obj.state == EventState.FINISHED:
+            readonly += ["kind", "venue", "date", "round_minutes"]
+        return readonly
+
+    @admin.display(description=gettext_lazy("podio"))
+    def podium(self, obj: Event) -> str:
+        podium = (("1º", obj.podium_first), ("2º", obj.podium_second), ("3º", obj.podium_third))
+        places = [(place, reg) for place, reg in podium if reg]
+        if not places:
+            return "—"
+        return format_html_join(", ", "{} {}", ((p, reg.player.display_name) for p, reg in places))
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        game = Game.objects.filter(pk=initial.get("game")).first() if initial.get("game") else None
+        game = game or Game.objects.filter(key="weed_monsters").first() or Game.objects.first()
+        if game is not None:
+            initial.setdefault("game", game.pk)
+            initial.setdefault("best_of", game.default_best_of)
+            initial.setdefault("round_minutes", game.default_round_minutes)
+        initial.setdefault("seed", new_seed())
+        initial.setdefault("date", timezone.localdate())
+        venues = list(venues_organized_by(request.user)[:2])
+        if len(venues) == 1:
+            initial.setdefault("venue", venues[0].pk)
+        return initial
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []  # registrations start once the event exists
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)
+        widget = getattr(formfield, "widget", None)
+        if db_field.name in ("game", "venue", "head_judge") and isinstance(widget, RelatedFieldWidgetWrapper):
+            # Games, venues and users are not edited from the event page.
+            widget.can_add_related = widget.can_change_related = False
+            widget.can_delete_related = widget.can_view_related = False
+        return formfield
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "venue" and not request.user.is_superuser:
+            kwargs["queryset"] = venues_organized_by(request.user)
+            kwargs["required"] = True
+            kwargs["help_text"] = _("Una de las sedes que usted organiza.")
+        if db_field.name == "head_judge":
+            kwargs["queryset"] = get_user_model().objects.filter(is_active=True).order_by("username")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name == "judges":
+            kwargs["queryset"] = get_user_model().objects.filter(is_active=True).order_by("username")
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def has_delete_permission(self, request, obj=None):
+        # Organizers may delete an event only before round 1 (results feed the leagues).
+        allowed = super().has_delete_permission(request, obj)
+        if obj is None or request.user.is_superuser:
+            return allowed
+        return allowed and not obj.rounds.exists()
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Registration:
+            return super().save_formset(request, form, formset, change)
+        event = form.instance
+        rows = formset.save(commit=False)
+        for reg in formset.deleted_objects:
+            reg.delete()
+        for reg in rows:
+            if reg.pk is not None:
+                continue  # existing rows change only through the row buttons
+            try:
+                services.register(event=event, player=reg.player)
+            except ArenaError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, _("%(player)s inscripto.") % {"player": reg.player})
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if "_addanother" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        messages.success(
+            request, _("Se creó el evento «%(name)s». Abra la inscripción cuando esté listo.") % {"name": obj.name}
+        )
+        return HttpResponseRedirect(event_url(obj))
+
+    def response_change(self, request, obj):
+        if "_addanother" in request.POST or "_popup" in request.POST or "_saveasnew" in request.POST:
+            return super().response_change(request, obj)
+        messages.success(request, _("Se guardaron los cambios de «%(name)s».") % {"name": obj.name})
+        return HttpResponseRedirect(event_url(obj))
+
+    # ------------------------------------------------------------------ pages
+
+    def add_view(self, request, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        extra_context["game_defaults"] = {
+            str(g.pk): {"best_of": g.default_best_of, "round_minutes": g.default_round_minutes}
+            for g in Game.objects.all()
+        }
+        return super().add_view(request, form_url, extra_context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        event = self.get_object(request, unquote(object_id))
+        if event is not None and self.has_view_permission(request, event):
+            extra_context.update(self.day_context(request, event))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def day_context(self, request, event: Event, *, next_url: str | None = None) -> dict:
+        """Context of the day panel (shared with the round page)."""
+        return {
+            "day": day_status(event),
+            "day_event": event,
+            "can_run_day": self.has_change_permission(request, event),
+            "day_next": next_url or request.get_full_path(),
+            "quick_player_form": QuickPlayerForm(prefix="quick", initial={"home_venue": event.venue_id}),
+            "can_add_players": request.user.has_perm("tournaments.add_player"),
+        }
+
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        custom = [
+            path("<path:object_id>/dia/<slug:action>/", view(self.day_action_view),
+                 name="tournaments_event_day_action"),
+            path("<path:object_id>/inscripciones/<int:registration_id>/<slug:action>/",
+                 view(self.registration_action_view), name="tournaments_event_registration_action"),
+            path("<path:object_id>/alta-rapida/", view(self.quick_player_view), name="tournaments_event_quick_player"),
+            path("<path:object_id>/posiciones.csv", view(self.standings_csv_view),
+                 name="tournaments_event_standings_csv"),
+        ]
+        return custom + super().get_urls()
+
+    def _event_for_change(self, request, object_id) -> Event:
+        event = self.scoped_object_or_404(request, object_id)
+        if not self.has_change_permission(request, event):
+            raise PermissionDenied
+        return event
+
+    def day_action_view(self, request, object_id, action):
+        """Run one lifecycle button (POST): refuse a stale form, else call its service."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        event = self._event_for_change(request, object_id)
+        spec = DAY_ACTIONS.get(action)
+        if spec is None:
+            raise Http404
+        back = safe_next(request, event_url(event))
+        status = day_status(event)
+        if request.POST.get("token") != status.token:
+            where = event.get_state_display()
+            if status.last_round is not None:
+                where = f"{where}, {round_label(status.last_round)} ({status.last_round.get_state_display().lower()})"
+            messages.error(
+                request,
+                _("«%(action)s» no se hizo: la página estaba desactualizada (¿un doble clic, u otra persona "
+                  "actuó antes?). Ahora el evento está en: %(where)s. Revise y vuelva a intentar si todavía "
+                  "corresponde.") % {"action": spec.label, "where": where},
+            )
+            return HttpResponseRedirect(back)
+        try:
+            result = spec.run(event)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(back)
+        messages.success(request, spec.done(result))
+        if isinstance(result, Round) and action != "cerrar-ronda":
+            return HttpResponseRedirect(round_url(result))
+        if action == "finalizar":
+            return HttpResponseRedirect(event_url(event))
+        return HttpResponseRedirect(back)
+
+    def registration_action_view(self, request, object_id, registration_id, action):
+        """Check-in, drop and undo drop of one registration (POST), through the services."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        event = self._event_for_change(request, object_id)
+        registration = get_object_or_404(event.registrations.select_related("player"), pk=registration_id)
+        name = registration.player.display_name
+        runs = {
+            "presente": (lambda r: services.registration_check_in(registration=r, present=True),
+                         _("%(player)s está presente.")),
+            "ausente": (lambda r: services.registration_check_in(registration=r, present=False),
+                        _("%(player)s figura ausente.")),
+            "abandono": (lambda r: services.drop(registration=r),
+                         _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
+            "deshacer-abandono": (lambda r: services.undo_drop(registration=r),
+                                  _("%(player)s vuelve al evento desde la próxima ronda.")),
+        }
+        if action not in runs:
+            raise Http404
+        run, done = runs[action]
+        back = safe_next(request, event_url(event)).split("#")[0]
+        try:
+            run(registration)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(back)  # the top of the page, where the refusal is shown
+        messages.success(request, done % {"player": name})
+        # Back to the list the organizer is working on; the row itself shows the change.
+        return HttpResponseRedirect(f"{back}#registration-{registration.pk}")
+
+    def quick_player_view(self, request, object_id):
+        """«Alta rápida» (POST): create a player and register them, both or neither."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        event = self._event_for_change(request, object_id)
+        if not request.user.has_perm("tournaments.add_player"):
+            raise PermissionDenied
+        back = event_url(event)
+        form = QuickPlayerForm(request.POST, prefix="quick")
+        if not form.is_valid():
+            for field_name, errors in form.errors.items():
+                label = form.fields[field_name].label if field_name in form.fields else ""
+                for error in errors:
+                    messages.error(request, f"{label}: {error}" if label else error)
+            return HttpResponseRedirect(back)
+        try:
+            with transaction.atomic():
+                player = form.save()
+                registration = services.register(event=event, player=player)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(back)
+        except IntegrityError:  # the same number saved by someone else a moment ago
+            messages.error(request, _("Ya existe un jugador con el número %(number)s.")
+                           % {"number": form.cleaned_data["player_number"]})
+            return HttpResponseRedirect(back)
+        late = _(" (inscripción tardía: juega desde la ronda %(n)d)") % {"n": registration.joined_round} \
+            if registration.late_entry else ""
+        messages.success(request, _("%(player)s creado e inscripto%(late)s.") % {"player": player, "late": late})
+        return HttpResponseRedirect(back)
+
+    def standings_csv_view(self, request, object_id):
+        """The event's Swiss standings as CSV (UTF-8 with BOM for spreadsheets), every tiebreaker."""
+        event = self.scoped_object_or_404(request, object_id)
+        if not self.has_view_permission(request, event):
+            raise PermissionDenied
+        podium = {
+            reg_id: place
+            for place, reg_id in enumerate((event.podium_first_id, event.podium_second_id, event.podium_third_id), 1)
+            if reg_id
+        }
+        dataset = StandingsResource(podium=podium).export(selectors.standings_for_event(event))
+        response = HttpResponse("\ufeff" + dataset.csv, content_type="text/csv; charset=utf-8")
+        filename = f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}.csv"
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
 
 
-class MatchInline(admin.TabularInline):
-    model = Match
-    extra = 0
-    fields = ("table_number", "player_a", "player_b", "games_a", "games_b", "games_drawn", "status", "version")
+# --------------------------------------------------------------------------- registrations
+
+
+@admin.register(Registration)
+class RegistrationAdmin(VenueScopedAdmin):
+    """Registrations across the user's events; registering happens on the event page."""
+
+    list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter), "checked_in", "dropped", "late_entry")
+    list_select_related = ("player", "event")
+    search_fields = ("player__display_name", "player__player_number", "event__name")
+    fields = ("event", "player", "checked_in", "late_entry", "joined_round", "dropped", "dropped_after_round",
+              "disqualified", "draw_order", "created_at")
     readonly_fields = fields
-    can_delete = False
+    actions = ["drop_selected", "undo_drop_selected", "check_in_selected"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def _run_each(self, request, queryset, run, done: str) -> None:
+        ok = 0
+        for registration in queryset.select_related("player"):
+            try:
+                run(registration)
+            except ArenaError as exc:
+                messages.error(request, exc.message)
+            else:
+                ok += 1
+        if ok:
+            messages.success(request, done % {"n": ok})
+
+    @admin.action(description=gettext_lazy("Abandonar el evento (los seleccionados)"), permissions=["change"])
+    def drop_selected(self, request, queryset):
+        self._run_each(request, queryset, lambda r: services.drop(registration=r), _("%(n)d jugadores abandonaron."))
+
+    @admin.action(description=gettext_lazy("Deshacer abandono (los seleccionados)"), permissions=["change"])
+    def undo_drop_selected(self, request, queryset):
+        self._run_each(request, queryset, lambda r: services.undo_drop(registration=r),
+                       _("%(n)d jugadores vuelven al evento."))
+
+    @admin.action(description=gettext_lazy("Marcar presentes (los seleccionados)"), permissions=["change"])
+    def check_in_selected(self, request, queryset):
+        self._run_each(request, queryset, lambda r: services.registration_check_in(registration=r, present=True),
+                       _("%(n)d jugadores marcados presentes."))
+
+
+# --------------------------------------------------------------------------- rounds, matches, results
+
+
+class RoundDocumentInline(DocumentInline):
+    """The round's printed documents (rendering state and files)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def quick_scores(event: Event) -> list[tuple[str, str]]:
+    """One-click results for the event's format: (value ``a-b-drawn``, label)."""
+    if event.best_of == 1:
+        scores = [(1, 0), (0, 1)]
+    else:
+        needed = event.best_of // 2 + 1
+        scores = [(needed, 0), (needed, needed - 1), (needed - 1, needed), (0, needed)]
+    return [(f"{a}-{b}-0", f"{a}-{b}") for a, b in scores]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ("event", "number", "phase", "state")
-    list_filter = ("phase", "state")
-    inlines = [MatchInline]
+class RoundAdmin(VenueScopedAdmin):
+    """The round page: tables, results, who entered them, corrections and documents."""
+
+    list_display = ("__str__", "phase", "stage_display", "state", "results_progress", "paired_at")
+    list_filter = ("phase", "state", ("event", admin.RelatedOnlyFieldListFilter))
+    list_select_related = ("event",)
+    fields = ("event", "number", "phase", "stage", "state", "seed", "paired_at", "closed_at")
+    readonly_fields = fields
+    inlines = [RoundDocumentInline]
+    change_form_template = "admin/tournaments/round/change_form.html"
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                tables=Count("matches", filter=Q(matches__is_bye=False)),
+                pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING)),
+            )
+        )
+
+    @admin.display(description=gettext_lazy("etapa"))
+    def stage_display(self, obj: Round) -> str:
+        return stage_label(obj.stage) if obj.phase == RoundPhase.TOP_CUT else "—"
+
+    @admin.display(description=gettext_lazy("resultados"))
+    def results_progress(self, obj: Round) -> str:
+        done = obj.tables - obj.pending
+        text = _("%(done)d de %(total)d") % {"done": done, "total": obj.tables}
+        return format_html('<span class="arena-warn">{}</span>', text) if obj.pending else text
+
+    def has_add_permission(self, request):
+        return False  # rounds are paired from the event page
+
+    def has_change_permission(self, request, obj=None):
+        return False  # nothing of a round is edited in a form; results go through record_result
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # «Rehacer ronda actual» replaces a round
+
+    def can_enter_results(self, request, rnd: Round) -> bool:
+        return request.user.has_perm("tournaments.change_match") and is_organizer(request.user, rnd.event)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = dict(extra_context or {})
+        rnd = self.get_object(request, unquote(object_id))
+        if rnd is not None and self.has_view_permission(request, rnd):
+            event = rnd.event
+            latest = selectors.current_round(event)
+            is_current = latest is not None and latest.pk == rnd.pk
+            editable = is_current and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED
+            labels = dict(MatchStatus.choices)
+            rows = [
+                {
+                    "pairing": t.pairing,
+                    "entered_by": t.entered_by,
+                    "entered_at": t.entered_at,
+                    "status_label": labels.get(t.pairing.status, t.pairing.status),
+                    "missing": not t.pairing.is_bye and t.pairing.status == MatchStatus.PENDING,
+                    "third_place": rnd.phase == RoundPhase.TOP_CUT and t.pairing.bracket_slot == 0,
+                }
+                for t in selectors.judge_tables(rnd)
+            ]
+            extra_context.update(
+                {
+                    "round": rnd,
+                    "round_title": round_label(rnd),
+                    "event": event,
+                    "rows": rows,
+                    "missing": sum(1 for row in rows if row["missing"]),
+                    "can_enter": editable and self.can_enter_results(request, rnd),
+                    "is_current": is_current,
+                    "quick_scores": quick_scores(event),
+                    "allow_draw": rnd.phase == RoundPhase.SWISS,
+                    "event_rounds": list(event.rounds.order_by("number")),
+                    "title": f"{event.name} — {round_label(rnd)}",
+                    "subtitle": None,
+                }
+            )
+            if is_current:
+                event_admin = self.admin_site._registry[Event]
+                extra_context.update(event_admin.day_context(request, event))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def get_urls(self):
+        custom = [
+            path("<path:object_id>/resultado/<int:match_id>/", self.admin_site.admin_view(self.result_view),
+                 name="tournaments_round_result"),
+        ]
+        return custom + super().get_urls()
+
+    def result_view(self, request, object_id, match_id):
+        """Enter or correct one table's result (POST) through :func:`services.record_result`."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
+        if not self.has_view_permission(request, rnd) or not self.can_enter_results(request, rnd):
+            raise PermissionDenied
+        match = get_object_or_404(rnd.matches.select_related("player_a__player", "player_b__player"), pk=match_id)
+        back = round_url(rnd) + (f"#mesa-{match.table_number}" if match.table_number else "")
+        try:
+            values = _parse_result(request.POST)
+        except ValueError:
+            messages.error(request, _("Mesa %(t)s: ingrese cantidades de partidas válidas (números enteros, 0 o más).")
+                           % {"t": match.table_number})
+            return HttpResponseRedirect(back)
+        expected = values.pop("expected_version")
+        try:
+            saved = services.record_result(match=match, expected_version=expected, entered_by=request.user, **values)
+        except StaleEdit as exc:
+            match.refresh_from_db()
+            same = match.status != MatchStatus.PENDING and not values["double_loss"] and (
+                match.games_a, match.games_b, match.games_drawn) == (values["games_a"], values["games_b"],
+                                                                     values["games_drawn"])
+            if same:
+                messages.info(request, _("Mesa %(t)s: ese resultado ya estaba cargado; no se cambió nada.")
+                              % {"t": match.table_number})
+            else:
+                messages.error(request, exc.message)
+            return HttpResponseRedirect(back)
+        except ArenaError as exc:
+            messages.error(request, _("Mesa %(t)s: %(why)s") % {"t": match.table_number, "why": exc.message})
+            return HttpResponseRedirect(back)
+        if expected is not None and saved.version == expected:
+            messages.info(request, _("Mesa %(t)s: el resultado no cambió.") % {"t": match.table_number})
+        else:
+            messages.success(
+                request,
+                _("Mesa %(t)s: %(a)s %(ga)d-%(gb)d %(b)s — %(what)s (versión %(v)d).")
+                % {
+                    "t": match.table_number, "a": match.player_a.player.display_name,
+                    "b": match.player_b.player.display_name if match.player_b else "—",
+                    "ga": saved.games_a, "gb": saved.games_b, "v": saved.version,
+                    "what": _("corregido") if saved.version > 1 else _("cargado"),
+                },
+            )
+        return HttpResponseRedirect(back)
+
+
+def _parse_result(post) -> dict:
+    """The result fields of a round-page form; a quick button sends ``score=a-b-drawn``."""
+    if post.get("score"):
+        games_a, games_b, games_drawn = (int(x) for x in post["score"].split("-"))
+    else:
+        games_a, games_b, games_drawn = (int(post.get(k) or 0) for k in ("games_a", "games_b", "games_drawn"))
+    if min(games_a, games_b, games_drawn) < 0:
+        raise ValueError("negative")
+    version = post.get("expected_version")
+    return {
+        "games_a": games_a,
+        "games_b": games_b,
+        "games_drawn": games_drawn,
+        "double_loss": post.get("double_loss") == "on",
+        "went_to_time": post.get("went_to_time") == "on",
+        "note": (post.get("note") or "")[:240],
+        "expected_version": int(version) if version not in (None, "") else None,
+    }
+
+
+@admin.register(Match)
+class MatchAdmin(VenueScopedAdmin):
+    """Matches: listed for search; entered on the round page; history from the result entries."""
+
+    event_lookup = "round__event"
+    list_display = ("__str__", "round", "result_display", "status", "version")
+    list_filter = ("status", ("round__event", admin.RelatedOnlyFieldListFilter))
+    list_select_related = ("round", "round__event", "player_a__player", "player_b__player")
+    search_fields = ("player_a__player__display_name", "player_b__player__display_name",
+                     "player_a__player__player_number", "player_b__player__player_number")
+
+    @admin.display(description=gettext_lazy("resultado"))
+    def result_display(self, obj: Match) -> str:
+        if obj.is_bye:
+            return _("Bye")
+        if obj.status == MatchStatus.PENDING:
+            return "—"
+        return f"{obj.games_a}-{obj.games_b}-{obj.games_drawn}"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        match = self.get_object(request, unquote(object_id))
+        if match is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+        if not self.has_view_permission(request, match):
+            raise PermissionDenied
+        anchor = f"#mesa-{match.table_number}" if match.table_number else ""
+        return HttpResponseRedirect(round_url(match.round_id) + anchor)
+
+    def history_view(self, request, object_id, extra_context=None):
+        """Who entered each result and when, with the value it replaced (before → after)."""
+        match = self.get_object(request, unquote(object_id))
+        if match is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+        if not self.has_view_permission(request, match):
+            raise PermissionDenied
+        rnd = match.round
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Historial de la mesa %(t)s — %(round)s") % {"t": match.table_number or "—",
+                                                                   "round": round_label(rnd)},
+            "match": match,
+            "round": rnd,
+            "event": rnd.event,
+            "lines": selectors.result_history(match),
+            "opts": self.opts,
+            "round_url": round_url(rnd),
+        }
+        request.current_app = self.admin_site.name
+        return TemplateResponse(request, "admin/tournaments/match/result_history.html", context)
 
 
 @admin.register(ResultEntry)
-class ResultEntryAdmin(admin.ModelAdmin):
-    list_display = ("match", "version", "games_a", "games_b", "games_drawn", "entered_by", "entered_at")
+class ResultEntryAdmin(VenueScopedAdmin):
+    """Every accepted result entry (read-only audit trail)."""
+
+    event_lookup = "match__round__event"
+    list_display = ("match", "version", "games_a", "games_b", "games_drawn", "outcome", "entered_by", "entered_at")
+    list_filter = (("match__round__event", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("match__player_a__player", "match__player_b__player", "entered_by")
     readonly_fields = [f.name for f in ResultEntry._meta.fields]
 
-from . import admin_documents  # noqa: E402,F401  (document admin pieces, issue #5)
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+

@@ -75,6 +75,15 @@ def events_organized_by(user) -> QuerySet[Event]:
     return Event.objects.filter(venue__organizers=user)
 
 
+def venues_organized_by(user) -> QuerySet[Venue]:
+    """Venues ``user`` organizes (every venue for a superuser): the admin's scope."""
+    if not _authenticated(user):
+        return Venue.objects.none()
+    if user.is_superuser:
+        return Venue.objects.all()
+    return Venue.objects.filter(organizers=user)
+
+
 def events_judged_by(user) -> QuerySet[Event]:
     """Events where ``user`` may enter results."""
     if not _authenticated(user):

@@ -1,0 +1,260 @@
+"""django-import-export resources of the organizer console (issue #4).
+
+- :class:`PlayerResource` imports and exports players from CSV or XLSX with
+  the columns ``nombre``, ``número``, ``sede`` and ``provincia`` (the layout
+  of ``tests/data/demo_event.csv``; the English headers ``name``,
+  ``player_number``, ``venue`` and ``province`` are accepted too). The player
+  number is the key: importing a known number updates that player. Every
+  problem of a row is reported on that row (the admin shows a table of row
+  errors and imports nothing) instead of failing the whole file.
+- :class:`StandingsResource` exports an event's Swiss standings, read through
+  :func:`tournaments.selectors.standings_for_event`, with every tiebreaker
+  column.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from import_export import fields, resources, widgets
+
+from .labels import TIEBREAKER_LABELS
+from .models import Player, Venue
+
+NAME, NUMBER, VENUE, PROVINCE = "nombre", "número", "sede", "provincia"
+
+HEADER_ALIASES = {
+    NAME: ("nombre", "name", "display_name", "jugador", "nombre visible"),
+    NUMBER: ("número", "numero", "player_number", "nro", "número de jugador", "numero de jugador"),
+    VENUE: ("sede", "venue", "home_venue", "sede de origen"),
+    PROVINCE: ("provincia", "province"),
+}
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", str(text or ""))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip().casefold()
+
+
+def _canonical_headers(headers: list[str]) -> list[str]:
+    """Rename known header spellings to the canonical Spanish column names."""
+    lookup = {_fold(alias): canonical for canonical, aliases in HEADER_ALIASES.items() for alias in aliases}
+    return [lookup.get(_fold(h), h) for h in headers]
+
+
+def find_venue(name: str) -> Venue | None:
+    """The venue called ``name``, accents, case and outer spaces ignored."""
+    name = str(name or "").strip()
+    if not name:
+        return None
+    venue = Venue.objects.filter(name__iexact=name).first()
+    if venue is None:
+        folded = _fold(name)
+        venue = next((v for v in Venue.objects.only("pk", "name", "province") if _fold(v.name) == folded), None)
+    return venue
+
+
+class VenueByNameWidget(widgets.ForeignKeyWidget):
+    """A venue by its name (see :func:`find_venue`)."""
+
+    def __init__(self) -> None:
+        super().__init__(Venue, field="name")
+
+    def clean(self, value, row=None, **kwargs):
+        if not str(value or "").strip():
+            return None
+        venue = find_venue(value)
+        if venue is None:
+            raise ValueError(_("La sede «%(name)s» no existe.") % {"name": str(value).strip()})
+        return venue
+
+
+class PlayerResource(resources.ModelResource):
+    """Players by player number: name, number, home venue (by name), province.
+
+    Import rules, each reported on its row:
+
+    - ``nombre`` and ``número`` are required; a number may appear only once
+      in the file.
+    - ``sede`` names an existing venue (accents and case ignored). A user
+      who may create venues (a superuser) gets a missing venue created with
+      the row's ``provincia``; anyone else gets a row error.
+    - ``provincia``, when given, must be the venue's province: it catches a
+      row that names the wrong venue (league points depend on the province,
+      DESIGN.md decision 7). On export it is the home venue's province.
+    """
+
+    display_name = fields.Field(attribute="display_name", column_name=NAME)
+    player_number = fields.Field(attribute="player_number", column_name=NUMBER)
+    home_venue = fields.Field(attribute="home_venue", column_name=VENUE, widget=VenueByNameWidget())
+    province = fields.Field(column_name=PROVINCE, readonly=True)
+
+    class Meta:
+        model = Player
+        fields = ("display_name", "player_number", "home_venue", "province")
+        export_order = ("display_name", "player_number", "home_venue", "province")
+        import_id_fields = ("player_number",)
+        skip_unchanged = True
+        report_skipped = True
+        clean_model_instances = False
+        use_bulk = False
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.user = None
+        self._seen_numbers: dict[str, int] = {}
+
+    @classmethod
+    def get_display_name(cls) -> str:
+        return str(gettext_lazy("Jugadores"))
+
+    def dehydrate_province(self, player: Player) -> str:
+        return player.province or ""
+
+    # ------------------------------------------------------------------ import
+
+    def before_import(self, dataset, **kwargs) -> None:
+        self.user = kwargs.get("user")
+        self._seen_numbers = {}
+        if dataset.headers:
+            dataset.headers = _canonical_headers(list(dataset.headers))
+        missing = [col for col in (NAME, NUMBER) if col not in (dataset.headers or [])]
+        if missing:
+            raise ValueError(
+                _("Faltan columnas en el archivo: %(cols)s. Columnas esperadas: nombre, número, sede, provincia.")
+                % {"cols": ", ".join(missing)}
+            )
+
+    def _can_create_venues(self) -> bool:
+        return bool(self.user and self.user.has_perm("tournaments.add_venue"))
+
+    def before_import_row(self, row, **kwargs) -> None:
+        errors: dict[str, list[str]] = {}
+        for col in (NAME, NUMBER, VENUE, PROVINCE):
+            if col in row and row[col] is not None:
+                row[col] = str(row[col]).strip()
+        name, number = row.get(NAME) or "", row.get(NUMBER) or ""
+        if not name:
+            errors.setdefault(NAME, []).append(_("Falta el nombre del jugador."))
+        elif len(name) > Player._meta.get_field("display_name").max_length:
+            errors.setdefault(NAME, []).append(_("El nombre es demasiado largo."))
+        if not number:
+            errors.setdefault(NUMBER, []).append(_("Falta el número de jugador."))
+        elif len(number) > Player._meta.get_field("player_number").max_length:
+            errors.setdefault(NUMBER, []).append(_("El número es demasiado largo."))
+        else:
+            row_number = kwargs.get("row_number")
+            first = self._seen_numbers.setdefault(number, row_number)
+            if first != row_number:
+                errors.setdefault(NUMBER, []).append(
+                    _("El número %(number)s ya aparece en la fila %(row)s del archivo.")
+                    % {"number": number, "row": first}
+                )
+        venue_name, province = row.get(VENUE) or "", row.get(PROVINCE) or ""
+        if venue_name:
+            venue = find_venue(venue_name)
+            if venue is None and not self._can_create_venues():
+                errors.setdefault(VENUE, []).append(
+                    _("La sede «%(name)s» no existe. Pida a la administración que la cree o corrija el nombre.")
+                    % {"name": venue_name}
+                )
+            elif venue is None and not province:
+                errors.setdefault(VENUE, []).append(
+                    _("La sede «%(name)s» no existe; indique su provincia para crearla.") % {"name": venue_name}
+                )
+            elif venue is not None:
+                row[VENUE] = venue.name
+                if province and _fold(province) != _fold(venue.province):
+                    errors.setdefault(PROVINCE, []).append(
+                        _("La sede «%(venue)s» es de %(real)s, no de %(given)s.")
+                        % {"venue": venue.name, "real": venue.province, "given": province}
+                    )
+        elif province:
+            errors.setdefault(VENUE, []).append(_("Indicó la provincia pero no la sede."))
+        if errors:
+            raise ValidationError(errors)
+
+    def import_instance(self, instance, row, **kwargs) -> None:
+        venue_name, province = row.get(VENUE) or "", row.get(PROVINCE) or ""
+        if venue_name and find_venue(venue_name) is None:
+            # Only reached for a user who may create venues (checked per row above).
+            Venue.objects.create(name=venue_name, province=province)
+        super().import_instance(instance, row, **kwargs)
+
+    def import_field(self, field, instance, row, is_m2m=False, **kwargs) -> None:
+        try:
+            super().import_field(field, instance, row, is_m2m=is_m2m, **kwargs)
+        except ValueError as exc:
+            raise ValidationError({field.column_name: [str(exc)]}) from exc
+
+
+def _status(row) -> str:
+    if row.disqualified:
+        return _("Descalificado")
+    if row.dropped:
+        return _("Abandonó")
+    return _("Activo")
+
+
+class StandingsResource(resources.Resource):
+    """The Swiss standings of one event, a row per registration in rank order.
+
+    Export only. Rows are :class:`tournaments.selectors.StandingRow`; the
+    tiebreaker columns follow the rulebook's order (000 § "Desempates"):
+    match points, wins, Buchholz, head-to-head ("Handicap: vs"), game
+    differential ("Handicap: x"), then technical tie. ``podium`` maps a
+    registration id to its place (1, 2, 3) once the event is finished.
+    """
+
+    rank = fields.Field(attribute="rank", column_name="Puesto")
+    display_name = fields.Field(attribute="display_name", column_name="Jugador")
+    player_number = fields.Field(attribute="player_number", column_name="Número")
+    venue = fields.Field(attribute="venue", column_name="Sede")
+    match_points = fields.Field(attribute="match_points", column_name=str(TIEBREAKER_LABELS["match_points"]))
+    wins = fields.Field(attribute="wins", column_name="Victorias")
+    draws = fields.Field(attribute="draws", column_name="Empates")
+    losses = fields.Field(attribute="losses", column_name="Derrotas")
+    byes = fields.Field(attribute="byes", column_name="Byes")
+    buchholz = fields.Field(attribute="buchholz", column_name=str(TIEBREAKER_LABELS["buchholz"]))
+    head_to_head = fields.Field(attribute="head_to_head", column_name=str(TIEBREAKER_LABELS["head_to_head"]))
+    game_differential = fields.Field(
+        attribute="game_differential", column_name=str(TIEBREAKER_LABELS["game_differential"])
+    )
+    game_wins = fields.Field(attribute="game_wins", column_name="Partidas ganadas")
+    game_losses = fields.Field(attribute="game_losses", column_name="Partidas perdidas")
+    game_draws = fields.Field(attribute="game_draws", column_name="Partidas empatadas")
+    matches_played = fields.Field(attribute="matches_played", column_name="Matches jugados")
+    technical_tie = fields.Field(column_name=str(TIEBREAKER_LABELS["technical"]))
+    separated_by = fields.Field(column_name="Desempate decisivo")
+    status = fields.Field(column_name="Estado")
+    podium = fields.Field(column_name="Podio")
+
+    def __init__(self, *, podium: dict[int, int] | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.podium_places = podium or {}
+
+    def dehydrate_match_points(self, row) -> str:
+        return _number(row.match_points)
+
+    def dehydrate_buchholz(self, row) -> str:
+        return _number(row.buchholz)
+
+    def dehydrate_technical_tie(self, row) -> str:
+        return _("Sí") if row.technical_tie else _("No")
+
+    def dehydrate_separated_by(self, row) -> str:
+        return str(TIEBREAKER_LABELS.get(row.separated_by, row.separated_by or ""))
+
+    def dehydrate_status(self, row) -> str:
+        return _status(row)
+
+    def dehydrate_podium(self, row) -> str:
+        place = self.podium_places.get(row.registration_id)
+        return f"{place}º" if place else ""
+
+
+def _number(value: float) -> str:
+    """Points as printed in the rulebook: ``3``, ``2.5``."""
+    return str(int(value)) if float(value).is_integer() else str(value)
