@@ -155,7 +155,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # A queue name of its own lets a CI worker share a Redis without stealing tasks.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 if not CELERY_BROKER_URL:
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"  # a host: kombu warns without one
 
 # Public address of the site, printed in PDFs (the result slips' QR codes).
 ARENA_PUBLIC_URL = os.environ.get("ARENA_PUBLIC_URL", "http://127.0.0.1:8000")

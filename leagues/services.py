@@ -96,7 +96,7 @@ def event_league_date_assign(*, event: Event, season_date: SeasonDate, by: User 
     ``not_super_liga`` for another kind of event and ``wrong_game`` when
     the season is of another game.
     """
-    event = Event.objects.select_for_update().select_related("game").get(pk=event.pk)
+    event = Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=event.pk)
     season_date = SeasonDate.objects.select_related("season").get(pk=season_date.pk)
     if event.kind != EventKind.SUPER_LIGA:
         raise LeagueRefused(
@@ -154,7 +154,7 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
     Rule: 000_0014b2ac83da54b4.txt § "Super Liga"; Default: DESIGN.md
     decisions 7, 8 and 10; issue #8 item 2.
     """
-    event = Event.objects.select_for_update().select_related("venue", "game").get(pk=event.pk)
+    event = Event.objects.select_for_update(of=("self",)).select_related("venue", "game").get(pk=event.pk)
     wanted: tuple[scoring.LedgerEntry, ...] = ()
     if event.state == EventState.FINISHED:
         season = None

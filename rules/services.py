@@ -88,7 +88,7 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     sources); locking: issue #6 §5.
     """
     registration = (
-        Registration.objects.select_for_update().select_related("event__game", "player").get(pk=registration.pk)
+        Registration.objects.select_for_update(of=("self",)).select_related("event__game", "player").get(pk=registration.pk)
     )
     event = registration.event
     if not can_submit_decklist(by, registration):
@@ -175,7 +175,7 @@ def decklist_revalidate(*, decklist: Decklist, by=None) -> Decklist:
     or the ban list). The text and the lock are unchanged; status,
     violations and the parsed cards are refreshed and the change is kept in
     the history. Returns the decklist."""
-    decklist = Decklist.objects.select_for_update().select_related("registration__event__game").get(pk=decklist.pk)
+    decklist = Decklist.objects.select_for_update(of=("self",)).select_related("registration__event__game").get(pk=decklist.pk)
     _apply_report(decklist, _report_for(decklist.registration, decklist.text))
     decklist._change_reason = REASON_REVALIDATED
     if by is not None:

@@ -1,8 +1,587 @@
-"""Printed documents of a round: requesting, rendering state, stable URLs (issue #5)."""
+"""Printed documents of a round: what is printed, when, where it is kept (issue #5).
+
+Terms:
+
+- *document*: one :class:`~tournaments.models.Document` row per round and
+  kind, with its state (queued → rendering → ready, or failed with the
+  error) and its current file. Re-rendering replaces the file; the public
+  URL (:func:`document_url`) never changes.
+- *sheet*: the read model a renderer prints (:mod:`tournaments.pdf.data`),
+  built here from the database by the ``*_sheet`` functions, like a
+  selector.
+
+Which documents a round gets (:func:`kinds_for_round`): every round gets
+the pairings by table, the posting sheet (pairings by name) and the result
+slips; a Swiss round from round 2 on adds the standings after the previous
+round (round 1 has no results to print); a top-cut round adds the final
+Swiss standings and the bracket. When the event finishes, the last round's
+standings (and bracket) are printed again as the final ones.
+
+Rendering never blocks pairing or results: services call
+:func:`request_round_documents` inside their transaction; it marks the rows
+queued and enqueues the Celery task on commit, and every failure after that
+is recorded on the row (state ``failed`` and the error), never raised into
+the request.
+
+Sheets are deterministic for a round: the standings printed with round N
+are those after round N - 1 and the bracket shows results of earlier
+stages only, however late a worker renders them.
+"""
 from __future__ import annotations
 
-from .models import Round
+import functools
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import F
+from django.db.models.signals import post_delete
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
+
+from . import selectors
+from .adapters import load_snapshot
+from .enums import DocumentKind, DocumentState, EventState, RoundPhase
+from .labels import TIEBREAKER_LABELS
+from .models import Document, Event, Registration, Round
+from .pdf import (
+    BracketRenderer,
+    PairingsByNameRenderer,
+    PairingsByTableRenderer,
+    RenderedPdf,
+    ResultSlipsRenderer,
+    StandingsRenderer,
+)
+from .pdf.data import (
+    BracketBox,
+    BracketSheet,
+    BracketSide,
+    PairingSheet,
+    PostingSheet,
+    SheetHeader,
+    Slip,
+    SlipSheet,
+    StandingLine,
+    StandingsSheet,
+    TableRow,
+    posting_rows,
+)
+from .swiss.standings import compute_standings
+from .swiss.types import Standing
+
+logger = logging.getLogger(__name__)
+
+#: Public file names of the documents (Spanish, part of the stable URL).
+KIND_SLUGS: dict[str, str] = {
+    DocumentKind.PAIRINGS_BY_TABLE: "emparejamientos-por-mesa",
+    DocumentKind.PAIRINGS_BY_NAME: "emparejamientos-por-nombre",
+    DocumentKind.RESULT_SLIPS: "planillas-de-resultado",
+    DocumentKind.STANDINGS: "posiciones",
+    DocumentKind.BRACKET: "llave-del-reducido",
+}
+SLUG_KINDS: dict[str, str] = {slug: kind for kind, slug in KIND_SLUGS.items()}
+
+STAGE_NAMES = {4: "Octavos de final", 3: "Cuartos de final", 2: "Semifinales", 1: "Final", 0: "Tercer puesto"}
+STAGE_MATCH = {4: "Octavos", 3: "Cuartos", 2: "Semifinal", 1: "Final"}
+WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+          "octubre", "noviembre", "diciembre")
+ERROR_LIMIT = 2000  # characters of an error kept on the row
 
 
-def request_round_documents(rnd: Round) -> None:
-    """Queue the round's documents for rendering after commit (implemented with issue #5)."""
+# --------------------------------------------------------------------------- requesting
+
+
+def kinds_for_round(rnd: Round) -> list[str]:
+    """The documents printed for ``rnd`` (see the module docstring)."""
+    kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS]
+    if rnd.phase == RoundPhase.TOP_CUT:
+        kinds += [DocumentKind.STANDINGS, DocumentKind.BRACKET]
+    elif rnd.number > 1:
+        kinds.append(DocumentKind.STANDINGS)
+    return [str(kind) for kind in kinds]
+
+
+def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> list[int]:
+    """Mark the round's documents queued and render them after commit.
+
+    Call it inside the transaction that paired the round (it is the
+    ``round_paired`` hook's job): rows are created or reset to ``queued``
+    now, and the tasks are sent only once the transaction commits, so a
+    worker never sees a round that is not there yet and a rollback sends
+    nothing. Existing files stay until their replacement is ready. Returns
+    the document ids.
+    """
+    ids: list[int] = []
+    for kind in kinds if kinds is not None else kinds_for_round(rnd):
+        doc, created = Document.objects.get_or_create(
+            round=rnd, kind=kind, defaults={"event_id": rnd.event_id, "state": DocumentState.QUEUED}
+        )
+        if not created:
+            Document.objects.filter(pk=doc.pk).update(state=DocumentState.QUEUED, error="")
+        ids.append(doc.pk)
+    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    return ids
+
+
+def request_event_documents(event: Event) -> list[int]:
+    """Print the final standings (and bracket) again once ``event`` finished.
+
+    They hang on the event's last round (see :class:`Document`). Called by
+    the ``event_finished`` hook inside the finishing transaction.
+    """
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        return []
+    kinds = [DocumentKind.STANDINGS]
+    if last.phase == RoundPhase.TOP_CUT:
+        kinds.append(DocumentKind.BRACKET)
+    return request_round_documents(last, kinds=[str(k) for k in kinds])
+
+
+@transaction.atomic
+def documents_retry(*, documents: Iterable[Document]) -> int:
+    """Render ``documents`` again (the admin's retry action); returns how many.
+
+    Idempotent: each run replaces the document's file. The tasks are sent
+    after commit.
+    """
+    ids = [doc.pk for doc in documents]
+    Document.objects.filter(pk__in=ids).update(state=DocumentState.QUEUED, error="")
+    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    return len(ids)
+
+
+def _enqueue(ids: list[int]) -> None:
+    """Send one render task per document; a broker failure marks it failed.
+
+    With no broker configured (``CELERY_TASK_ALWAYS_EAGER``) ``delay`` runs
+    the task right here, and its failures stay inside it.
+    """
+    from .tasks import render_document
+
+    for pk in ids:
+        try:
+            render_document.delay(pk)
+        except Exception as exc:  # the broker is down: record it, never break the request
+            logger.exception("could not enqueue document %s", pk)
+            Document.objects.filter(pk=pk).update(
+                state=DocumentState.FAILED, error=_error_text("No se pudo encolar la tarea", exc)
+            )
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def document_render(*, document_id: int, final_attempt: bool = True) -> str:
+    """Render one document and make its file current; returns the new state.
+
+    Marks the row ``rendering`` (one more attempt), builds its sheet, renders
+    it and stores the file under a new name; then, under a row lock, points
+    the row at the new file, marks it ``ready`` and deletes the old file
+    after commit. Running it twice leaves one file, the newer.
+
+    Errors: an :class:`OSError` (disk, storage) is transient: unless
+    ``final_attempt`` the row goes back to ``queued`` with the error and the
+    exception is re-raised for the task to retry. Any other error, or an
+    ``OSError`` on the final attempt, marks the row ``failed`` with the error
+    and returns ``"failed"``. A document deleted meanwhile (the round was
+    paired again) returns ``"missing"``.
+    """
+    started = Document.objects.filter(pk=document_id).update(
+        state=DocumentState.RENDERING, attempts=F("attempts") + 1
+    )
+    if not started:
+        return "missing"
+    name = None
+    try:
+        doc = Document.objects.select_related("round", "round__event", "round__event__venue",
+                                              "round__event__game").get(pk=document_id)
+        pdf = render_pdf(doc)
+        name = _storage().save(_file_name(doc), ContentFile(pdf.content))
+        return _publish(document_id, name, pdf)
+    except Document.DoesNotExist:
+        return "missing"
+    except OSError as exc:
+        _discard(name)
+        if not final_attempt:
+            logger.warning("document %s: transient error, retrying: %s", document_id, exc)
+            Document.objects.filter(pk=document_id).update(
+                state=DocumentState.QUEUED, error=_error_text("Error transitorio, se reintenta", exc)
+            )
+            raise
+        logger.exception("document %s failed after retries", document_id)
+        _mark_failed(document_id, exc)
+        return DocumentState.FAILED.value
+    except Exception as exc:  # a failed render is recorded, never raised into pairing
+        _discard(name)
+        logger.exception("document %s failed", document_id)
+        _mark_failed(document_id, exc)
+        return DocumentState.FAILED.value
+
+
+def render_pdf(doc: Document) -> RenderedPdf:
+    """Build the sheet of ``doc`` and render it (no storage)."""
+    builder, renderer = RENDERERS[doc.kind]
+    return renderer().render(builder(doc.round))
+
+
+def _publish(document_id: int, name: str, pdf: RenderedPdf) -> str:
+    with transaction.atomic():
+        # order_by("pk"): the model's ordering would join the nullable round,
+        # and PostgreSQL refuses FOR UPDATE on the nullable side of a join.
+        doc = Document.objects.select_for_update().filter(pk=document_id).order_by("pk").first()
+        if doc is None:
+            transaction.on_commit(functools.partial(_delete_file, name), robust=True)
+            return "missing"
+        old = doc.file.name
+        doc.file.name = name
+        doc.state = DocumentState.READY
+        doc.error = ""
+        doc.pages = pdf.pages
+        doc.size_bytes = pdf.size_bytes
+        doc.save(update_fields=["file", "state", "error", "pages", "size_bytes", "updated_at"])
+        if old and old != name:
+            transaction.on_commit(functools.partial(_delete_file, old), robust=True)
+    return DocumentState.READY.value
+
+
+def _mark_failed(document_id: int, exc: BaseException) -> None:
+    Document.objects.filter(pk=document_id).update(
+        state=DocumentState.FAILED, error=_error_text("No se pudo generar el documento", exc)
+    )
+
+
+def _error_text(what: str, exc: BaseException) -> str:
+    return f"{what}: {type(exc).__name__}: {exc}"[:ERROR_LIMIT]
+
+
+def _storage():
+    return Document._meta.get_field("file").storage
+
+
+def _file_name(doc: Document) -> str:
+    """``documents/<event>/<round>/<slug>-<token>.pdf``: a new name per render.
+
+    A fresh name means the current file is never overwritten while it is
+    being served; the old one is deleted once the row points at the new one.
+    """
+    number = doc.round.number if doc.round_id else 0
+    return f"documents/{doc.event_id}/{number}/{KIND_SLUGS[doc.kind]}-{secrets.token_hex(4)}.pdf"
+
+
+def _discard(name: str | None) -> None:
+    """Delete a freshly stored file that never became current."""
+    if name:
+        _delete_file(name)
+
+
+def _delete_file(name: str) -> None:
+    try:
+        _storage().delete(name)
+    except OSError:
+        logger.warning("could not delete old document file %s", name, exc_info=True)
+
+
+def _document_deleted(sender, instance: Document, **kwargs) -> None:
+    """A deleted document (round paired again, event deleted) takes its file along."""
+    if instance.file.name:
+        transaction.on_commit(functools.partial(_delete_file, instance.file.name), robust=True)
+
+
+post_delete.connect(_document_deleted, sender=Document, dispatch_uid="tournaments.documents.delete_file")
+
+
+# --------------------------------------------------------------------------- URLs
+
+
+def document_url(doc: Document) -> str:
+    """The stable public URL of ``doc``: ``/eventos/<event>/rondas/<n>/<slug>.pdf``."""
+    return reverse("public:round_document", args=[doc.event_id, doc.round.number, KIND_SLUGS[doc.kind]])
+
+
+def judge_result_url(match_id: int, *, event_id: int | None = None, round_number: int | None = None,
+                     table: int | None = None) -> str:
+    """Absolute URL of a table's result form, for the slip's QR code.
+
+    The first URL the judge pages define wins: ``judge:match`` (by match
+    id), ``judge:table`` (event, round number, table), else the path
+    ``/juez/mesas/<match>/``. The host comes from the ``ARENA_PUBLIC_URL``
+    setting (default ``http://127.0.0.1:8000``).
+    """
+    candidates = [("judge:match", [match_id])]
+    if None not in (event_id, round_number, table):
+        candidates.append(("judge:table", [event_id, round_number, table]))
+    path = f"/juez/mesas/{match_id}/"
+    for name, args in candidates:
+        try:
+            path = reverse(name, args=args)
+            break
+        except NoReverseMatch:
+            continue
+    base = getattr(settings, "ARENA_PUBLIC_URL", "http://127.0.0.1:8000")
+    return base.rstrip("/") + path
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+def date_text(day: date) -> str:
+    """``sábado 3 de febrero de 2024``."""
+    return f"{WEEKDAYS[day.weekday()]} {day.day} de {MONTHS[day.month - 1]} de {day.year}"
+
+
+def round_label(rnd: Round) -> str:
+    """``Ronda 3`` or ``Reducido — Semifinales``."""
+    if rnd.phase == RoundPhase.TOP_CUT:
+        return f"Reducido — {STAGE_NAMES.get(rnd.stage or 0, f'etapa {rnd.stage}')}"
+    return f"Ronda {rnd.number}"
+
+
+def sheet_header(rnd: Round) -> SheetHeader:
+    event = rnd.event
+    venue = f"{event.venue.name} ({event.venue.province})" if event.venue_id else "Virtual"
+    now = timezone.localtime()
+    return SheetHeader(
+        event_name=event.name,
+        date_text=date_text(event.date),
+        venue_text=venue,
+        game_name=event.game.name,
+        round_label=round_label(rnd),
+        generated_text=f"Generado el {now:%d/%m/%Y} a las {now:%H:%M}",
+    )
+
+
+def _is_final(rnd: Round) -> bool:
+    """True when ``rnd`` is the last round of a finished event."""
+    event = rnd.event
+    return event.state == EventState.FINISHED and not event.rounds.filter(number__gt=rnd.number).exists()
+
+
+@dataclass(frozen=True, slots=True)
+class _Entrant:
+    """What the sheets print of a registration."""
+
+    id: int
+    name: str
+    number: str
+    venue: str
+    dropped: bool
+    dropped_after_round: int | None
+    disqualified: bool
+    draw_order: int
+
+
+def _entrants(event: Event) -> dict[int, _Entrant]:
+    """Registrations of ``event`` by id (one query, no model instances)."""
+    rows = Registration.objects.filter(event=event).values_list(
+        "id", "player__display_name", "player__player_number", "player__home_venue__name",
+        "dropped", "dropped_after_round", "disqualified", "draw_order",
+    )
+    return {row[0]: _Entrant(row[0], row[1], row[2], row[3] or "", *row[4:]) for row in rows}
+
+
+def _swiss_standings(rnd: Round) -> tuple[list[Standing], dict[int, _Entrant], int]:
+    """Standings printed with ``rnd`` and the event's registrations.
+
+    A Swiss round prints the standings after the previous round; a top-cut
+    round, or the last round of a finished event, the final Swiss standings.
+    Returns ``(standings, registrations by id, after_round)``. Three queries.
+    """
+    records_all = load_snapshot(rnd.event).swiss_records
+    if rnd.phase == RoundPhase.SWISS and not _is_final(rnd):
+        after = rnd.number - 1
+    else:
+        after = max((r.round_number for r in records_all), default=0)
+    records = [r for r in records_all if r.round_number <= after]
+    regs = _entrants(rnd.event)
+    active = {rid for rid, reg in regs.items() if not _inactive_note(reg, after)}
+    standings = compute_standings(
+        regs.keys(), records, active=active, draw_order={rid: reg.draw_order for rid, reg in regs.items()}
+    )
+    return list(standings), regs, after
+
+
+def _inactive_note(reg: _Entrant, after: int) -> str:
+    """The note printed after a name: disqualified, dropped by round ``after``, or none."""
+    if reg.disqualified:
+        return "descalificado"
+    if reg.dropped and (reg.dropped_after_round is None or reg.dropped_after_round <= after):
+        return "abandonó"
+    return ""
+
+
+def _seeds(standings: Iterable[Standing]) -> dict[int, int]:
+    """Top-cut seed of every active registration: its place among active rows."""
+    return {row.registration_id: index for index, row in
+            enumerate((s for s in standings if s.active), start=1)}
+
+
+def _load_round(rnd: Round | int) -> Round:
+    pk = rnd.pk if isinstance(rnd, Round) else rnd
+    return Round.objects.select_related("event", "event__venue", "event__game").get(pk=pk)
+
+
+def pairing_sheet(rnd: Round) -> PairingSheet:
+    """Tables of ``rnd`` in table order, the bye last, with points before the round.
+
+    A top-cut round prints each player's seed instead of points and names
+    the match ("Semifinal 1", "Tercer puesto"). Queries: four.
+    """
+    rnd = _load_round(rnd)
+    standings, regs, _after = _swiss_standings(rnd)
+    by_number = {reg.number: rid for rid, reg in regs.items()}
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
+    points = {row.registration_id: row.match_points for row in standings}
+    seeds = _seeds(standings) if top_cut else {}
+    rows = []
+    for pairing in selectors.pairings_for_round(rnd):
+        rid_a = by_number.get(pairing.player_a_number)
+        rid_b = by_number.get(pairing.player_b_number) if pairing.player_b_number else None
+        caption = ""
+        if top_cut:
+            stage = 0 if pairing.bracket_slot == 0 else rnd.stage
+            caption = STAGE_NAMES[0] if stage == 0 else (
+                "Final" if stage == 1 else f"{STAGE_MATCH.get(stage, 'Llave')} {pairing.bracket_slot}")
+        rows.append(TableRow(
+            match_id=pairing.match_id,
+            table=pairing.table_number,
+            player_a=pairing.player_a,
+            number_a=pairing.player_a_number,
+            player_b=pairing.player_b,
+            number_b=pairing.player_b_number,
+            points_a=None if top_cut else points.get(rid_a),
+            points_b=None if top_cut or rid_b is None else points.get(rid_b),
+            seed_a=seeds.get(rid_a) if top_cut else None,
+            seed_b=seeds.get(rid_b) if top_cut and rid_b else None,
+            is_bye=pairing.is_bye,
+            rematch=pairing.rematch,
+            caption=caption,
+        ))
+    rows.sort(key=lambda r: (r.table is None, r.table or 0))
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
+
+
+def posting_sheet(rnd: Round) -> PostingSheet:
+    """Every player of ``rnd`` alphabetically, with table and opponent."""
+    sheet = pairing_sheet(rnd)
+    return PostingSheet(header=sheet.header, rows=posting_rows(sheet.tables))
+
+
+def slip_sheet(rnd: Round) -> SlipSheet:
+    """One slip per table of ``rnd`` (byes excluded), each with its result-form URL."""
+    rnd = _load_round(rnd)
+    slips = tuple(
+        Slip(
+            match_id=row.match_id,
+            table=row.table_number,
+            player_a=row.player_a,
+            number_a=row.player_a_number,
+            player_b=row.player_b or "",
+            number_b=row.player_b_number or "",
+            result_url=judge_result_url(row.match_id, event_id=rnd.event_id, round_number=rnd.number,
+                                        table=row.table_number),
+            caption=("Tercer puesto" if row.bracket_slot == 0 else "") if rnd.phase == RoundPhase.TOP_CUT else "",
+        )
+        for row in sorted(selectors.pairings_for_round(rnd), key=lambda r: r.table_number or 0)
+        if not row.is_bye and row.table_number is not None
+    )
+    return SlipSheet(header=sheet_header(rnd), slips=slips, best_of=rnd.event.best_of)
+
+
+def standings_sheet(rnd: Round) -> StandingsSheet:
+    """The standings printed with ``rnd``, with every tiebreak column."""
+    rnd = _load_round(rnd)
+    standings, regs, after = _swiss_standings(rnd)
+    rows = []
+    for row in standings:
+        reg = regs[row.registration_id]
+        rows.append(StandingLine(
+            rank=row.rank,
+            name=reg.name,
+            number=reg.number,
+            venue=reg.venue,
+            match_points=row.match_points,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            buchholz=row.buchholz,
+            head_to_head=row.head_to_head,
+            game_differential=row.game_differential,
+            technical_tie=row.technical_tie,
+            note=_inactive_note(reg, after),
+        ))
+    final = _is_final(rnd)
+    if final and rnd.phase == RoundPhase.SWISS:
+        title = "Posiciones finales"
+    elif rnd.phase == RoundPhase.TOP_CUT:
+        title = "Posiciones finales de las rondas suizas"
+    else:
+        title = f"Posiciones tras la ronda {after}"
+    with translation.override("es-ar"):
+        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
+                  ("match_points", "buchholz", "head_to_head", "game_differential")}
+    return StandingsSheet(header=sheet_header(rnd), title=title, rows=tuple(rows), labels=labels)
+
+
+def bracket_sheet(rnd: Round) -> BracketSheet:
+    """The top cut as of ``rnd``: its stages so far, results of earlier stages.
+
+    On the last round of a finished event every result is shown with the
+    champion and the podium.
+    """
+    rnd = _load_round(rnd)
+    event = rnd.event
+    final = _is_final(rnd)
+    standings, regs, _after = _swiss_standings(rnd)
+    seeds = _seeds(standings)
+    rounds = [r for r in selectors.top_cut_rounds(event) if r.number <= rnd.number]
+    first_stage = max((r.stage or 1 for r in rounds), default=2)
+    boxes = []
+    for top_round in rounds:
+        show = final or top_round.number < rnd.number
+        for match in top_round.matches.all():
+            stage = 0 if match.bracket_slot == 0 else (top_round.stage or 1)
+            winner = selectors.match_winner_id(match) if show else None
+            side_a = BracketSide(
+                name=match.player_a.player.display_name,
+                seed=seeds.get(match.player_a_id),
+                games=match.games_a if show and match.has_result else None,
+                won=winner is not None and winner == match.player_a_id,
+            )
+            side_b = BracketSide(
+                name=match.player_b.player.display_name if match.player_b_id else "",
+                seed=seeds.get(match.player_b_id) if match.player_b_id else None,
+                games=match.games_b if show and match.has_result else None,
+                won=winner is not None and winner == match.player_b_id,
+            )
+            boxes.append(BracketBox(stage=stage, slot=match.bracket_slot or 1, side_a=side_a, side_b=side_b,
+                                    table=match.table_number))
+    podium: tuple[str, ...] = ()
+    champion = ""
+    if final and event.podium_first_id:
+        podium_regs = (event.podium_first_id, event.podium_second_id, event.podium_third_id)
+        podium = tuple(regs[rid].name if rid in regs else "" for rid in podium_regs)
+        champion = podium[0]
+    return BracketSheet(
+        header=sheet_header(rnd),
+        size=2 ** first_stage,
+        boxes=tuple(boxes),
+        third_place_match=event.third_place_match,
+        champion=champion,
+        podium=podium,
+    )
+
+
+RENDERERS: dict[str, tuple[Callable[[Round], object], type]] = {
+    DocumentKind.PAIRINGS_BY_TABLE: (pairing_sheet, PairingsByTableRenderer),
+    DocumentKind.PAIRINGS_BY_NAME: (posting_sheet, PairingsByNameRenderer),
+    DocumentKind.RESULT_SLIPS: (slip_sheet, ResultSlipsRenderer),
+    DocumentKind.STANDINGS: (standings_sheet, StandingsRenderer),
+    DocumentKind.BRACKET: (bracket_sheet, BracketRenderer),
+}

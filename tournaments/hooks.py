@@ -23,7 +23,10 @@ def round_paired(rnd: Round) -> None:
 
 
 def event_finished(event: Event) -> None:
-    """An event finished: post its league points (idempotent)."""
+    """An event finished: post its league points (idempotent); print the final standings."""
     from leagues import services as league_services
 
+    from . import documents
+
     league_services.event_points_post(event=event)
+    documents.request_event_documents(event)

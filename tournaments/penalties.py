@@ -175,7 +175,7 @@ def penalty_issue(
     ``score_conflict``, and :class:`StateError` when the event is finished
     and the penalty would change a result.
     """
-    registration = Registration.objects.select_for_update().select_related("event__game").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event__game").get(pk=registration.pk)
     event = registration.event
     match = current_match(registration)
     in_match = match is not None and match.status == MatchStatus.PENDING
@@ -218,7 +218,7 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
     Raises :class:`ArenaError` (``reason_required``, ``same_penalty``,
     ``penalty_not_in_ladder``).
     """
-    penalty = Penalty.objects.select_for_update().select_related("registration__event__game", "match__round").get(
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("registration__event__game", "match__round").get(
         pk=penalty.pk
     )
     decision = ladder.PenaltyDecision(

@@ -124,7 +124,7 @@ def drop(*, registration: Registration) -> Registration:
     counting for opponents' Buchholz (DESIGN.md decision 2). Raises
     :class:`RegistrationError` if already dropped or the event is finished.
     """
-    registration = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if registration.event.state == EventState.FINISHED:
         raise StateError("event_finished", _("El evento ya finalizó."))
     if registration.dropped:
@@ -139,7 +139,7 @@ def drop(*, registration: Registration) -> Registration:
 @transaction.atomic
 def undo_drop(*, registration: Registration) -> Registration:
     """Undo a drop (a mistaken click); the player is paired again from the next round."""
-    registration = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if not registration.dropped:
         raise RegistrationError("not_dropped", _("%(player)s no abandonó el evento.") % {
             "player": registration.player.display_name})
@@ -162,7 +162,7 @@ def registration_check_in(*, registration: Registration, present: bool = True) -
     a no-op, so a double click is harmless. Raises :class:`StateError` once
     the event is finished.
     """
-    registration = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if registration.event.state == EventState.FINISHED:
         raise StateError("event_finished", _("El evento ya finalizó."))
     if registration.checked_in != present:
@@ -402,7 +402,7 @@ def record_result(
     a match outside the event's current round, or a finished event.
     """
     pk = match.pk if isinstance(match, Match) else match
-    match = Match.objects.select_for_update().select_related("round", "round__event").get(pk=pk)
+    match = Match.objects.select_for_update(of=("self",)).select_related("round", "round__event").get(pk=pk)
     rnd = match.round
     event = rnd.event
     if match.is_bye:

@@ -1,14 +1,17 @@
 """Page URLs: public pages, the round clock, judge pages and sign-in.
 
 Namespaces keep the families apart (as Tabbycat does): ``public`` (no
-login), ``clock`` (projector; organizer controls) and ``judge`` (result
-entry). ``login``/``logout`` are Django's auth views with Spanish templates.
+login), ``clock`` (projector; organizer controls), ``judge`` (result
+entry, penalties and rulings at a table) and ``rulings`` (public rulings
+search). ``login``/``logout`` are Django's auth views with Spanish templates.
 """
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
 from .views import clock, judge, public
 from .views import documents as document_views
+from .views import penalties as penalty_views
+from .views import rulings as ruling_views
 
 public_patterns = [
     path("", public.event_list, name="event_list"),
@@ -31,6 +34,19 @@ judge_patterns = [
     path("", judge.home, name="home"),
     path("eventos/<int:pk>/", judge.tables, name="tables"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/", judge.table, name="table"),
+    # penalties and rulings at the table (issue #7)
+    path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/penalidad/", penalty_views.penalty_new,
+         name="penalty_new"),
+    path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/resoluciones/", ruling_views.table_rulings,
+         name="table_rulings"),
+    path("eventos/<int:pk>/penalidades/", penalty_views.penalty_log, name="penalty_log"),
+    path("eventos/<int:pk>/penalidades/<int:penalty_id>/", penalty_views.penalty_detail, name="penalty_detail"),
+    path("jugadores/<str:number>/penalidades/", penalty_views.player_penalties, name="player_penalties"),
+]
+
+rulings_patterns = [
+    path("", ruling_views.search, name="search"),
+    path("orden/", ruling_views.chain, name="chain"),
 ]
 
 urlpatterns = [
@@ -39,4 +55,5 @@ urlpatterns = [
     path("", include((public_patterns, "public"))),
     path("", include((clock_patterns, "clock"))),
     path("juez/", include((judge_patterns, "judge"))),
+    path("resoluciones/", include((rulings_patterns, "rulings"))),
 ]

@@ -1,0 +1,63 @@
+"""The stable public URL of a document, and the event page's link to the pairings PDF."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.enums import DocumentKind, DocumentState
+from tournaments.models import Document
+
+from .conftest import make_event
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+
+def url(event, number=1, slug="emparejamientos-por-mesa"):
+    return reverse("public:round_document", args=[event.pk, number, slug])
+
+
+def test_public_url_serves_the_current_pdf_inline(client, django_capture_on_commit_callbacks):
+    event = make_event(6, name="Fecha Ñandú")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pair_next_round(event=event)
+    response = client.get(url(event))
+    body = b"".join(response.streaming_content)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == 'inline; filename="fecha-nandu-ronda-1-emparejamientos-por-mesa.pdf"'
+    assert response["Cache-Control"] == "no-cache"
+    assert body.startswith(b"%PDF")
+
+
+def test_public_url_is_404_until_the_document_is_ready(client):
+    event = make_event(6)
+    services.pair_next_round(event=event)  # on-commit never runs here: documents stay queued
+    assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
+    assert client.get(url(event)).status_code == 404
+    Document.objects.filter(round__event=event).update(state=DocumentState.FAILED)
+    assert client.get(url(event)).status_code == 404
+
+
+def test_public_url_is_404_for_an_unknown_document_or_round(client, django_capture_on_commit_callbacks):
+    event = make_event(4)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pair_next_round(event=event)
+    assert client.get(url(event, slug="posiciones")).status_code == 404  # round 1 prints none
+    assert client.get(url(event, slug="secreto")).status_code == 404
+    assert client.get(url(event, number=2)).status_code == 404
+
+
+def test_event_page_links_the_pairings_pdf_only_when_ready(client, django_capture_on_commit_callbacks):
+    event = make_event(6)
+    services.pair_next_round(event=event)
+    page = reverse("public:event", args=[event.pk])
+    assert "Emparejamientos (PDF)" not in client.get(page).content.decode()
+    doc = Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE)
+    with django_capture_on_commit_callbacks(execute=True):
+        from tournaments import documents
+
+        documents.documents_retry(documents=[doc])
+    html = client.get(page).content.decode()
+    assert "Emparejamientos (PDF)" in html
+    assert f'href="{url(event)}"' in html

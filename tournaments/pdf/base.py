@@ -1,0 +1,476 @@
+"""Shared pieces of the PDF renderers: fonts, page furniture, text fitting.
+
+Fonts: Bitstream Vera (regular, bold, oblique, bold oblique), the TrueType
+family reportlab ships in ``reportlab/fonts``, so every installation has it.
+It covers Latin-1 and more (á é í ó ú ñ ü ¿ ¡ — « » …) and is embedded
+(subset) in every PDF; characters it lacks are printed without their accent
+(ă → a) or as "?", never as a missing-glyph box.
+
+Units: page geometry is given in millimetres (class attributes ``*_mm``) and
+converted to points with :data:`reportlab.lib.units.mm`; font sizes are in
+points.
+"""
+from __future__ import annotations
+
+import functools
+import io
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import reportlab
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from .data import SheetHeader
+
+FONT = "ArenaSans"
+FONT_BOLD = "ArenaSans-Bold"
+FONT_ITALIC = "ArenaSans-Oblique"
+FONT_BOLD_ITALIC = "ArenaSans-BoldOblique"
+
+FONT_DIR = Path(reportlab.__file__).resolve().parent / "fonts"
+FONT_FILES = {
+    FONT: "Vera.ttf",
+    FONT_BOLD: "VeraBd.ttf",
+    FONT_ITALIC: "VeraIt.ttf",
+    FONT_BOLD_ITALIC: "VeraBI.ttf",
+}
+
+GREEN = colors.HexColor("#1f5130")
+GREEN_LIGHT = colors.HexColor("#eef3ef")
+ZEBRA = colors.HexColor("#f4f4f4")
+GREY = colors.HexColor("#666666")
+GREY_LIGHT = colors.HexColor("#bbbbbb")
+INK = colors.HexColor("#1b1b1b")
+
+MIMETYPE = "application/pdf"
+
+
+@functools.cache
+def register_fonts() -> frozenset[int]:
+    """Register the embedded TrueType family once; return the covered code points.
+
+    Safe to call from every renderer and thread: the work happens on the
+    first call only.
+    """
+    # Binary (deflated) page streams instead of ASCII85 text: smaller files, and
+    # reportlab's pure-Python ASCII85 encoder is a large part of render time.
+    rl_config.useA85 = 0
+    for name, filename in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT_ITALIC, boldItalic=FONT_BOLD_ITALIC
+    )
+    return frozenset(pdfmetrics.getFont(FONT).face.charToGlyph)
+
+
+def clean(text: str | None) -> str:
+    """``text`` with every character the font can print.
+
+    A character missing from the font loses its accent (NFKD without the
+    combining marks); if that is still missing it becomes "?". Control
+    characters become spaces.
+    """
+    if not text:
+        return ""
+    covered = register_fonts()
+    if all(ord(char) in covered for char in text):
+        return text
+    out = []
+    for char in text:
+        if ord(char) in covered:
+            out.append(char)
+        elif unicodedata.category(char).startswith("C"):
+            out.append(" ")
+        else:
+            base = "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+            )
+            out.append(base if base and all(ord(c) in covered for c in base) else "?")
+    return "".join(out)
+
+
+def fit(text: str, font: str, size: float, width: float, *, min_size: float | None = None) -> tuple[str, float]:
+    """Fit ``text`` into ``width`` points: shrink down to ``min_size``, then cut with "…".
+
+    Returns the text to print and the font size to print it at.
+    """
+    text = clean(text)
+    min_size = min_size if min_size is not None else size * 0.75
+    actual = stringWidth(text, font, size)
+    if actual <= width:
+        return text, size
+    shrunk = max(min_size, size * width / actual * 0.995)
+    if stringWidth(text, font, shrunk) <= width:
+        return text, shrunk
+    ellipsis = "…"
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if stringWidth(text[:mid].rstrip() + ellipsis, font, shrunk) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ellipsis, shrunk
+
+
+def points_text(points: float | None) -> str:
+    """Match points as printed: "3", "2,5" (decimal comma, es-AR)."""
+    if points is None:
+        return ""
+    if float(points).is_integer():
+        return str(int(points))
+    return f"{points:.1f}".replace(".", ",")
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedPdf:
+    """A rendered document: suggested file name, MIME type, bytes, page count."""
+
+    filename: str
+    mimetype: str
+    content: bytes
+    pages: int
+
+    @property
+    def size_bytes(self) -> int:
+        return len(self.content)
+
+
+class NumberedCanvas(Canvas):
+    """A canvas that knows the page count when it draws each footer.
+
+    Pages are kept until :meth:`save`, then each gets its footer
+    ("Página 3 de 12") through ``footer(canvas, page, total)``.
+    """
+
+    def __init__(self, *args, footer=None, **kwargs):
+        register_fonts()
+        if not kwargs.get("initialFontName"):  # not Helvetica: every font used is embedded
+            kwargs["initialFontName"] = FONT
+        super().__init__(*args, **kwargs)
+        self._footer = footer
+        self._pages: list[dict] = []
+
+    def showPage(self):  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            if self._footer is not None:
+                self._footer(self, number, total)
+            super().showPage()
+        super().save()
+
+    @property
+    def page_count(self) -> int:
+        return len(self._pages)
+
+
+class FitText(Flowable):
+    """One line of text fitted to its cell: shrinks, then ends in "…".
+
+    ``secondary`` is printed after the main text in a smaller grey type
+    (a player number next to the name) when there is room for it.
+    """
+
+    def __init__(self, text: str, width: float, *, font: str = FONT, size: float = 9,
+                 color=INK, secondary: str = "", align: str = "left", height: float | None = None):
+        super().__init__()
+        self.text, self.font, self.size = text, font, size
+        self.color, self.secondary, self.align = color, clean(secondary), align
+        self.width = width
+        self.height = height if height is not None else size * 1.2
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        canv = self.canv
+        second_size = self.size * 0.78
+        second_w = stringWidth(" " + self.secondary, FONT, second_size) if self.secondary else 0
+        main_room = self.width - second_w
+        if self.secondary and stringWidth(clean(self.text), self.font, self.size) > main_room:
+            second_w, main_room = 0, self.width  # the name matters more than the number
+        text, size = fit(self.text, self.font, self.size, main_room)
+        baseline = (self.height - size * 0.72) / 2
+        x = 0.0
+        if self.align == "center":
+            x = (self.width - stringWidth(text, self.font, size) - second_w) / 2
+        elif self.align == "right":
+            x = self.width - stringWidth(text, self.font, size) - second_w
+        canv.setFillColor(self.color)
+        canv.setFont(self.font, size)
+        canv.drawString(x, baseline, text)
+        if second_w:
+            canv.setFillColor(GREY)
+            canv.setFont(FONT, second_size)
+            canv.drawString(x + stringWidth(text, self.font, size) + stringWidth(" ", FONT, second_size),
+                            baseline, self.secondary)
+
+
+class PdfRenderer:
+    """Base class: A4 page, header band on every page, numbered footer.
+
+    Subclasses set ``title`` (the document's name, printed in the header)
+    and ``slug`` (the file name stem) and implement :meth:`render`.
+    Geometry is in millimetres.
+    """
+
+    title = ""
+    slug = "documento"
+    page_size = A4
+    margin_left_mm = 12.0
+    margin_right_mm = 12.0
+    margin_top_mm = 30.0  # includes the header band
+    margin_bottom_mm = 14.0
+    header_height_mm = 20.0
+
+    def __init__(self) -> None:
+        register_fonts()
+
+    # -- geometry (points)
+    @property
+    def page_width(self) -> float:
+        return self.page_size[0]
+
+    @property
+    def page_height(self) -> float:
+        return self.page_size[1]
+
+    @property
+    def content_width(self) -> float:
+        return self.page_width - (self.margin_left_mm + self.margin_right_mm) * mm
+
+    @property
+    def content_height(self) -> float:
+        return self.page_height - (self.margin_top_mm + self.margin_bottom_mm) * mm
+
+    def filename(self, header: SheetHeader) -> str:
+        return f"{self.slug}.pdf"
+
+    def result(self, header: SheetHeader, content: bytes, pages: int) -> RenderedPdf:
+        return RenderedPdf(self.filename(header), MIMETYPE, content, pages)
+
+    # -- page furniture
+    def draw_header(self, canv: Canvas, header: SheetHeader) -> None:
+        """Event, date, venue and game on the left; round and document on the right."""
+        left = self.margin_left_mm * mm
+        right = self.page_width - self.margin_right_mm * mm
+        top = self.page_height - 10 * mm
+        right_block = 72 * mm
+        canv.saveState()
+        name, size = fit(header.event_name, FONT_BOLD, 15, right - left - right_block - 4 * mm, min_size=10)
+        canv.setFillColor(INK)
+        canv.setFont(FONT_BOLD, size)
+        canv.drawString(left, top - 5 * mm, name)
+        details = " · ".join(part for part in (header.date_text, header.venue_text, header.game_name) if part)
+        text, dsize = fit(details, FONT, 9, right - left - right_block - 4 * mm, min_size=7)
+        canv.setFont(FONT, dsize)
+        canv.setFillColor(GREY)
+        canv.drawString(left, top - 11 * mm, text)
+        round_text, rsize = fit(header.round_label, FONT_BOLD, 16, right_block, min_size=10)
+        canv.setFillColor(GREEN)
+        canv.setFont(FONT_BOLD, rsize)
+        canv.drawRightString(right, top - 5 * mm, round_text)
+        title, tsize = fit(self.title, FONT, 10, right_block, min_size=7)
+        canv.setFillColor(INK)
+        canv.setFont(FONT, tsize)
+        canv.drawRightString(right, top - 11 * mm, title)
+        canv.setStrokeColor(GREEN)
+        canv.setLineWidth(1.2)
+        canv.line(left, top - 14 * mm, right, top - 14 * mm)
+        canv.restoreState()
+
+    def footer_callback(self, header: SheetHeader):
+        """A ``footer(canvas, page, total)`` for :class:`NumberedCanvas`."""
+
+        def footer(canv: Canvas, page: int, total: int) -> None:
+            left = self.margin_left_mm * mm
+            right = self.page_width - self.margin_right_mm * mm
+            y = 7 * mm
+            canv.saveState()
+            canv.setStrokeColor(GREY_LIGHT)
+            canv.setLineWidth(0.5)
+            canv.line(left, y + 4 * mm, right, y + 4 * mm)
+            canv.setFont(FONT, 7.5)
+            canv.setFillColor(GREY)
+            text, _size = fit(f"Arena · {header.event_name} · {header.round_label} · {self.title}",
+                              FONT, 7.5, (right - left) * 0.62)
+            canv.drawString(left, y, text)
+            if header.generated_text:
+                canv.drawCentredString(left + (right - left) * 0.75, y, clean(header.generated_text))
+            canv.drawRightString(right, y, f"Página {page} de {total}")
+            canv.restoreState()
+
+        return footer
+
+    def new_canvas(self, buffer: io.BytesIO, header: SheetHeader) -> NumberedCanvas:
+        canv = NumberedCanvas(buffer, pagesize=self.page_size, footer=self.footer_callback(header))
+        canv.setTitle(f"{header.event_name} — {header.round_label} — {self.title}")
+        canv.setAuthor("Arena")
+        canv.setSubject(self.title)
+        canv.setCreator("Arena (reportlab)")
+        return canv
+
+
+class FlowingRenderer(PdfRenderer):
+    """A renderer of lists that flow across pages (platypus).
+
+    ``columns`` frames side by side, ``column_gap_mm`` apart. Column
+    headings (``headings`` with widths ``heading_widths_mm``) are drawn at
+    the top of every frame that received rows, so the tables themselves
+    carry no heading row and can be cut into chunks of ``chunk_rows`` rows:
+    reportlab splits a table by copying the rest of it, so one table of
+    8,000 rows costs quadratic time, while chunks keep it linear.
+    """
+
+    columns = 1
+    column_gap_mm = 6.0
+    heading_height_mm = 0.0
+    chunk_rows = 40  # even, so zebra stripes continue across chunks
+
+    headings: tuple[str, ...] = ()
+    heading_widths_mm: tuple[float, ...] = ()
+    heading_align: tuple[str, ...] = ()
+
+    @property
+    def frame_width(self) -> float:
+        gaps = (self.columns - 1) * self.column_gap_mm * mm
+        return (self.content_width - gaps) / self.columns
+
+    def frame_x(self, index: int) -> float:
+        return self.margin_left_mm * mm + index * (self.frame_width + self.column_gap_mm * mm)
+
+    def draw_headings(self, canv: Canvas, x: float, top: float) -> None:
+        """The column headings of one frame: white on green, ``heading_height_mm`` tall."""
+        if not self.headings:
+            return
+        height = self.heading_height_mm * mm
+        canv.saveState()
+        canv.setFillColor(GREEN)
+        canv.rect(x, top - height, sum(self.heading_widths_mm) * mm, height, stroke=0, fill=1)
+        canv.setFillColor(colors.white)
+        cell_x = x
+        for index, (title, width_mm) in enumerate(zip(self.headings, self.heading_widths_mm)):
+            width = width_mm * mm
+            align = self.heading_align[index] if index < len(self.heading_align) else "left"
+            lines = title.split("\n")
+            size = 7.5 if len(lines) > 1 else 8.5
+            leading = size * 1.1
+            first = top - height / 2 + (len(lines) - 1) * leading / 2 - size * 0.36
+            for number, line in enumerate(lines):
+                text, tsize = fit(line, FONT_BOLD, size, width - 3, min_size=5.5)
+                canv.setFont(FONT_BOLD, tsize)
+                y = first - number * leading
+                if align == "center":
+                    canv.drawCentredString(cell_x + width / 2, y, text)
+                elif align == "right":
+                    canv.drawRightString(cell_x + width - 2, y, text)
+                else:
+                    canv.drawString(cell_x + 2, y, text)
+            cell_x += width
+        canv.restoreState()
+
+    def chunked_tables(self, rows: list[list], heights: list[float], style: list,
+                       row_styles: dict[int, list[tuple]] | None = None) -> list:
+        """``rows`` as consecutive tables of ``chunk_rows`` rows sharing ``style``.
+
+        ``row_styles`` maps a row index (in ``rows``) to commands for that
+        row only, written ``(op, first_col, last_col, *args)``.
+        """
+        from reportlab.platypus import Table, TableStyle
+
+        widths = [w * mm for w in self.heading_widths_mm]
+        tables = []
+        row_styles = row_styles or {}
+        for start in range(0, len(rows), self.chunk_rows):
+            part = rows[start:start + self.chunk_rows]
+            commands = list(style)
+            for index in range(start, start + len(part)):
+                for op, first, last, *args in row_styles.get(index, ()):
+                    commands.append((op, (first, index - start), (last, index - start), *args))
+            table = Table(part, colWidths=widths, rowHeights=heights[start:start + len(part)])
+            table.setStyle(TableStyle(commands))
+            tables.append(table)
+        return tables
+
+    def build(self, header: SheetHeader, story: list) -> tuple[bytes, int]:
+        """Lay ``story`` out on A4 pages with the header band; return (bytes, pages)."""
+        from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(
+            buffer,
+            pagesize=self.page_size,
+            leftMargin=self.margin_left_mm * mm,
+            rightMargin=self.margin_right_mm * mm,
+            topMargin=self.margin_top_mm * mm,
+            bottomMargin=self.margin_bottom_mm * mm,
+            title=f"{header.event_name} — {header.round_label} — {self.title}",
+            author="Arena",
+            subject=self.title,
+            creator="Arena (reportlab)",
+            initialFontName=FONT,
+        )
+        heading = self.heading_height_mm * mm
+        frames = [
+            Frame(
+                self.frame_x(index), doc.bottomMargin, self.frame_width, doc.height - heading,
+                leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id=f"column{index}",
+            )
+            for index in range(self.columns)
+        ]
+        top = self.page_height - doc.topMargin
+
+        def page_end(canv, doc_) -> None:
+            used = frames.index(doc_.frame) + 1 if doc_.frame in frames else self.columns
+            for index in range(used):
+                self.draw_headings(canv, self.frame_x(index), top)
+
+        doc.addPageTemplates([PageTemplate(
+            id="sheet", frames=frames,
+            onPage=lambda canv, _doc: self.draw_header(canv, header), onPageEnd=page_end,
+        )])
+        doc.build(story, canvasmaker=functools.partial(NumberedCanvas, footer=self.footer_callback(header)))
+        return buffer.getvalue(), doc.page
+
+
+class TwoLineText(Flowable):
+    """A fitted main line with a smaller grey line under it (name over details)."""
+
+    def __init__(self, text: str, detail: str, width: float, height: float, *,
+                 font: str = FONT, size: float = 12, detail_size: float = 7.5):
+        super().__init__()
+        self.text, self.detail, self.font = text, detail, font
+        self.size, self.detail_size = size, detail_size
+        self.width, self.height = width, height
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        canv = self.canv
+        text, size = fit(self.text, self.font, self.size, self.width)
+        detail, dsize = fit(self.detail, FONT, self.detail_size, self.width, min_size=self.detail_size * 0.85)
+        gap = 1.8 * mm
+        block = size * 0.72 + (gap + dsize * 0.72 if detail else 0)
+        bottom = (self.height - block) / 2
+        canv.setFillColor(INK)
+        canv.setFont(self.font, size)
+        canv.drawString(0, bottom + (dsize * 0.72 + gap if detail else 0), text)
+        if detail:
+            canv.setFillColor(GREY)
+            canv.setFont(FONT, dsize)
+            canv.drawString(0, bottom, detail)

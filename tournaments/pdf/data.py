@@ -1,0 +1,215 @@
+"""Read models of the printed documents: plain, frozen dataclasses.
+
+Builders in :mod:`tournaments.documents` fill them from the database; the
+renderers of this package turn them into PDF bytes; the benchmark builds them
+synthetically. Nothing here imports Django.
+
+Terms:
+
+- *header*: what every page of a document repeats (event, date, venue, round).
+- *table row*: one match of a round as players look for it; a bye has no
+  table number and no opponent.
+- *name row*: one player of a round on the posting sheet (pairings by name).
+- *points*: match points before the round (floats in steps of 0.5), ``None``
+  where they are not printed (top-cut rounds print seeds instead).
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class SheetHeader:
+    """What every page repeats. All strings are ready to print (Spanish)."""
+
+    event_name: str
+    date_text: str  # "sábado 3 de febrero de 2024"
+    venue_text: str  # "Sede Centro (Buenos Aires)" or "Virtual"
+    game_name: str
+    round_label: str  # "Ronda 3", "Reducido — Semifinales"
+    generated_text: str = ""  # "Generado el 03/02/2024 a las 14:05"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One match of a round (or a bye: ``table`` and ``player_b`` are None).
+
+    ``seed_a``/``seed_b`` are top-cut seeds (1-based), ``caption`` a short
+    label printed under the table number ("Final", "Tercer puesto").
+    """
+
+    match_id: int
+    table: int | None
+    player_a: str
+    number_a: str
+    player_b: str | None = None
+    number_b: str | None = None
+    points_a: float | None = None
+    points_b: float | None = None
+    seed_a: int | None = None
+    seed_b: int | None = None
+    is_bye: bool = False
+    rematch: bool = False
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingSheet:
+    """Pairings of one round in table order, the bye last."""
+
+    header: SheetHeader
+    tables: tuple[TableRow, ...]
+    bye_text: str = "BYE"  # how the bye's "opponent" is printed
+
+
+@dataclass(frozen=True, slots=True)
+class NameRow:
+    """One player on the posting sheet: where they sit and against whom."""
+
+    name: str
+    number: str
+    table: int | None  # None: bye
+    opponent: str | None
+    points: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PostingSheet:
+    """Every paired player of a round, alphabetical (Spanish collation)."""
+
+    header: SheetHeader
+    rows: tuple[NameRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One result slip: one table, both players, the QR target."""
+
+    match_id: int
+    table: int
+    player_a: str
+    number_a: str
+    player_b: str
+    number_b: str
+    result_url: str
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SlipSheet:
+    """Result slips of a round, one per table (byes get none).
+
+    ``best_of`` gives the number of game boxes; ``extra_turns`` the boxes for
+    the turns each player gets once time is called (000_0014b2ac83da54b4.txt
+    § "10.1. Desarrollo de las Rondas Suizas": "3 turnos completos, cada
+    uno").
+    """
+
+    header: SheetHeader
+    slips: tuple[Slip, ...]
+    best_of: int = 3
+    extra_turns: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One printed standings row; ``note`` is "abandonó", "descalificado" or ""."""
+
+    rank: int
+    name: str
+    number: str
+    venue: str
+    match_points: float
+    wins: int
+    draws: int
+    losses: int
+    buchholz: float
+    head_to_head: int
+    game_differential: int
+    technical_tie: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsSheet:
+    """Standings with the rulebook's tiebreak columns.
+
+    ``labels`` maps the tiebreaker keys (``match_points``, ``buchholz``,
+    ``head_to_head``, ``game_differential``) to their printed column titles
+    ("Handicap: vs", "Handicap: x"); ``title`` says after which round.
+    """
+
+    header: SheetHeader
+    title: str
+    rows: tuple[StandingLine, ...]
+    labels: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSide:
+    """One player in a bracket box (``name`` empty: not decided yet)."""
+
+    name: str = ""
+    seed: int | None = None
+    games: int | None = None
+    won: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BracketBox:
+    """One match of the top cut: stage (1 final, 2 semis…, 0 third place), slot."""
+
+    stage: int
+    slot: int
+    side_a: BracketSide = BracketSide()
+    side_b: BracketSide = BracketSide()
+    table: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSheet:
+    """The top-cut bracket: ``size`` players (4, 8 or 16), matches known so far.
+
+    Stages without a stored match print empty boxes. ``podium`` holds up to
+    three names (1st, 2nd, 3rd) once the event is finished.
+    """
+
+    header: SheetHeader
+    size: int
+    boxes: tuple[BracketBox, ...]
+    third_place_match: bool = False
+    champion: str = ""
+    podium: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def spanish_sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as a Spanish reader expects it.
+
+    Accents and case are ignored (Álvarez next to Alvarez) and ``ñ`` is a
+    letter of its own between ``n`` and ``o`` (Nuno, Nunzio, Nuño, Nuovo);
+    the original text breaks exact ties so the order is total.
+    """
+    folded = []
+    for char in name.casefold():
+        if char == "ñ":
+            folded.append("n\uffff")
+            continue
+        base = unicodedata.normalize("NFKD", char)
+        folded.append("".join(c for c in base if not unicodedata.combining(c)))
+    return ("".join(folded).strip(), name)
+
+
+def posting_rows(tables: Iterable[TableRow]) -> tuple[NameRow, ...]:
+    """Both players of every table (and the bye) as name rows, alphabetical."""
+    rows: list[NameRow] = []
+    for row in tables:
+        rows.append(NameRow(row.player_a, row.number_a, row.table, row.player_b, row.points_a))
+        if row.player_b is not None:
+            rows.append(NameRow(row.player_b, row.number_b or "", row.table, row.player_a, row.points_b))
+    rows.sort(key=lambda r: spanish_sort_key(r.name))
+    return tuple(rows)
