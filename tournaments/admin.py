@@ -1218,3 +1218,4 @@ class ResultEntryAdmin(VenueScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
+from . import admin_penalties  # noqa: E402,F401  (penalty log admin, issue #7)

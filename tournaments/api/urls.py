@@ -18,12 +18,15 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/finish/                     POST   organizer
     events/<event_id>/players/<player_number>/drop/       POST organizer
     events/<event_id>/players/<player_number>/undo-drop/  POST organizer
+    events/<event_id>/penalties/  …/preview/  …/<id>/  …/<id>/revise/  judges (see api/penalties.py)
+    players/<player_number>/penalties/  matches/<match_id>/rulings/    judges
+    rulings/  rulings/<ruling_id>/                       public rulings search
     schema/  docs/                                       OpenAPI 3 schema, offline docs page
 """
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import views
+from . import penalties, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -56,6 +59,21 @@ urlpatterns = [
     path("events/<int:event_id>/players/<str:player_number>/drop/", actions({"post": "drop"}), name="drop"),
     path("events/<int:event_id>/players/<str:player_number>/undo-drop/", actions({"post": "undo_drop"}),
          name="undo-drop"),
+    # penalties and rulings (issue #7)
+    path("events/<int:event_id>/penalties/", penalties.EventPenaltyViewSet.as_view({"get": "list", "post": "create"}),
+         name="penalty-list"),
+    path("events/<int:event_id>/penalties/preview/", penalties.EventPenaltyViewSet.as_view({"post": "preview"}),
+         name="penalty-preview"),
+    path("events/<int:event_id>/penalties/<int:penalty_id>/",
+         penalties.EventPenaltyViewSet.as_view({"get": "retrieve"}), name="penalty-detail"),
+    path("events/<int:event_id>/penalties/<int:penalty_id>/revise/",
+         penalties.EventPenaltyViewSet.as_view({"post": "revise"}), name="penalty-revise"),
+    path("players/<str:player_number>/penalties/", penalties.PlayerPenaltyListView.as_view(),
+         name="player-penalties"),
+    path("matches/<int:match_id>/rulings/", penalties.MatchRulingViewSet.as_view({"get": "list", "post": "attach"}),
+         name="match-rulings"),
+    path("rulings/", penalties.RulingListView.as_view(), name="ruling-list"),
+    path("rulings/<str:ruling_id>/", penalties.RulingDetailView.as_view(), name="ruling-detail"),
     # schema and docs
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", api_docs, name="docs"),

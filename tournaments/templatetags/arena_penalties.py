@@ -26,7 +26,8 @@ def table_penalty_panel(event, match, part: str = "records"):
         rulings.append({"attached": mr, "ruling": ruling, "source": source_label(ruling.source) if ruling else ""})
     penalties = [
         {"penalty": p, "player": p.registration.player.display_name,
-         "infraction": infraction_name(game, p.infraction_code), "label": penalty_label(game, p.penalty_type)}
+         "infraction": infraction_name(game, p.infraction_code),
+         "label": penalty_label(game, p.penalty_type, p.counts_as_warning)}
         for p in Penalty.objects.filter(match=match).select_related("registration__player").order_by("issued_at", "pk")
     ]
     return {"event": event, "match": match, "part": part, "rulings": rulings, "penalties": penalties}

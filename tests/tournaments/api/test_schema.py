@@ -31,6 +31,20 @@ ENDPOINTS = {
     ("POST", "/api/events/{event_id}/players/{player_number}/undo-drop/"),
 }
 
+#: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
+PENALTY_ENDPOINTS = {
+    ("GET", "/api/events/{event_id}/penalties/"),
+    ("POST", "/api/events/{event_id}/penalties/"),
+    ("POST", "/api/events/{event_id}/penalties/preview/"),
+    ("GET", "/api/events/{event_id}/penalties/{penalty_id}/"),
+    ("POST", "/api/events/{event_id}/penalties/{penalty_id}/revise/"),
+    ("GET", "/api/players/{player_number}/penalties/"),
+    ("GET", "/api/matches/{match_id}/rulings/"),
+    ("POST", "/api/matches/{match_id}/rulings/"),
+    ("GET", "/api/rulings/"),
+    ("GET", "/api/rulings/{ruling_id}/"),
+}
+
 
 def operations(schema) -> set[tuple[str, str]]:
     return {
@@ -59,8 +73,8 @@ def schema():
 
 
 def test_schema_lists_every_endpoint(schema):
-    assert ENDPOINTS <= operations(schema)
-    assert routed_paths() == {path for _, path in ENDPOINTS}
+    assert ENDPOINTS | PENALTY_ENDPOINTS <= operations(schema)
+    assert routed_paths() == {path for _, path in ENDPOINTS | PENALTY_ENDPOINTS}
 
 
 def test_schema_declares_the_role_of_every_endpoint(schema):

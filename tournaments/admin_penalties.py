@@ -1,0 +1,131 @@
+"""Admin pieces for the penalty log (issue #7): read the log, see the revisions.
+
+:class:`PenaltyAdmin` lists the penalties of the events the user organizes
+(every event for a superuser) with their revisions inline. Entries are
+read-only here: a penalty is recorded by the ladder at the table
+(:func:`tournaments.penalties.penalty_issue`) and changed only by the head
+judge's revision with a reason (:func:`tournaments.penalties.penalty_revise`),
+which the judge page of each entry offers — the admin links to it.
+"""
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .models import MatchRuling, Penalty, PenaltyRevision
+from .permissions import events_organized_by
+from .views.penalties import consequence_labels, infraction_name, penalty_label, source_label
+
+
+class PenaltyRevisionInline(admin.TabularInline):
+    """The head judge's revisions of a penalty: who, when, from → to, reason."""
+
+    model = PenaltyRevision
+    extra = 0
+    can_delete = False
+    fields = ("revised_at", "revised_by", "from_label", "to_label", "reason")
+    readonly_fields = fields
+    ordering = ("revised_at", "pk")
+
+    def has_add_permission(self, request, obj=None):
+        return False  # revisions go through penalty_revise (judge page), never by hand
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("de"))
+    def from_label(self, rev: PenaltyRevision):
+        return penalty_label(rev.penalty.event.game.key, rev.from_type)
+
+    @admin.display(description=_("a"))
+    def to_label(self, rev: PenaltyRevision):
+        return penalty_label(rev.penalty.event.game.key, rev.to_type)
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    """The penalty log by event, read-only, with its revisions inline."""
+
+    list_display = ("issued_at", "event", "player", "round_number", "infraction", "penalty", "revised",
+                    "issued_by")
+    list_filter = ("penalty_type", "event")
+    list_select_related = ("event__game", "registration__player", "round", "issued_by")
+    search_fields = ("registration__player__display_name", "registration__player__player_number", "event__name",
+                     "notes")
+    date_hierarchy = "issued_at"
+    ordering = ("-issued_at",)
+    inlines = [PenaltyRevisionInline]
+    fields = ("event", "registration", "round", "match", "game_number", "in_match", "infraction", "penalty",
+              "original", "consequence_text", "counts_as_warning", "warning_count_after", "message", "source_text",
+              "notes", "ruling_id", "issued_by", "issued_at", "judge_page")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request).select_related("event__game", "registration__player", "round", "match",
+                                                           "issued_by")
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(event__in=events_organized_by(request.user))
+
+    def has_add_permission(self, request):
+        return False  # recorded at the table through the ladder
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # the log is the record; a mistake is revised with a reason
+
+    @admin.display(description=_("jugador"), ordering="registration__player__display_name")
+    def player(self, p: Penalty):
+        return f"{p.registration.player.display_name} ({p.registration.player.player_number})"
+
+    @admin.display(description=_("ronda"), ordering="round__number")
+    def round_number(self, p: Penalty):
+        return p.round.number if p.round_id else "—"
+
+    @admin.display(description=_("infracción"), ordering="infraction_code")
+    def infraction(self, p: Penalty):
+        return infraction_name(p.event.game.key, p.infraction_code)
+
+    @admin.display(description=_("penalidad"), ordering="penalty_type")
+    def penalty(self, p: Penalty):
+        return penalty_label(p.event.game.key, p.penalty_type, p.counts_as_warning)
+
+    @admin.display(description=_("penalidad original"))
+    def original(self, p: Penalty):
+        return penalty_label(p.event.game.key, p.original_type)
+
+    @admin.display(description=_("revisada"), boolean=True)
+    def revised(self, p: Penalty):
+        return p.penalty_type != p.original_type
+
+    @admin.display(description=_("consecuencias"))
+    def consequence_text(self, p: Penalty):
+        return " ".join(consequence_labels(p.consequences)) or "—"
+
+    @admin.display(description=_("fuente"))
+    def source_text(self, p: Penalty):
+        return source_label(p.source)
+
+    @admin.display(description=_("página del juez"))
+    def judge_page(self, p: Penalty):
+        url = reverse("judge:penalty_detail", args=[p.event_id, p.pk])
+        return format_html('<a href="{}">{}</a>', url, _("Ver o revisar (juez principal)"))
+
+
+@admin.register(MatchRuling)
+class MatchRulingAdmin(admin.ModelAdmin):
+    """Rulings judges attached to matches (read-only)."""
+
+    list_display = ("given_at", "match", "ruling_id", "given_by")
+    list_select_related = ("match__round__event", "given_by")
+    search_fields = ("ruling_id", "note")
+    fields = ("match", "ruling_id", "note", "given_by", "given_at")
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(match__round__event__in=events_organized_by(request.user))
+
+    def has_add_permission(self, request):
+        return False

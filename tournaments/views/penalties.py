@@ -1,0 +1,664 @@
+"""Judge pages of the penalty log (issue #7, items 2 and 3).
+
+- **At the table** (:func:`penalty_new`, phone first, 360 px): the judge picks
+  the player, the infraction of the event's game, the game in progress, the
+  minutes late, notes and optionally the ruling cited. "Ver la decisión"
+  shows what the ladder (:func:`rules.penalties.decide`) will decide with the
+  player's record in the event — e.g. the third Warning of the day
+  disqualifies — and only "Confirmar" records it through
+  :func:`tournaments.penalties.penalty_issue`. The confirmation carries a
+  fingerprint of what was previewed (inputs, the player's record and the
+  match version): if anything changed meanwhile the page previews again
+  instead of recording a decision the judge did not see.
+- **Log** of the event (:func:`penalty_log`) and **detail** of one entry
+  with its revisions (:func:`penalty_detail`): judges and organizers of the
+  event; the head judge (or an organizer) upgrades or downgrades with a
+  reason through :func:`tournaments.penalties.penalty_revise`.
+- **Player history** across events (:func:`player_penalties`): anyone who
+  judges or organizes at least one event — the point of the history is that
+  a judge at one venue sees the penalties given at another.
+
+Everyone else gets the 403 page. Domain errors become form errors.
+
+The helpers at the top (labels, :func:`preview_decision`,
+:func:`check_choice_allowed`) are shared with the API
+(:mod:`tournaments.api.penalties`).
+
+Who may choose a penalty (Default, written down here): any judge of the
+event records what the ladder decides, including the automatic
+disqualification of the third Warning; choosing a penalty other than the
+ladder's (``chosen_penalty``) for an infraction whose sanction "la elige el
+juez principal", or choosing a disqualification at all, needs the head
+judge or an organizer (000 § "10.3. Los Jueces": "con descalificación
+cuando el juez principal lo decida"; § "10.2.5.1. Interpretaciones de
+cartas").
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from functools import wraps
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from rules import penalties as ladder
+from rules.rulings import CATALOG
+
+from .. import permissions, selectors
+from .. import penalties as penalty_services
+from ..enums import MatchStatus
+from ..errors import ArenaError, NotAllowed
+from ..models import Event, Match, Penalty, PenaltyRevision, Player, Registration
+
+# --------------------------------------------------------------------------- labels
+
+#: The ladders' Spanish names and labels, marked so ``makemessages`` keeps
+#: their English translations; :func:`tr_catalog` translates them at run
+#: time. ``tests/tournaments/test_penalty_views.py`` checks this list still
+#: covers :data:`rules.penalties.LADDERS`.
+CATALOG_TEXT = (
+    # Weed Monsters: infractions
+    gettext_noop("No robar la carta del turno"),
+    gettext_noop("No mezclar el mazo"),
+    gettext_noop("No respetar el orden de juego"),
+    gettext_noop("Área de juego desordenada"),
+    gettext_noop("Error que no se puede deshacer"),
+    gettext_noop("Mal comportamiento o juego desleal"),
+    gettext_noop("Llegada tarde a la mesa"),
+    gettext_noop("Mazo con más o menos de 60 cartas"),
+    gettext_noop("Le faltan cartas que tiene otro competidor"),
+    gettext_noop("Tiene cartas de otro competidor"),
+    gettext_noop("Cartas o fundas marcadas"),
+    gettext_noop("Interferencia de espectadores"),
+    # Weed Monsters: penalties
+    gettext_noop("Sin sanción"),
+    gettext_noop("Warning"),
+    gettext_noop("Warning y −5 Corazones"),
+    gettext_noop("Warning y pérdida de la partida"),
+    gettext_noop("Pérdida de la ronda"),
+    gettext_noop("Descalificación de la fecha"),
+    gettext_noop("Expulsión del espectador"),
+    # Blobbiemundo: infractions
+    gettext_noop("Infracción durante el combate"),
+    gettext_noop("Buscador usado solo para barajar"),
+    gettext_noop("Blobbie de trinchera mal girado"),
+    gettext_noop("Error grave"),
+    gettext_noop("Falta grave"),
+    gettext_noop("Cartas no registradas"),
+    gettext_noop("Side deck agregado sin reemplazo"),
+    # Blobbiemundo: penalties
+    gettext_noop("Advertencia simple"),
+    gettext_noop("Pérdida de un Blobbie básico"),
+    gettext_noop("Pérdida de un Blobbie"),
+    gettext_noop("Pérdida del combate"),
+)
+
+
+def tr_catalog(text: str) -> str:
+    """A Spanish name or label of the pure ladder in the active language."""
+    return _(text) if text else text
+
+
+CONSEQUENCE_LABELS = {
+    ladder.Consequence.LOSE_5_HEARTS: gettext_lazy("Pierde 5 Corazones."),
+    ladder.Consequence.LOSE_CURRENT_GAME: gettext_lazy("Pierde la partida en curso."),
+    ladder.Consequence.LOSE_GAME_1: gettext_lazy("Pierde la primera partida."),
+    ladder.Consequence.LOSE_MATCH_0_2: gettext_lazy("Pierde la ronda 0-2."),
+    ladder.Consequence.FORFEIT_MATCH: gettext_lazy(
+        "Pierde el resto del match: las partidas terminadas se mantienen, las que faltan son del rival."
+    ),
+    ladder.Consequence.DISQUALIFY_FROM_EVENT: gettext_lazy(
+        "Queda descalificado de la fecha: no se lo empareja más y no entra al reducido ni al podio; "
+        "sus resultados jugados siguen contando para sus rivales."
+    ),
+    ladder.Consequence.LOSE_BASIC_BLOBBIE: gettext_lazy("Pierde un Blobbie básico de su mini-mazo."),
+    ladder.Consequence.LOSE_ONE_BLOBBIE: gettext_lazy("Pierde un Blobbie."),
+    ladder.Consequence.LOSE_COMBAT: gettext_lazy("Pierde el combate."),
+    ladder.Consequence.EXPEL_SPECTATOR: gettext_lazy("Se expulsa al espectador."),
+}
+
+_ORDINALS = {
+    1: pgettext_lazy("advertencia", "Primera"),
+    2: pgettext_lazy("advertencia", "Segunda"),
+    3: pgettext_lazy("advertencia", "Tercera"),
+    4: pgettext_lazy("advertencia", "Cuarta"),
+    5: pgettext_lazy("advertencia", "Quinta"),
+    6: pgettext_lazy("advertencia", "Sexta"),
+}
+
+#: The clause that turns the count of warnings into a heavier penalty.
+ESCALATION_RULE = {
+    ladder.WEED_MONSTERS: "000 § 10.3",
+    ladder.BLOBBIEMUNDO: "001 § Penalidades",
+}
+
+#: What the game calls its games inside a match, for the "game in progress" field.
+_GAME_WORD = {ladder.BLOBBIEMUNDO: gettext_lazy("Combate %(n)d")}
+
+
+_TARDINESS_LABEL = gettext_lazy("más de 5 minutos: pierde la partida 1; más de 10: pierde la ronda 0-2")
+
+
+def ordinal(n: int) -> str:
+    return str(_ORDINALS.get(n, f"{n}.ª"))
+
+
+#: Labels of penalties that are not a Warning although the ladder's label says
+#: so: Weed Monsters' "game loss" is "Warning y pérdida de la partida" for
+#: misconduct, but tardiness (000 § 10.1) loses game 1 without a Warning.
+_NOT_A_WARNING = {
+    (ladder.WEED_MONSTERS, ladder.PenaltyType.GAME_LOSS): gettext_lazy("Pérdida de la partida"),
+}
+
+
+def penalty_label(game: str, penalty_type: str, counts_as_warning: bool | None = None) -> str:
+    """The game's name of ``penalty_type`` ("Warning", "Advertencia simple"…), translated.
+
+    ``counts_as_warning=False`` (a stored entry or a decision that is not a
+    Warning) drops the "Warning y …" of a label where the ladder has one.
+    """
+    labels = ladder.LADDERS[game].labels_es if game in ladder.LADDERS else {}
+    if counts_as_warning is False and (game, penalty_type) in _NOT_A_WARNING:
+        return str(_NOT_A_WARNING[(game, penalty_type)])
+    try:
+        return tr_catalog(labels[ladder.PenaltyType(penalty_type)])
+    except (KeyError, ValueError):
+        return penalty_type
+
+
+def infraction_name(game: str, code: str) -> str:
+    """The infraction's Spanish name (translated), or its code if the catalogue lost it."""
+    ladder_ = ladder.LADDERS.get(game)
+    inf = ladder_.infractions.get(code) if ladder_ else None
+    return tr_catalog(inf.name_es) if inf else code
+
+
+def consequence_labels(codes) -> list[str]:
+    out = []
+    for code in codes:
+        try:
+            out.append(str(CONSEQUENCE_LABELS[ladder.Consequence(code)]))
+        except (KeyError, ValueError):
+            out.append(str(code))
+    return out
+
+
+_SEED = re.compile(r"Rule: (\d{3})_[0-9a-f]+\.txt\s*")
+_SECTION = re.compile(r'§ "([^"]*)"')
+_DESIGN = re.compile(r"(?:Default: )?DESIGN\.md decision (\d+)")
+
+
+def source_label(source: str) -> str:
+    """``Rule: 000_….txt § "10.3. Los Jueces"; Default: DESIGN.md decision 10`` → a short citation.
+
+    Seeds keep their number (000, 001), sections lose the quotes, and the
+    design defaults read "DESIGN.md, decisión 10". Repeated parts are dropped.
+    """
+    text = _SEED.sub(r"\1 ", source)
+    text = _SECTION.sub(r"§ \1", text)
+    text = _DESIGN.sub(lambda m: _("DESIGN.md, decisión %(n)s") % {"n": m.group(1)}, text)
+    text = text.replace("Default: ", "")
+    parts = list(dict.fromkeys(p.strip() for p in text.split(";") if p.strip()))
+    return "; ".join(parts)
+
+
+# --------------------------------------------------------------------------- preview
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the ladder will decide, ready for a page or the API.
+
+    ``score_after`` is the table's score after the consequences, from player
+    A's side (``"0-2"``), or ``""`` when the score does not change.
+    """
+
+    decision: ladder.PenaltyDecision
+    registration: Registration
+    headline: str
+    label: str
+    consequences: list[str]
+    source: str
+    score_after: str
+    match_finished: bool
+    warnings_before: int
+
+    @property
+    def disqualifies(self) -> bool:
+        return self.decision.is_disqualification
+
+
+def _headline(game: str, decision: ladder.PenaltyDecision) -> str:
+    label = penalty_label(game, decision.penalty_type, decision.counts_as_warning)
+    if not decision.escalated:
+        return label
+    values = {"ordinal": ordinal(decision.warning_count_after), "rule": ESCALATION_RULE.get(game, "")}
+    if decision.is_disqualification and decision.in_match:
+        return _(
+            "%(ordinal)s advertencia del día: pierde la partida en curso y queda descalificado (%(rule)s)"
+        ) % values
+    if decision.is_disqualification:
+        return _("%(ordinal)s advertencia del día: queda descalificado de la fecha (%(rule)s)") % values
+    return _("%(ordinal)s advertencia del combate: %(label)s (%(rule)s)") % {**values, "label": label}
+
+
+def preview_decision(
+    registration: Registration,
+    *,
+    infraction_code: str,
+    minutes_late: float | None = None,
+    head_judge_disqualifies: bool = False,
+    chosen_penalty: str | None = None,
+    game_number: int | None = None,
+    hearts_before: int | None = None,
+    deck_count: int | None = None,
+) -> Preview:
+    """What :func:`tournaments.penalties.penalty_issue` would decide now, without storing it.
+
+    Same inputs as the service (keyword arguments, units as there), same
+    ladder call: the player's record in the event, the match in progress
+    (``in_match`` while it is pending), the format's 60-card rule. The
+    resulting score is computed as the service would apply it.
+
+    Raises :class:`ArenaError` with the ladder's codes (``already_disqualified``,
+    ``minutes_late_required``…) and ``score_conflict``, as the service does.
+    """
+    event = registration.event
+    game = event.game.key
+    match = penalty_services.current_match(registration)
+    in_match = match is not None and match.status == MatchStatus.PENDING
+    record = penalty_services.penalty_record(registration)
+    try:
+        decision = ladder.decide(
+            game,
+            infraction_code,
+            record,
+            minutes_late=minutes_late,
+            head_judge_disqualifies=head_judge_disqualifies,
+            chosen_penalty=chosen_penalty or None,
+            in_match=in_match,
+            round_number=match.round.number if match else None,
+            game_number=game_number,
+            hearts_before=hearts_before,
+            deck_count=deck_count,
+            exact_60_required=event.kind not in penalty_services.NOT_EXACT_60,
+        )
+    except ladder.PenaltyError as exc:
+        raise penalty_services._arena_error(exc) from exc
+    score_after, finished = "", False
+    if in_match and set(decision.consequences) & penalty_services._SCORE_CONSEQUENCES:
+        played = match.games_a + match.games_b + match.games_drawn
+        current = game_number if game_number and game_number == played + 1 else None
+        try:
+            score = ladder.apply_to_match(
+                match.games_a, match.games_b, match.games_drawn, event.best_of,
+                match.player_a_id == registration.pk, decision.consequences, current,
+            )
+        except ladder.PenaltyInvariantError as exc:
+            raise ArenaError(
+                "score_conflict",
+                _("La penalidad no encaja con el marcador actual de la mesa (%(a)d-%(b)d-%(d)d): %(why)s")
+                % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "why": exc},
+            ) from exc
+        if (score.games_a, score.games_b, score.games_drawn) != (match.games_a, match.games_b, match.games_drawn):
+            score_after = f"{score.games_a}-{score.games_b}" + (f"-{score.games_drawn}" if score.games_drawn else "")
+            finished = score.finished
+    warnings_before = decision.warning_count_after - int(decision.counts_as_warning)
+    return Preview(
+        decision=decision,
+        registration=registration,
+        headline=_headline(game, decision),
+        label=penalty_label(game, decision.penalty_type, decision.counts_as_warning),
+        consequences=consequence_labels(decision.consequences),
+        source=source_label(decision.source),
+        score_after=score_after,
+        match_finished=finished,
+        warnings_before=warnings_before,
+    )
+
+
+def check_choice_allowed(user, event: Event, *, infraction_code: str, chosen_penalty: str | None,
+                         head_judge_disqualifies: bool) -> None:
+    """Raise :class:`NotAllowed` (``head_judge_required``) for a choice only the head judge makes.
+
+    See the module docstring: a disqualification chosen by hand, or any
+    penalty chosen for an infraction whose sanction the head judge picks.
+    """
+    if permissions.is_head_judge(user, event):
+        return
+    game_ladder = ladder.LADDERS.get(event.game.key)
+    inf = game_ladder.infractions.get(infraction_code) if game_ladder else None
+    needs_head = head_judge_disqualifies or chosen_penalty == ladder.PenaltyType.DISQUALIFICATION
+    if chosen_penalty and inf is not None and inf.requires_head_judge:
+        needs_head = True
+    if needs_head:
+        raise NotAllowed(
+            "head_judge_required",
+            _("Esa sanción la elige el juez principal (o la organización del evento): registre la que "
+              "indica la escalera y pida la revisión."),
+        )
+
+
+# --------------------------------------------------------------------------- forms
+
+
+class PenaltyForm(forms.Form):
+    """A penalty at a table, as the judge reads it there.
+
+    Shapes only; the ladder and the service judge the rest (their errors
+    become form errors in the view).
+    """
+
+    registration = forms.TypedChoiceField(label=gettext_lazy("Jugador"), coerce=int, widget=forms.RadioSelect)
+    infraction = forms.ChoiceField(label=gettext_lazy("Infracción"))
+    game_number = forms.TypedChoiceField(
+        label=gettext_lazy("Partida en curso"), coerce=int, empty_value=None, required=False,
+        help_text=gettext_lazy("La pérdida de partida se aplica a esta; entre partidas, a la siguiente."),
+    )
+    minutes_late = forms.IntegerField(
+        label=gettext_lazy("Minutos de demora"), required=False, min_value=0, max_value=600,
+        help_text=gettext_lazy("Sólo para la llegada tarde: más de 5 pierde la primera partida; más de 10, "
+                               "la ronda 0-2 (000 § 10.1)."),
+    )
+    chosen_penalty = forms.ChoiceField(
+        label=gettext_lazy("Sanción elegida"), required=False,
+        help_text=gettext_lazy("Sólo donde el reglamento deja elegir (espectadores, cartas marcadas…). "
+                               "Vacío: la que indica la escalera."),
+    )
+    hearts_before = forms.IntegerField(
+        label=gettext_lazy("Corazones antes de la sanción"), required=False, min_value=0, max_value=999,
+        help_text=gettext_lazy("Error que no se puede deshacer: con 5 o menos, llega a 0 y pierde la partida."),
+    )
+    deck_count = forms.IntegerField(
+        label=gettext_lazy("Cartas contadas en el mazo"), required=False, min_value=0, max_value=999,
+    )
+    notes = forms.CharField(
+        label=gettext_lazy("Notas"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Qué pasó, en pocas palabras; queda en el registro."),
+    )
+    ruling_id = forms.ChoiceField(label=gettext_lazy("Resolución citada (opcional)"), required=False)
+
+    def __init__(self, *args, event: Event, match: Match, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        game = event.game.key
+        lad = ladder.LADDERS[game]
+        a, b = match.player_a, match.player_b
+        self.fields["registration"].choices = [
+            (reg.pk, reg.player.display_name + (" — " + _("descalificado") if reg.disqualified else ""))
+            for reg in (a, b)
+        ]
+        self.infractions = ladder.infractions(game)
+        self.fields["infraction"].choices = [("", _("Elegí la infracción…"))] + [
+            (inf.code, tr_catalog(inf.name_es)) for inf in self.infractions
+        ]
+        word = _GAME_WORD.get(game, gettext_lazy("Partida %(n)d"))
+        self.fields["game_number"].choices = [("", _("Entre partidas"))] + [
+            (n, str(word) % {"n": n}) for n in range(1, event.best_of + 1)
+        ]
+        if game == ladder.BLOBBIEMUNDO:
+            self.fields["game_number"].label = _("Combate en curso")
+        self.fields["chosen_penalty"].choices = [("", _("La que indica la escalera"))] + [
+            (str(t), tr_catalog(lad.labels_es[t])) for t in lad.consequences if t != ladder.PenaltyType.NONE
+        ]
+        rulings = [r for r in CATALOG if r.game == game]
+        self.fields["ruling_id"].choices = [("", "—")] + [
+            (r.id, f"{r.topic}: {r.question_es}") for r in rulings
+        ]
+        self.has_rulings = bool(rulings)
+        for name in ("minutes_late", "hearts_before", "deck_count"):
+            self.fields[name].widget.attrs.update({"inputmode": "numeric"})
+
+    def fingerprint(self, registration: Registration, match: Match) -> str:
+        """A digest of what decides the penalty: the inputs (not the notes or the
+        ruling cited), the player's record and the match version."""
+        data = {k: self.cleaned_data.get(k) for k in self.fields if k not in ("notes", "ruling_id")}
+        data["_record"] = list(registration.penalties.order_by("pk").values_list("pk", "penalty_type"))
+        data["_match"] = [match.pk, match.version, match.status]
+        raw = json.dumps(data, sort_keys=True, default=str).encode()
+        return hashlib.sha256(raw).hexdigest()[:24]
+
+
+class PenaltyReviseForm(forms.Form):
+    """The head judge's upgrade or downgrade: the new penalty and the reason."""
+
+    new_type = forms.ChoiceField(label=gettext_lazy("Nueva penalidad"))
+    reason = forms.CharField(
+        label=gettext_lazy("Motivo"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Obligatorio: queda en el historial de la penalidad."),
+    )
+
+    def __init__(self, *args, penalty: Penalty, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        lad = ladder.LADDERS[penalty.event.game.key]
+        self.fields["new_type"].choices = [("", _("Elegí la penalidad…"))] + [
+            (str(t), tr_catalog(lad.labels_es[t])) for t in lad.consequences if str(t) != penalty.penalty_type
+        ]
+
+
+# --------------------------------------------------------------------------- access
+
+
+def _forbidden(request, event: Event | None, reason: str):
+    return render(request, "judge/penalty_forbidden.html", {"event": event, "reason": reason}, status=403)
+
+
+def judge_of_event(view):
+    """Load the event from ``pk``; anonymous → login, not a judge or organizer of it → 403."""
+
+    @wraps(view)
+    def wrapped(request, pk: int, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("login"))
+        event = get_object_or_404(Event.objects.select_related("venue", "game"), pk=pk)
+        if not permissions.is_judge(request.user, event):
+            return _forbidden(request, event, "judge")
+        return view(request, event, **kwargs)
+
+    return wrapped
+
+
+def _table_match(event: Event, number: int, table: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("round", "player_a__player", "player_b__player"),
+        round__event=event, round__number=number, table_number=table, is_bye=False,
+    )
+
+
+def _player_penalties(registrations) -> dict[int, list[Penalty]]:
+    rows: dict[int, list[Penalty]] = {reg.pk: [] for reg in registrations}
+    for p in (Penalty.objects.filter(registration__in=list(rows))
+              .select_related("round", "match").order_by("issued_at", "pk")):
+        rows[p.registration_id].append(p)
+    return rows
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+@judge_of_event
+def penalty_new(request, event: Event, number: int, table: int):
+    """Record a penalty at a table: fill in, see the ladder's decision, confirm."""
+    match = _table_match(event, number, table)
+    current = selectors.current_round(event)
+    is_current = current is not None and current.pk == match.round_id
+    game = event.game.key
+    context = {"event": event, "match": match, "round": match.round, "is_current": is_current,
+               "has_ladder": game in ladder.LADDERS, "preview": None, "fingerprint": ""}
+    regs = [match.player_a, match.player_b]
+    context["earlier"] = [(reg, rows) for reg, rows in zip(regs, _player_penalties(regs).values(), strict=True)]
+    context["counts_event_warnings"] = game in ladder.LADDERS and ladder.LADDERS[game].warning_scope == "event"
+    if not context["has_ladder"] or not is_current:
+        return render(request, "judge/penalty_new.html", context)
+
+    if request.method == "POST":
+        form = PenaltyForm(request.POST, event=event, match=match)
+        if form.is_valid():
+            data = form.cleaned_data
+            registration = next(r for r in regs if r.pk == data["registration"])
+            registration.event = event
+            kwargs = {
+                "infraction_code": data["infraction"],
+                "minutes_late": data["minutes_late"],
+                "chosen_penalty": data["chosen_penalty"] or None,
+                "game_number": data["game_number"],
+                "hearts_before": data["hearts_before"],
+                "deck_count": data["deck_count"],
+            }
+            try:
+                check_choice_allowed(request.user, event, infraction_code=data["infraction"],
+                                     chosen_penalty=kwargs["chosen_penalty"], head_judge_disqualifies=False)
+                preview = preview_decision(registration, **kwargs)
+            except ArenaError as exc:
+                form.add_error(None, exc.message)
+            else:
+                fingerprint = form.fingerprint(registration, match)
+                confirmed = request.POST.get("action") == "confirm"
+                if confirmed and request.POST.get("fingerprint") == fingerprint:
+                    try:
+                        penalty = penalty_services.penalty_issue(
+                            registration=registration, issued_by=request.user, notes=data["notes"],
+                            ruling_id=data["ruling_id"], **kwargs,
+                        )
+                    except ArenaError as exc:
+                        form.add_error(None, exc.message)
+                    else:
+                        messages.success(
+                            request,
+                            _("Penalidad registrada — %(name)s: %(headline)s.")
+                            % {"name": registration.player.display_name, "headline": preview.headline},
+                        )
+                        return redirect(reverse("judge:penalty_detail", args=[event.pk, penalty.pk]))
+                else:
+                    if confirmed:
+                        form.add_error(None, _("Algo cambió desde la vista previa (los datos, el marcador o las "
+                                               "penalidades del jugador). Revise la decisión y confirme de nuevo."))
+                    context.update(preview=preview, fingerprint=fingerprint)
+    else:
+        initial = {}
+        wanted = request.GET.get("jugador")
+        if wanted and wanted.isdigit() and int(wanted) in (r.pk for r in regs):
+            initial["registration"] = int(wanted)
+        played = match.games_a + match.games_b + match.games_drawn
+        if match.status == MatchStatus.PENDING and played < event.best_of:
+            initial["game_number"] = played + 1
+        if request.GET.get("resolucion"):
+            initial["ruling_id"] = request.GET["resolucion"]
+        form = PenaltyForm(initial=initial, event=event, match=match)
+    context["form"] = form
+    context["infractions"] = [
+        {"code": inf.code, "name": tr_catalog(inf.name_es), "description": inf.description_es,
+         "source": source_label(inf.source),
+         "label": _TARDINESS_LABEL if inf.step == "tardiness"
+         else penalty_label(game, inf.default_penalty, inf.counts_as_warning)}
+        for inf in form.infractions
+    ]
+    return render(request, "judge/penalty_new.html", context)
+
+
+@never_cache
+@judge_of_event
+def penalty_log(request, event: Event):
+    """The event's penalty log, oldest first; ``?q=`` filters by player name or number."""
+    rows = list(penalty_services.penalties_for_event(event))
+    query = request.GET.get("q", "").strip()
+    if query:
+        needle = selectors.fold(query)
+        rows = [p for p in rows if needle in selectors.fold(
+            f"{p.registration.player.display_name} {p.registration.player.player_number}")]
+    return render(request, "judge/penalty_log.html", {
+        "event": event, "rows": [_row(event, p) for p in rows], "query": query,
+        "can_revise": permissions.is_head_judge(request.user, event),
+    })
+
+
+def _row(event: Event, p: Penalty) -> dict:
+    game = event.game.key
+    return {
+        "penalty": p,
+        "infraction": infraction_name(game, p.infraction_code),
+        "label": penalty_label(game, p.penalty_type, p.counts_as_warning),
+        "original_label": penalty_label(game, p.original_type) if p.original_type != p.penalty_type else "",
+        "consequences": consequence_labels(p.consequences),
+        "source": source_label(p.source),
+        "revisions": [
+            {"revision": r, "from_label": penalty_label(game, r.from_type), "to_label": penalty_label(game, r.to_type)}
+            for r in p.revisions.all()
+        ],
+    }
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+@judge_of_event
+def penalty_detail(request, event: Event, penalty_id: int):
+    """One entry with its revisions; the head judge (or an organizer) revises it with a reason."""
+    penalty = get_object_or_404(
+        penalty_services.penalties_for_event(event).select_related("registration__event__game"), pk=penalty_id
+    )
+    can_revise = permissions.is_head_judge(request.user, event)
+    form = PenaltyReviseForm(request.POST or None, penalty=penalty) if can_revise else None
+    if request.method == "POST":
+        if not can_revise:
+            return _forbidden(request, event, "head_judge")
+        if form.is_valid():
+            try:
+                penalty_services.penalty_revise(penalty=penalty, new_type=form.cleaned_data["new_type"],
+                                                reason=form.cleaned_data["reason"], revised_by=request.user)
+            except ArenaError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Penalidad revisada: %(from)s → %(to)s.") % {
+                    "from": penalty_label(event.game.key, penalty.penalty_type),
+                    "to": penalty_label(event.game.key, form.cleaned_data["new_type"]),
+                })
+                return redirect(reverse("judge:penalty_detail", args=[event.pk, penalty.pk]))
+    ruling = None
+    if penalty.ruling_id:
+        from rules.rulings import RULINGS_BY_ID
+
+        ruling = RULINGS_BY_ID.get(penalty.ruling_id)
+    return render(request, "judge/penalty_detail.html", {
+        "event": event, "row": _row(event, penalty), "penalty": penalty, "form": form,
+        "can_revise": can_revise, "ruling": ruling,
+        "ruling_source": source_label(ruling.source) if ruling else "",
+    })
+
+
+@never_cache
+def player_penalties(request, number: str):
+    """A player's penalties across events, newest first, for judges and organizers."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path(), reverse("login"))
+    if not permissions.events_judged_by(request.user).exists():
+        return _forbidden(request, None, "judge")
+    player = get_object_or_404(Player, player_number=number)
+    judged = set(permissions.events_judged_by(request.user).values_list("pk", flat=True))
+    penalties = (
+        penalty_services.penalties_for_player(player.pk)
+        .select_related("event__game", "match")
+        .prefetch_related(Prefetch("revisions", queryset=PenaltyRevision.objects.select_related("revised_by")))
+    )
+    rows = []
+    for p in penalties:
+        row = _row(p.event, p)
+        row["linkable"] = p.event_id in judged
+        rows.append(row)
+    return render(request, "judge/penalty_player.html", {
+        "player": player, "rows": rows,
+        "events": len({r["penalty"].event_id for r in rows}),
+        "disqualifications": sum(r["penalty"].penalty_type == ladder.PenaltyType.DISQUALIFICATION for r in rows),
+    })
