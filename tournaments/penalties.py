@@ -19,6 +19,8 @@ las Rondas Suizas", § "10.2.5. Cartas"; 001_eff5eaaa4c47c954.txt §
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -85,16 +87,21 @@ def penalty_record(registration: Registration) -> ladder.PenaltyRecord:
     ))
 
 
-def _apply_score(penalty: Penalty, match: Match, registration: Registration, consequences, game_number, by) -> None:
-    """Change the match score as the consequences say (finished games stand)."""
+def score_after(match: Match, registration: Registration, consequences, game_number: int | None):
+    """The match score once ``consequences`` apply to ``registration``, or ``None`` if unchanged.
+
+    Finished games stand; ``game_number`` is the 1-based game in progress
+    (anything else: the next game). Returns a :class:`rules.penalties.MatchScore`.
+    Raises :class:`ArenaError` ``score_conflict`` when the penalty does not
+    fit the score recorded so far (e.g. tardiness after games were played).
+    """
     if not set(consequences) & _SCORE_CONSEQUENCES:
-        return
-    event = match.round.event
+        return None
     played = match.games_a + match.games_b + match.games_drawn
     current = game_number if game_number and game_number == played + 1 else None
     try:
         score = ladder.apply_to_match(
-            match.games_a, match.games_b, match.games_drawn, event.best_of,
+            match.games_a, match.games_b, match.games_drawn, match.round.event.best_of,
             match.player_a_id == registration.pk, consequences, current,
         )
     except ladder.PenaltyInvariantError as exc:
@@ -104,12 +111,72 @@ def _apply_score(penalty: Penalty, match: Match, registration: Registration, con
             % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "why": exc},
         ) from exc
     if (score.games_a, score.games_b, score.games_drawn) == (match.games_a, match.games_b, match.games_drawn):
+        return None
+    return score
+
+
+def _record_score(penalty: Penalty, match: Match, score, by) -> None:
+    """Write the score a penalty imposes: final if it decides the match, else provisional."""
+    if score is None:
         return
     services.record_result(
         match=match, games_a=score.games_a, games_b=score.games_b, games_drawn=score.games_drawn,
         provisional=not score.finished, entered_by=by,
         note=_("Penalidad: %(p)s") % {"p": penalty.message[:200]},
     )
+
+
+@dataclass(frozen=True)
+class PenaltyPlan:
+    """What :func:`penalty_issue` would do now: the ladder's decision, the
+    match in progress (``None`` between rounds), and the score it imposes
+    (``None`` when the score does not change)."""
+
+    decision: ladder.PenaltyDecision
+    match: Match | None
+    in_match: bool
+    score: object | None
+
+
+def penalty_plan(
+    registration: Registration,
+    *,
+    infraction_code: str,
+    minutes_late: float | None = None,
+    head_judge_disqualifies: bool = False,
+    chosen_penalty: str | None = None,
+    game_number: int | None = None,
+    hearts_before: int | None = None,
+    deck_count: int | None = None,
+) -> PenaltyPlan:
+    """Decide a penalty without storing it (the judge's preview and the service share it).
+
+    The ladder of the event's game reads the player's record in the event,
+    whether a match is in progress, and the format's 60-card rule. Raises
+    :class:`ArenaError` with the ladder's code or ``score_conflict``.
+    """
+    event = registration.event
+    match = current_match(registration)
+    in_match = match is not None and match.status == MatchStatus.PENDING
+    try:
+        decision = ladder.decide(
+            event.game.key,
+            infraction_code,
+            penalty_record(registration),
+            minutes_late=minutes_late,
+            head_judge_disqualifies=head_judge_disqualifies,
+            chosen_penalty=chosen_penalty or None,
+            in_match=in_match,
+            round_number=match.round.number if match else None,
+            game_number=game_number,
+            hearts_before=hearts_before,
+            deck_count=deck_count,
+            exact_60_required=event.kind not in NOT_EXACT_60,
+        )
+    except ladder.PenaltyError as exc:
+        raise _arena_error(exc) from exc
+    score = score_after(match, registration, decision.consequences, game_number) if in_match else None
+    return PenaltyPlan(decision=decision, match=match, in_match=in_match, score=score)
 
 
 def _disqualify(registration: Registration) -> None:
@@ -175,32 +242,18 @@ def penalty_issue(
     ``score_conflict``, and :class:`StateError` when the event is finished
     and the penalty would change a result.
     """
-    registration = Registration.objects.select_for_update(of=("self",)).select_related("event__game").get(pk=registration.pk)
-    event = registration.event
-    match = current_match(registration)
-    in_match = match is not None and match.status == MatchStatus.PENDING
-    try:
-        decision = ladder.decide(
-            event.game.key,
-            infraction_code,
-            penalty_record(registration),
-            minutes_late=minutes_late,
-            head_judge_disqualifies=head_judge_disqualifies,
-            chosen_penalty=chosen_penalty or None,
-            in_match=in_match,
-            round_number=match.round.number if match else None,
-            game_number=game_number,
-            hearts_before=hearts_before,
-            deck_count=deck_count,
-            exact_60_required=event.kind not in NOT_EXACT_60,
-        )
-    except ladder.PenaltyError as exc:
-        raise _arena_error(exc) from exc
-    penalty = _store(decision, registration, match, game_number=game_number, notes=notes, by=issued_by,
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("event__game").get(
+        pk=registration.pk
+    )
+    plan = penalty_plan(
+        registration, infraction_code=infraction_code, minutes_late=minutes_late,
+        head_judge_disqualifies=head_judge_disqualifies, chosen_penalty=chosen_penalty, game_number=game_number,
+        hearts_before=hearts_before, deck_count=deck_count,
+    )
+    penalty = _store(plan.decision, registration, plan.match, game_number=game_number, notes=notes, by=issued_by,
                      ruling_id=ruling_id)
-    if in_match:
-        _apply_score(penalty, match, registration, decision.consequences, game_number, issued_by)
-    if decision.is_disqualification:
+    _record_score(penalty, plan.match, plan.score, issued_by)
+    if plan.decision.is_disqualification:
         _disqualify(registration)
     return penalty
 
@@ -252,7 +305,8 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
     if revised.is_disqualification and not registration.disqualified:
         match = current_match(registration)
         if match is not None and match.status == MatchStatus.PENDING:
-            _apply_score(penalty, match, registration, revised.consequences, penalty.game_number, revised_by)
+            _record_score(penalty, match, score_after(match, registration, revised.consequences, penalty.game_number),
+                          revised_by)
         _disqualify(registration)
     elif was_dq and not revised.is_disqualification and registration.disqualified:
         if registration.event.state in (EventState.TOP_CUT, EventState.FINISHED):

@@ -274,46 +274,17 @@ def preview_decision(
     Raises :class:`ArenaError` with the ladder's codes (``already_disqualified``,
     ``minutes_late_required``…) and ``score_conflict``, as the service does.
     """
-    event = registration.event
-    game = event.game.key
-    match = penalty_services.current_match(registration)
-    in_match = match is not None and match.status == MatchStatus.PENDING
-    record = penalty_services.penalty_record(registration)
-    try:
-        decision = ladder.decide(
-            game,
-            infraction_code,
-            record,
-            minutes_late=minutes_late,
-            head_judge_disqualifies=head_judge_disqualifies,
-            chosen_penalty=chosen_penalty or None,
-            in_match=in_match,
-            round_number=match.round.number if match else None,
-            game_number=game_number,
-            hearts_before=hearts_before,
-            deck_count=deck_count,
-            exact_60_required=event.kind not in penalty_services.NOT_EXACT_60,
-        )
-    except ladder.PenaltyError as exc:
-        raise penalty_services._arena_error(exc) from exc
+    game = registration.event.game.key
+    plan = penalty_services.penalty_plan(
+        registration, infraction_code=infraction_code, minutes_late=minutes_late,
+        head_judge_disqualifies=head_judge_disqualifies, chosen_penalty=chosen_penalty, game_number=game_number,
+        hearts_before=hearts_before, deck_count=deck_count,
+    )
+    decision, score = plan.decision, plan.score
     score_after, finished = "", False
-    if in_match and set(decision.consequences) & penalty_services._SCORE_CONSEQUENCES:
-        played = match.games_a + match.games_b + match.games_drawn
-        current = game_number if game_number and game_number == played + 1 else None
-        try:
-            score = ladder.apply_to_match(
-                match.games_a, match.games_b, match.games_drawn, event.best_of,
-                match.player_a_id == registration.pk, decision.consequences, current,
-            )
-        except ladder.PenaltyInvariantError as exc:
-            raise ArenaError(
-                "score_conflict",
-                _("La penalidad no encaja con el marcador actual de la mesa (%(a)d-%(b)d-%(d)d): %(why)s")
-                % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "why": exc},
-            ) from exc
-        if (score.games_a, score.games_b, score.games_drawn) != (match.games_a, match.games_b, match.games_drawn):
-            score_after = f"{score.games_a}-{score.games_b}" + (f"-{score.games_drawn}" if score.games_drawn else "")
-            finished = score.finished
+    if score is not None:
+        score_after = f"{score.games_a}-{score.games_b}" + (f"-{score.games_drawn}" if score.games_drawn else "")
+        finished = score.finished
     warnings_before = decision.warning_count_after - int(decision.counts_as_warning)
     return Preview(
         decision=decision,
