@@ -40,8 +40,8 @@ test-unit: install
 	$(BIN)/pytest -m unit
 
 run: migrate
-	$(PY) manage.py demo_setup
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py demo_setup --host http://$(HOST):$(PORT)
+	ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2

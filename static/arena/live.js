@@ -55,7 +55,7 @@
             region.dispatchEvent(new CustomEvent("arena:updated", { bubbles: true }));
           }
           var stamp = document.querySelector("[data-live-stamp]");
-          if (stamp) stamp.textContent = new Date().toLocaleTimeString(document.documentElement.lang || undefined);
+          if (stamp) stamp.textContent = new Date().toLocaleTimeString(document.documentElement.lang || undefined, {hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false});
         })
         .catch(function () { /* offline for a moment: try again next tick */ })
         .then(function () { busy = false; });

@@ -193,7 +193,7 @@ def test_first_warning_preview_is_a_simple_warning(client, event, users):
     ).content.decode()
     assert '<p class="headline">Warning</p>' in html
     assert "Warnings en la fecha: 0 antes, 1 con esta" in html
-    assert "000 § 10.3. Los Jueces; § 6.2. Fase de Robo" in html
+    assert "Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces; § 6.2. Fase de Robo" in html
 
 
 def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_skips_the_top_cut(client, users):
@@ -419,14 +419,14 @@ def test_rulings_search_ignores_accents(client):
     assert ids == re.findall(r'data-ruling="([^"]+)"', accented)
     executed = client.get(url, {"q": "ejecucion"}).content.decode()
     assert 'data-ruling="wm.priority.resolution_order"' in executed
-    assert "000 § ¿En qué orden ocurre la ejecución de las cartas?" in executed
+    assert "Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?" in executed
 
 
 def test_rulings_search_filters_by_game_and_shows_sources(client):
     html = client.get(reverse("rulings:search"), {"q": "prioridad", "game": "blobbiemundo"}).content.decode()
     ids = re.findall(r'data-ruling="([^"]+)"', html)
     assert ids and all(i.startswith("bm.") for i in ids)
-    assert "Fuente: 001 § Acciones" in html
+    assert "Fuente: Reglamento Blobbiemundo v2.4 § Acciones" in html
 
 
 def test_rulings_search_without_a_query_lists_the_catalogue(client):
@@ -487,8 +487,9 @@ def test_catalog_text_covers_every_ladder_name_and_label():
 def test_source_label_shortens_rule_citations():
     source = ('Rule: 000_0014b2ac83da54b4.txt § "10.3. Los Jueces"; § "6.2. Fase de Robo"; '
               "Default: DESIGN.md decision 10; RULES-TRACE ambiguity 26")
-    assert source_label(source) == ("000 § 10.3. Los Jueces; § 6.2. Fase de Robo; DESIGN.md, decisión 10; "
-                                    "RULES-TRACE ambiguity 26")
+    assert source_label(source) == (
+        "Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces; § 6.2. Fase de Robo; criterio de Arena"
+    )
 
 
 def test_penalty_page_in_english(client, event, users):

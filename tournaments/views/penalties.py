@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from functools import wraps
 
@@ -53,6 +52,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from rules import penalties as ladder
+from rules.sources import source_label as rules_source_label
 from rules.rulings import CATALOG
 
 from .. import permissions, selectors
@@ -194,23 +194,9 @@ def consequence_labels(codes) -> list[str]:
     return out
 
 
-_SEED = re.compile(r"Rule: (\d{3})_[0-9a-f]+\.txt\s*")
-_SECTION = re.compile(r'§ "([^"]*)"')
-_DESIGN = re.compile(r"(?:Default: )?DESIGN\.md decision (\d+)")
-
-
 def source_label(source: str) -> str:
-    """``Rule: 000_….txt § "10.3. Los Jueces"; Default: DESIGN.md decision 10`` → a short citation.
-
-    Seeds keep their number (000, 001), sections lose the quotes, and the
-    design defaults read "DESIGN.md, decisión 10". Repeated parts are dropped.
-    """
-    text = _SEED.sub(r"\1 ", source)
-    text = _SECTION.sub(r"§ \1", text)
-    text = _DESIGN.sub(lambda m: _("DESIGN.md, decisión %(n)s") % {"n": m.group(1)}, text)
-    text = text.replace("Default: ", "")
-    parts = list(dict.fromkeys(p.strip() for p in text.split(";") if p.strip()))
-    return "; ".join(parts)
+    """A rule citation as judges read it (see :func:`rules.sources.source_label`)."""
+    return rules_source_label(source, arena_default=_("criterio de Arena"))
 
 
 # --------------------------------------------------------------------------- preview

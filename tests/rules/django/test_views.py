@@ -36,7 +36,7 @@ def test_validate_page_shows_every_violation_with_its_source(client, babies):
     assert "2 infracciones" in html
     assert "«Fasnet» no está en el catálogo — ¿quisiste decir «Fasent»" in html
     assert "El mazo tiene 61 cartas; debe tener exactamente 60." in html
-    assert "Regla: 000_0014b2ac83da54b4.txt § &quot;Armado de Mazos&quot;" in html
+    assert "Regla: Reglamento Weed Monsters (06/09/2024) § Armado de Mazos" in html
     assert not Decklist.objects.exists()
 
 
@@ -72,7 +72,7 @@ def test_player_submits_and_sees_the_violations_at_once(client, roles):
     )
     html = response.content.decode()
     assert "Lista guardada, pero tiene 2 infracciones" in html
-    assert "hay 2 cartas Baby" in html and "§ &quot;Baby&quot;" in html
+    assert "hay 2 cartas Baby" in html and "§ Baby" in html
     decklist = Decklist.objects.get()
     assert (decklist.registration, decklist.status) == (roles.own, "illegal")
 

@@ -49,7 +49,7 @@ def test_judge_lists_the_events_penalties(as_user, judge, event, match):
                                                                     "No robar la carta del turno")
     assert (first["penalty_type"], first["penalty_label"], first["notes"]) == ("warning", "Warning", "olvido")
     assert first["table_number"] == match.table_number and first["round_number"] == 1
-    assert first["source_label"].startswith("000 § 10.3. Los Jueces")
+    assert first["source_label"].startswith("Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces")
     only_b = as_user(judge).get(list_url(event), {"player": match.player_b.player.player_number}).json()
     assert only_b["count"] == 1
 
@@ -227,7 +227,7 @@ def test_rulings_search_is_public_and_ignores_accents(api):
     assert first and all(r["game"] == "weed_monsters" for r in first)
     ruling = next(r for r in first if r["id"] == "wm.priority.resolution_order")
     assert ruling["source"].startswith("Rule: 000_0014b2ac83da54b4.txt")
-    assert ruling["source_label"] == "000 § ¿En qué orden ocurre la ejecución de las cartas?"
+    assert ruling["source_label"] == "Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?"
     assert "Black Jack" in ruling["answer"]
 
 
