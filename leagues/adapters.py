@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from django.db.models import Q, Sum
 
 from tournaments.enums import EventKind
-from tournaments.models import Event, Match, Player, Registration
+from tournaments.models import Event, Match, Player, PodSeat, Registration
 
 from . import badges, scoring
 from .enums import LedgerReason, LedgerScope
@@ -45,8 +45,8 @@ def entry_key(entry: scoring.LedgerEntry | LedgerEntry) -> tuple:
 
 def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]:
     """The event's registrations by id (player and home venue loaded) and
-    the ids of those who played at least one match, a bye included (two
-    queries). A registration that never played (absent, dropped before
+    the ids of those who played at least one match, a bye included, or sat
+    in a pod (three queries). A registration that never played (absent, dropped before
     round 1) earns no participation point."""
     registrations = {
         reg.pk: reg
@@ -57,6 +57,8 @@ def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]
         played.add(a)
         if b is not None:
             played.add(b)
+    # Multiplayer games seat players in pods instead of matches (issue #9).
+    played.update(PodSeat.objects.filter(pod__round__event=event).values_list("registration_id", flat=True))
     return registrations, played
 
 

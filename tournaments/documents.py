@@ -99,6 +99,8 @@ ERROR_LIMIT = 2000  # characters of an error kept on the row
 
 def kinds_for_round(rnd: Round) -> list[str]:
     """The documents printed for ``rnd`` (see the module docstring)."""
+    if rnd.event.in_pods:  # multiplayer games (issue #9): only the pods by table are printed so far
+        return [str(DocumentKind.PAIRINGS_BY_TABLE)]
     kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS]
     if rnd.phase == RoundPhase.TOP_CUT:
         kinds += [DocumentKind.STANDINGS, DocumentKind.BRACKET]
@@ -136,7 +138,7 @@ def request_event_documents(event: Event) -> list[int]:
     the ``event_finished`` hook inside the finishing transaction.
     """
     last = event.rounds.order_by("-number").first()
-    if last is None:
+    if last is None or event.in_pods:  # no pod standings sheet yet (issue #9)
         return []
     kinds = [DocumentKind.STANDINGS]
     if last.phase == RoundPhase.TOP_CUT:
@@ -434,6 +436,8 @@ def pairing_sheet(rnd: Round) -> PairingSheet:
     the match ("Semifinal 1", "Tercer puesto"). Queries: four.
     """
     rnd = _load_round(rnd)
+    if rnd.event.in_pods:
+        return _pod_sheet(rnd)
     standings, regs, _after = _swiss_standings(rnd)
     by_number = {reg.number: rid for rid, reg in regs.items()}
     top_cut = rnd.phase == RoundPhase.TOP_CUT
@@ -465,6 +469,27 @@ def pairing_sheet(rnd: Round) -> PairingSheet:
         ))
     rows.sort(key=lambda r: (r.table is None, r.table or 0))
     return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
+
+
+def _pod_sheet(rnd: Round) -> PairingSheet:
+    """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
+    the placement points before the round. Queries: three."""
+    from .pods_selectors import core_pod_standings, load_pod_snapshot, pods_for_round
+
+    snapshot = load_pod_snapshot(rnd.event)
+    earlier = type(snapshot)(snapshot.registrations,
+                             tuple(r for r in snapshot.results if r.round_number < rnd.number), ())
+    points = {row.player_id: row.points for row in core_pod_standings(rnd.event, earlier)}
+    rows = [
+        TableRow(
+            match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
+            points_a=float(points.get(seat.registration_id, 0)), is_bye=True,
+            caption=f"Asiento {seat.seat}",
+        )
+        for pod in pods_for_round(rnd)
+        for seat in pod.seats
+    ]
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows), bye_text="", pods=True)
 
 
 def posting_sheet(rnd: Round) -> PostingSheet:

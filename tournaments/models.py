@@ -75,6 +75,11 @@ class Player(models.Model):
         return self.home_venue.province if self.home_venue_id else None
 
 
+def default_placement_points() -> dict[str, int]:
+    """Placement points of a pod event: 1st 3, 2nd 2, 3rd 1, others 0 (issue #9)."""
+    return {"1": 3, "2": 2, "3": 1}
+
+
 class Event(models.Model):
     """One tournament day (Fecha) at a venue, of a given kind.
 
@@ -126,6 +131,11 @@ class Event(models.Model):
         "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("3er puesto"),
     )
     finished_at = models.DateTimeField(_("finalizado"), null=True, blank=True)
+    placement_points = models.JSONField(
+        _("puntos por puesto"), default=default_placement_points, blank=True,
+        help_text=_("Juegos en mesas de 3 a 6: puntos por puesto, p. ej. {\"1\": 3, \"2\": 2, \"3\": 1}; "
+                    "los demás puestos suman 0."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -146,6 +156,23 @@ class Event(models.Model):
     @property
     def is_virtual(self) -> bool:
         return self.venue_id is None or self.kind == EventKind.VIRTUAL
+
+    @property
+    def profile(self):
+        """The game's :class:`rules.games.base.GameProfile` (``None`` for a game without one)."""
+        from rules.games import REGISTRY
+
+        return REGISTRY.get(self.game.key)
+
+    @property
+    def in_pods(self) -> bool:
+        """True when the game is played in pods of more than two (issue #9)."""
+        profile = self.profile
+        return bool(profile is not None and profile.pods is not None and profile.players_max > 2)
+
+    def points_table(self) -> dict[int, int]:
+        """``placement_points`` as place (int) → points (int)."""
+        return {int(place): int(points) for place, points in (self.placement_points or {}).items()}
 
 
 class Registration(models.Model):
@@ -416,3 +443,77 @@ class MatchRuling(models.Model):
         verbose_name = _("resolución en mesa")
         verbose_name_plural = _("resoluciones en mesa")
         ordering = ["match", "given_at"]
+
+
+class PodTable(models.Model):
+    """One pod of a round of a multiplayer game (a table with 2–6 players).
+
+    ``status`` follows :class:`MatchStatus`; ``version`` grows with every
+    accepted result entry (:class:`PodResultEntry`) and guards stale edits.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods", verbose_name=_("ronda"))
+    table_number = models.PositiveSmallIntegerField(_("mesa"))
+    status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
+    repeats = models.PositiveSmallIntegerField(_("reencuentros inevitables"), default=0)
+    version = models.PositiveIntegerField(_("versión"), default=0)
+
+    class Meta:
+        verbose_name = _("mesa multijugador")
+        verbose_name_plural = _("mesas multijugador")
+        ordering = ["round", "table_number"]
+        constraints = [models.UniqueConstraint(fields=["round", "table_number"], name="pod_table_unique_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {_('Mesa')} {self.table_number}"
+
+
+class PodSeat(models.Model):
+    """One player seated in a pod; ``place`` (1 best, ties shared) and
+    ``score`` (secondary score, e.g. stoner points) once the result is in."""
+
+    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="seats", verbose_name=_("mesa"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="pod_seats", verbose_name=_("jugador"),
+    )
+    seat = models.PositiveSmallIntegerField(_("asiento"))
+    place = models.PositiveSmallIntegerField(_("puesto"), null=True, blank=True)
+    score = models.IntegerField(_("puntaje secundario"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("asiento")
+        verbose_name_plural = _("asientos")
+        ordering = ["pod", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["pod", "registration"], name="pod_seat_once_per_pod"),
+            models.UniqueConstraint(fields=["pod", "seat"], name="pod_seat_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pod}: {self.seat}"
+
+
+class PodResultEntry(models.Model):
+    """One accepted submission of a pod result (the history of every change).
+
+    ``placements`` holds ``[[registration_id, place, score|null], …]``;
+    ``version`` is assigned by the service under a row lock.
+    """
+
+    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="entries", verbose_name=_("mesa"))
+    version = models.PositiveIntegerField(_("versión"))
+    placements = models.JSONField(_("puestos"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("cargado por"),
+    )
+    entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("carga de resultado de mesa")
+        verbose_name_plural = _("cargas de resultado de mesa")
+        ordering = ["pod", "version"]
+        constraints = [models.UniqueConstraint(fields=["pod", "version"], name="pod_result_entry_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.pod} v{self.version}"

@@ -45,6 +45,13 @@ def derived_seed(event_seed: int, *parts: object) -> int:
     return random.Random(":".join(str(p) for p in (event_seed, *parts))).getrandbits(63)
 
 
+def _in_pods(event: Event | int) -> bool:
+    """Whether ``event`` is played in pods (issue #9): its services live in :mod:`.pods_services`."""
+    if not isinstance(event, Event):
+        event = Event.objects.select_related("game").get(pk=event)
+    return event.in_pods
+
+
 def _locked_event(event: Event | int) -> Event:
     pk = event.pk if isinstance(event, Event) else event
     return Event.objects.select_for_update().get(pk=pk)
@@ -208,6 +215,10 @@ def pair_next_round(*, event: Event) -> Round:
     (R-000-75, R-000-78), § "¿Cómo funciona el emparejamiento en los torneos
     suizos?" (R-000-64).
     """
+    if _in_pods(event):
+        from .pods_services import pair_next_pod_round
+
+        return pair_next_pod_round(event=event)
     event = _locked_event(event)
     if event.state == EventState.TOP_CUT:
         return _pair_next_stage(event)
@@ -282,7 +293,9 @@ def repair_current_round(*, event: Event) -> Round:
     rnd = event.rounds.filter(state=RoundState.PAIRED, phase=RoundPhase.SWISS).order_by("-number").first()
     if rnd is None or event.state != EventState.SWISS:
         raise StateError("nothing_to_repair", _("No hay una ronda suiza abierta para volver a emparejar."))
-    if rnd.matches.filter(is_bye=False).exclude(status=MatchStatus.PENDING).exists():
+    has_results = (rnd.pods.exclude(status=MatchStatus.PENDING) if event.in_pods
+                   else rnd.matches.filter(is_bye=False).exclude(status=MatchStatus.PENDING))
+    if has_results.exists():
         raise StateError("round_has_results", _("La ronda %(n)d ya tiene resultados cargados; no se puede rehacer.")
                          % {"n": rnd.number})
     rnd.delete()
@@ -595,7 +608,7 @@ def start_top_cut(*, event: Event) -> Round:
     los 4 primeros puestos", R-000-39).
     """
     event = _locked_event(event)
-    if not event.cut_size:
+    if not event.cut_size or event.in_pods:
         raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))
     snapshot = load_snapshot(event)
     _require_swiss_done(event, snapshot)
@@ -668,6 +681,10 @@ def finish_event(*, event: Event) -> Event:
     Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
     ("el podio de 3", R-000-80).
     """
+    if _in_pods(event):
+        from .pods_services import finish_pod_event
+
+        return finish_pod_event(event=event)
     event = _locked_event(event)
     if event.state == EventState.FINISHED:
         raise StateError("already_finished", _("El evento ya está finalizado."))

@@ -87,6 +87,8 @@ class PairingsByTableRenderer(FlowingRenderer):
         seeded = any(row.seed_a is not None for row in sheet.tables)
         score_title = "Pos." if seeded else "Pts"
         self.headings = ("Mesa", "Jugador", score_title, "", "Rival", score_title)
+        if sheet.pods:
+            self.headings = ("Mesa", "Jugador", score_title, "", "", "")
         height = self.row_height_mm * mm
         player_w = self.col_player_mm * mm - 4  # cell padding
         rows = []

@@ -57,3 +57,44 @@ class ResultForm(forms.Form):
                 code="intentional_draw_not_level",
             )
         return data
+
+
+class PodResultForm(forms.Form):
+    """A pod's finishing places (and the game's secondary score) for each seat.
+
+    Fields ``place_<registration id>`` and, when the game has a secondary
+    score (stoner points), ``score_<registration id>``. Only shapes are
+    checked here; legal places and stale edits are the service's business
+    (:func:`tournaments.pods_services.record_pod_result`).
+    """
+
+    expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args, seats=(), score_label: str | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = tuple(seats)
+        size = len(self.seats)
+        for seat in self.seats:
+            self.fields[f"place_{seat.registration_id}"] = forms.TypedChoiceField(
+                coerce=int, choices=[("", "—")] + [(n, f"{n}.º") for n in range(1, size + 1)],
+                label=_("Puesto de %(name)s") % {"name": seat.display_name},
+            )
+            if score_label:
+                self.fields[f"score_{seat.registration_id}"] = forms.IntegerField(
+                    min_value=0, max_value=999, label=f"{score_label} — {seat.display_name}",
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+
+    def seat_fields(self):
+        """``(seat, place field, score field or None)`` per seat, for the template."""
+        for seat in self.seats:
+            score = self.fields.get(f"score_{seat.registration_id}")
+            yield seat, self[f"place_{seat.registration_id}"], self[f"score_{seat.registration_id}"] if score else None
+
+    def placements(self) -> list[tuple[int, int, int | None]]:
+        """``(registration_id, place, score)`` per seat from the cleaned data."""
+        data = self.cleaned_data
+        return [
+            (seat.registration_id, data[f"place_{seat.registration_id}"], data.get(f"score_{seat.registration_id}"))
+            for seat in self.seats
+        ]

@@ -15,12 +15,12 @@ from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from .. import permissions, selectors, services
+from .. import permissions, pods_selectors, pods_services, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
-from ..models import Match
+from ..models import Match, PodTable
 from .access import event_role_required
-from .forms import ResultForm
+from .forms import PodResultForm, ResultForm
 
 
 class JudgeLoginView(LoginView):
@@ -64,6 +64,8 @@ def _filter_tables(tables, query: str):
 @event_role_required(permissions.JUDGE)
 def tables(request, event):
     """The current round's tables with their state; filter by table number or player name."""
+    if event.in_pods:
+        return _pod_tables(request, event)
     rnd = selectors.current_round(event)
     rows = selectors.judge_tables(rnd) if rnd else []
     query = request.GET.get("q", "")
@@ -102,6 +104,8 @@ def table(request, event, number: int, table: int):
     the result saved meanwhile and keeps the judge's values for a
     deliberate second try. Domain errors become form errors.
     """
+    if event.in_pods:
+        return _pod_table(request, event, number, table)
     match = get_object_or_404(
         Match.objects.select_related("round", "player_a__player", "player_b__player"),
         round__event=event,
@@ -190,3 +194,95 @@ def _presets(best_of: int) -> list[tuple[int, int, int]]:
     if best_of == 1:
         return [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
     return [(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0), (1, 1, 0), (1, 0, 1), (0, 1, 1)]
+
+
+# --------------------------------------------------------------------------- pods (issue #9)
+
+
+def _pod_tables(request, event):
+    """The current round's pods (multiplayer games): every table with its 2–6 names."""
+    rnd = selectors.current_round(event)
+    pods = pods_selectors.pods_for_round(rnd) if rnd else []
+    query = request.GET.get("q", "").strip()
+    if query.isdigit():
+        shown = [pod for pod in pods if pod.table_number == int(query)]
+    elif query:
+        needle = selectors.fold(query)
+        shown = [pod for pod in pods if needle in selectors.fold(pod.names)]
+    else:
+        shown = pods
+    return render(
+        request,
+        "judge/pods.html",
+        {
+            "event": event,
+            "round": rnd,
+            "pods": shown,
+            "query": query,
+            "counts": {"pending": sum(p.status == MatchStatus.PENDING for p in pods), "total": len(pods)},
+            "score_label": pods_selectors.secondary_score_label(event),
+            "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
+        },
+    )
+
+
+def _pod_table(request, event, number: int, table: int):
+    """A pod's result form: the place (and the stoner points) of each seat.
+
+    Same contract as the match form: a stale version is refused by
+    :func:`tournaments.pods_services.record_pod_result` and the judge's
+    values are kept for a deliberate second try.
+    """
+    pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
+                                  round__number=number, table_number=table)
+    row = next(p for p in pods_selectors.pods_for_round(pod_table.round) if p.pod_id == pod_table.pk)
+    score_label = pods_selectors.secondary_score_label(event)
+    form_kwargs = {"seats": row.seats, "score_label": score_label}
+    stale = False
+    if request.method == "POST":
+        form = PodResultForm(request.POST, **form_kwargs)
+        if form.is_valid():
+            try:
+                pods_services.record_pod_result(
+                    pod=pod_table, placements=form.placements(),
+                    expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
+                )
+            except StaleEdit as exc:
+                stale = True
+                pod_table.refresh_from_db()
+                data = request.POST.copy()
+                data["expected_version"] = str(pod_table.version)
+                form = PodResultForm(data, **form_kwargs)
+                form.is_valid()
+                form.add_error(None, exc.message)
+            except ArenaError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Mesa %(table)d: puestos guardados (%(names)s).")
+                                 % {"table": table, "names": row.names})
+                return redirect(reverse("judge:tables", args=[event.pk]))
+    else:
+        initial = {"expected_version": pod_table.version}
+        for seat in row.seats:
+            if seat.place is not None:
+                initial[f"place_{seat.registration_id}"] = seat.place
+            if seat.score is not None:
+                initial[f"score_{seat.registration_id}"] = seat.score
+        form = PodResultForm(initial=initial, **form_kwargs)
+    current = selectors.current_round(event)
+    if stale:
+        row = next(p for p in pods_selectors.pods_for_round(pod_table.round) if p.pod_id == pod_table.pk)
+    return render(
+        request,
+        "judge/pod.html",
+        {
+            "event": event,
+            "round": pod_table.round,
+            "pod": row,
+            "form": form,
+            "stale": stale,
+            "score_label": score_label,
+            "editable": current is not None and current.pk == pod_table.round_id
+            and pod_table.round.state == RoundState.PAIRED and event.state != EventState.FINISHED,
+        },
+    )

@@ -18,7 +18,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .. import selectors
+from .. import pods_selectors, selectors
 from ..enums import MatchStatus, RoundPhase
 from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration
@@ -113,19 +113,48 @@ def _pairings_context(event: Event, rnd, query: str) -> dict:
     }
 
 
+def _pods_context(event: Event, rnd, query: str) -> dict:
+    """The pods of ``rnd`` (multiplayer games, issue #9), filtered by a name or number."""
+    pods = pods_selectors.pods_for_round(rnd) if rnd else []
+    rows = [(pod, selectors.fold(" ".join(f"{s.display_name} {s.player_number}" for s in pod.seats)))
+            for pod in pods]
+    needle = selectors.fold(query.strip())
+    if needle:
+        rows = [(pod, search) for pod, search in rows if needle in search]
+    return {
+        "event": event,
+        "round": rnd,
+        "pods": rows,
+        "query": query,
+        "pending": sum(pod.status == MatchStatus.PENDING for pod in pods),
+        "score_label": pods_selectors.secondary_score_label(event),
+    }
+
+
+def _round_context(event: Event, rnd, query: str) -> dict:
+    return _pods_context(event, rnd, query) if event.in_pods else _pairings_context(event, rnd, query)
+
+
+def _round_fragment(event: Event) -> str:
+    return "public/_pods.html" if event.in_pods else "public/_pairings.html"
+
+
 def event_detail(request, pk: int):
-    """An event: the current round's pairings, alphabetically and by table, searchable by name."""
+    """An event: the current round's pairings, alphabetically and by table, searchable by name.
+
+    Multiplayer games show the round's pods instead (a table with 2–6 names).
+    """
     event = _event_or_404(pk)
     query = request.GET.get("q", "")
 
     def build():
         rounds = list(selectors.rounds_for_event(event))
-        context = _pairings_context(event, rounds[-1] if rounds else None, query)
+        context = _round_context(event, rounds[-1] if rounds else None, query)
         context["rounds"] = rounds
         context["current"] = True
         return context
 
-    return _live(request, event, "public/event_detail.html", "public/_pairings.html", build)
+    return _live(request, event, "public/event_detail.html", _round_fragment(event), build)
 
 
 def round_detail(request, pk: int, number: int):
@@ -138,12 +167,12 @@ def round_detail(request, pk: int, number: int):
         rnd = next((r for r in rounds if r.number == number), None)
         if rnd is None:
             raise Http404
-        context = _pairings_context(event, rnd, query)
+        context = _round_context(event, rnd, query)
         context["rounds"] = rounds
         context["current"] = rnd == rounds[-1]
         return context
 
-    return _live(request, event, "public/event_detail.html", "public/_pairings.html", build)
+    return _live(request, event, "public/event_detail.html", _round_fragment(event), build)
 
 
 def _standings_context(event: Event) -> dict:
@@ -156,9 +185,27 @@ def _standings_context(event: Event) -> dict:
     }
 
 
+def _pod_standings_context(event: Event) -> dict:
+    return {
+        "event": event,
+        "round": selectors.current_round(event),
+        "rows": pods_selectors.pod_standings_for_event(event),
+        "score_label": pods_selectors.secondary_score_label(event),
+        "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
+                      "secondary_score": pods_selectors.secondary_score_label(event) or ""},
+    }
+
+
 def standings(request, pk: int):
-    """Swiss standings with every tiebreak column and the criterion that separated each row."""
+    """Swiss standings with every tiebreak column and the criterion that separated each row.
+
+    Pod events (issue #9) show placement points, opponents' points and the
+    secondary score (stoner points) instead.
+    """
     event = _event_or_404(pk)
+    if event.in_pods:
+        return _live(request, event, "public/standings.html", "public/_pod_standings.html",
+                     lambda: _pod_standings_context(event))
     return _live(request, event, "public/standings.html", "public/_standings.html",
                  lambda: _standings_context(event))
 

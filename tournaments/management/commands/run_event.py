@@ -19,12 +19,14 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from rules.games import REGISTRY
 from rules.models import Game
-from tournaments import selectors, services
+from tournaments import pods_selectors, pods_services, selectors, services
+from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
 from tournaments.enums import EventKind, MatchStatus, RoundPhase
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFileError, read_event_file
-from tournaments.models import Event, Match, Player, Registration, Venue
+from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
 from tournaments.labels import TIEBREAKER_LABELS
 
 
@@ -92,6 +94,7 @@ class Command(BaseCommand):
         if opts["replace"]:
             for old in Event.objects.filter(name=name):
                 Match.objects.filter(round__event=old).delete()
+                PodTable.objects.filter(round__event=old).delete()
                 old.delete()
         elif Event.objects.filter(name=name).exists():
             raise CommandError(_("Ya existe un evento «%(name)s»; use --replace o --name.") % {"name": name})
@@ -103,14 +106,17 @@ class Command(BaseCommand):
                     name=key, defaults={"province": entry.province or _("Sin provincia")}
                 )
         host = venues[(data.players[0].venue or _("Sin sede"))] if data.players else None
+        in_pods = game.key in REGISTRY and REGISTRY[game.key].pods is not None and REGISTRY[game.key].players_max > 2
         cut = opts["cut"] if opts["cut"] is not None else (0 if data.source_format == "trf" else 4)
+        if in_pods:  # pod events have no top cut; one game per round (issue #9)
+            cut = 0
         event = Event.objects.create(
             name=name,
             game=game,
             venue=host,
             kind=opts["kind"],
             date=date.fromisoformat(opts["date"]) if opts.get("date") else date.today(),
-            best_of=data.best_of,
+            best_of=game.default_best_of if in_pods else data.best_of,
             round_minutes=game.default_round_minutes,
             planned_rounds=opts.get("rounds") or data.rounds,
             cut_size=cut,
@@ -128,6 +134,9 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------------ play
     def _play(self, event: Event, data, opts) -> None:
+        if event.in_pods:
+            self._play_pods(event, opts)
+            return
         out = self.stdout
         regs = {r.player.player_number: r for r in Registration.objects.filter(event=event).select_related("player")}
         recorded = defaultdict(list)
@@ -189,6 +198,68 @@ class Command(BaseCommand):
                     raise
         event = services.finish_event(event=event)
         self._print_podium(event)
+
+    # ------------------------------------------------------------------ pods (issue #9)
+    def _play_pods(self, event: Event, opts) -> None:
+        """Seat every round in pods, simulate its places, print standings and podium."""
+        out = self.stdout
+        rules = event.profile.pods
+        sim = random.Random(services.derived_seed(event.seed, "simulation"))
+        out.write(_("Evento: %(name)s — %(game)s en mesas de %(min)d a %(max)d — %(n)d jugadores — semilla %(seed)d")
+                  % {"name": event.name, "game": event.profile.name_es, "min": rules.min_size,
+                     "max": rules.max_size, "n": event.registrations.count(), "seed": event.seed})
+        while True:
+            try:
+                rnd = services.pair_next_round(event=event)
+            except ArenaError as exc:
+                if exc.code == "swiss_complete":
+                    break
+                raise
+            for pod in rnd.pods.prefetch_related("seats"):
+                players = [seat.registration_id for seat in pod.seats.all()]
+                lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
+                pods_services.record_pod_result(pod=pod, placements=lines, expected_version=pod.version)
+            if not opts["quiet_rounds"]:
+                self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
+        self._print_pod_standings(event, pods_selectors.pod_standings_for_event(event),
+                                  pods_selectors.secondary_score_label(event))
+        event = services.finish_event(event=event)
+        self._print_podium(event)
+
+    def _print_pods(self, rnd, *, score_label: str | None) -> None:
+        out = self.stdout
+        out.write("")
+        out.write("== " + _("Ronda %(n)d") % {"n": rnd.number})
+        out.write(f"   {_('Mesa'):>4}  {_('Jugadores (puesto')}{', ' + score_label if score_label else ''})")
+        for pod in pods_selectors.pods_for_round(rnd):
+            players = ", ".join(
+                f"{seat.display_name} ({seat.place}" + (f", {seat.score}" if seat.score is not None else "") + ")"
+                for seat in pod.by_place
+            )
+            flag = "  " + _("[%(n)d reencuentro(s) inevitable(s)]") % {"n": pod.repeats} if pod.repeats else ""
+            out.write(f"   {pod.table_number:>4}  {players}{flag}")
+
+    def _print_pod_standings(self, event: Event, rows, score_label: str | None) -> None:
+        out = self.stdout
+        out.write("")
+        out.write("== " + _("Posiciones finales"))
+        out.write(_("   Rivales = suma de los puntos de los rivales de mesa; Puestos = puesto en cada ronda."))
+        header = f"{_('Pos'):>4} {_('Jugador'):<30} {_('Número'):<9} {_('Puntos'):>6} {_('Rivales'):>7}"
+        if score_label:
+            header += f" {score_label:>13}"
+        header += f" {_('Puestos'):<12} {_('Desempate')}"
+        out.write(header)
+        names = {"points": _("Puntos"), "opponents_points": _("Rivales"), "secondary_score": score_label or ""}
+        for row in rows:
+            flag = " (" + (_("descalificado") if row.disqualified else _("abandonó")) + ")" if (
+                row.dropped or row.disqualified) else ""
+            sep = names.get(row.separated_by, "") if row.separated_by else (_("Técnico") if row.technical_tie else "")
+            line = (f"{row.rank:>4} {(row.display_name + flag)[:30]:<30} {row.player_number:<9} {row.points:>6d} "
+                    f"{row.opponents_points:>7d}")
+            if score_label:
+                line += f" {row.secondary_score:>13d}"
+            line += f" {row.places_text:<12} {sep}"
+            out.write(line.rstrip())
 
     # ------------------------------------------------------------------ printing
     def _print_round(self, rnd, *, title: str) -> None:
@@ -259,3 +330,28 @@ def stage_name(stage: int | None) -> str:
         3: _("Cuartos de final"),
         4: _("Octavos de final"),
     }.get(stage or 1, _("Reducido"))
+
+
+def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> list[tuple[int, int, int | None]]:
+    """Plausible random places ``(registration_id, place, score)`` for one pod.
+
+    By score (stoner points): the winner reaches 20–25, the others 0–19
+    (equal scores, and so shared places, happen now and then). Otherwise
+    (La Copa del Mundo) by elimination order, about one pod in eight with
+    two players knocked out at once.
+    """
+    if by_score:
+        winner = rng.choice(players)
+        scores = {pid: (rng.randint(20, 25) if pid == winner else rng.randint(0, 19)) for pid in players}
+        lines = placements_from_scores(scores)
+    else:
+        order = list(players)
+        rng.shuffle(order)
+        winner, rest = order[0], order[1:]
+        groups: list[list[int]] = []
+        while rest:
+            take = 2 if len(rest) >= 2 and rng.random() < 0.125 else 1
+            groups.append(rest[:take])
+            rest = rest[take:]
+        lines = placements_from_elimination(winner, groups)
+    return [(line.player_id, line.place, line.score) for line in lines]
