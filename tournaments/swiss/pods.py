@@ -1128,56 +1128,58 @@ class _Search:
         k = len(plan)
         pods: list[list[int]] = [[] for _ in plan]
         blocked = [[0] * k for _ in range(n)]  # blocked[q][j]: members of pod j that q met
-        open_pods = [k] * n  # pods with room and no one q met
-        seated = [False] * n
+        open_pods = [k] * n  # pods with room and no one q met (kept for unseated q)
         rank = list(range(n)) if tiebreak is None else tiebreak
         priority = sorted(range(n), key=lambda q: (-len(met[q]), rank[q], q))
         limit = limit or EXACT_NODES
         nodes = 0
 
-        def sit(q: int, j: int) -> None:
+        unseated = list(priority)  # in priority order; LIFO keeps positions valid
+
+        def sit(q: int, j: int, at: int) -> None:
             pod = pods[j]
             pod.append(q)
-            seated[q] = True
+            del unseated[at]
             for o in met[q]:
                 row = blocked[o]
                 row[j] += 1
-                if row[j] == 1 and not seated[o]:
-                    open_pods[o] -= 1
+                if row[j] == 1:
+                    open_pods[o] -= 1  # a seated o's count is never read
             if len(pod) == plan[j]:
-                for o in range(n):
-                    if not seated[o] and not blocked[o][j]:
+                for o in unseated:
+                    if not blocked[o][j]:
                         open_pods[o] -= 1
 
-        def stand(q: int, j: int) -> None:
+        def stand(q: int, j: int, at: int) -> None:
             pod = pods[j]
             if len(pod) == plan[j]:
-                for o in range(n):
-                    if not seated[o] and not blocked[o][j]:
+                for o in unseated:
+                    if not blocked[o][j]:
                         open_pods[o] += 1
             pod.pop()
-            seated[q] = False
+            unseated.insert(at, q)
             for o in met[q]:
                 row = blocked[o]
                 row[j] -= 1
-                if row[j] == 0 and not seated[o]:
+                if row[j] == 0:
                     open_pods[o] += 1
 
-        def search(left: int) -> bool:
+        def search() -> bool:
             nonlocal nodes
-            if not left:
+            if not unseated:
                 return True
             nodes += 1
             if nodes > limit:
                 return False
             q = -1
             fewest = k + 1
-            for o in priority:
-                if not seated[o] and open_pods[o] < fewest:
+            for o in unseated:
+                if open_pods[o] < fewest:
                     q = o
                     fewest = open_pods[o]
                     if not fewest:
                         return False
+            at = unseated.index(q)
             tried_empty: set[int] = set()
             for j in range(k):
                 pod = pods[j]
@@ -1187,13 +1189,13 @@ class _Search:
                     if plan[j] in tried_empty:
                         continue  # an identical empty pod was tried already
                     tried_empty.add(plan[j])
-                sit(q, j)
-                if search(left - 1):
+                sit(q, j, at)
+                if search():
                     return True
-                stand(q, j)
+                stand(q, j, at)
             return False
 
-        return pods if search(n) else None
+        return pods if search() else None
 
     def tabu_walk(self, max_size: int) -> None:
         """Step 5: min-conflicts walk with a tabu list; keeps the best seating."""
