@@ -21,13 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import hooks
+from . import hooks, services
 from .enums import EventState, MatchStatus, RoundPhase, RoundState
 from .errors import IllegalResult, PairingRefused, StaleEdit, StateError
 from .models import Event, PodResultEntry, PodSeat, PodTable, Round
 from .pods_selectors import core_pod_standings, load_pod_snapshot
 from .swiss.errors import PairingError
-from .swiss.pairing import rounds_for
 from .swiss.pods import Placement, check_placements, pair_pods, placements_from_scores
 from .swiss.types import Podium
 
@@ -85,29 +84,14 @@ def pair_next_pod_round(*, event: Event | int) -> Round:
     """
     event = _locked_event(event)
     rules = _pod_rules(event)
-    if event.state not in (EventState.CLOSED, EventState.SWISS):
-        raise StateError(
-            "not_pairable",
-            _("No se puede emparejar con el evento en estado «%(state)s»; cierre la inscripción primero.")
-            % {"state": event.get_state_display()},
-        )
+    services.require_pairable(event)
     snapshot = load_pod_snapshot(event)
     if snapshot.pending:
         raise _missing_pods_error(snapshot.pending)
     active = sorted(snapshot.active_ids)
-    played = event.rounds.filter(phase=RoundPhase.SWISS).count()
-    if event.planned_rounds is None:
-        try:
-            event.planned_rounds = rounds_for(len(active), minimum=event.min_rounds)
-        except PairingError as exc:
-            raise PairingRefused("too_few_players", _("Hacen falta al menos dos jugadores activos.")) from exc
-        event.save(update_fields=["planned_rounds"])
-    if played >= event.planned_rounds:
-        raise PairingRefused(
-            "swiss_complete",
-            _("Ya se jugaron las %(n)d rondas; finalice el evento.") % {"n": event.planned_rounds},
-        )
-    number = played + 1
+    number = services.next_round_number(
+        event, len(active), complete_message=_("Ya se jugaron las %(n)d rondas; finalice el evento.")
+    )
     seed = _derived_seed(event.seed, "round", number)
     try:
         core = pair_pods(

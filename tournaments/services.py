@@ -197,6 +197,35 @@ def _close_open_rounds(event: Event) -> None:
     event.rounds.filter(state=RoundState.PAIRED).update(state=RoundState.CLOSED, closed_at=now)
 
 
+def require_pairable(event: Event) -> None:
+    """Raise :class:`StateError` unless registration is closed or the Swiss rounds are on."""
+    if event.state not in (EventState.CLOSED, EventState.SWISS):
+        raise StateError(
+            "not_pairable",
+            _("No se puede emparejar con el evento en estado «%(state)s»; cierre la inscripción primero.")
+            % {"state": event.get_state_display()},
+        )
+
+
+def next_round_number(event: Event, active_count: int, *, complete_message: str) -> int:
+    """The number of the round to pair next (Swiss or pods), fixing the planned rounds at round 1.
+
+    Planned rounds default to ceil(log2 N), minimum ``event.min_rounds``
+    (DESIGN.md decision 5). Raises :class:`PairingRefused` ``too_few_players``
+    or ``swiss_complete`` (``complete_message`` % {"n": planned}).
+    """
+    played = event.rounds.filter(phase=RoundPhase.SWISS).count()
+    if event.planned_rounds is None:
+        try:
+            event.planned_rounds = rounds_for(active_count, minimum=event.min_rounds)
+        except PairingError as exc:
+            raise PairingRefused("too_few_players", _("Hacen falta al menos dos jugadores activos.")) from exc
+        event.save(update_fields=["planned_rounds"])
+    if played >= event.planned_rounds:
+        raise PairingRefused("swiss_complete", complete_message % {"n": event.planned_rounds})
+    return played + 1
+
+
 @transaction.atomic
 def pair_next_round(*, event: Event) -> Round:
     """Pair the next Swiss round, or the next top-cut stage.
@@ -222,30 +251,15 @@ def pair_next_round(*, event: Event) -> Round:
     event = _locked_event(event)
     if event.state == EventState.TOP_CUT:
         return _pair_next_stage(event)
-    if event.state not in (EventState.CLOSED, EventState.SWISS):
-        raise StateError(
-            "not_pairable",
-            _("No se puede emparejar con el evento en estado «%(state)s»; cierre la inscripción primero.")
-            % {"state": event.get_state_display()},
-        )
+    require_pairable(event)
     snapshot = load_snapshot(event)
     if snapshot.pending:
         raise _missing_results_error(snapshot.pending)
-    played = event.rounds.filter(phase=RoundPhase.SWISS).count()
     active = snapshot.active_ids
-    if event.planned_rounds is None:
-        try:
-            event.planned_rounds = rounds_for(len(active), minimum=event.min_rounds)
-        except PairingError as exc:
-            raise PairingRefused("too_few_players", _("Hacen falta al menos dos jugadores activos.")) from exc
-        event.save(update_fields=["planned_rounds"])
-    if played >= event.planned_rounds:
-        raise PairingRefused(
-            "swiss_complete",
-            _("Ya se jugaron las %(n)d rondas suizas; inicie el reducido o finalice el evento.")
-            % {"n": event.planned_rounds},
-        )
-    number = played + 1
+    number = next_round_number(
+        event, len(active),
+        complete_message=_("Ya se jugaron las %(n)d rondas suizas; inicie el reducido o finalice el evento."),
+    )
     seed = derived_seed(event.seed, "round", number)
     standings = compute_standings(
         snapshot.registrations.keys(),
