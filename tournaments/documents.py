@@ -11,10 +11,11 @@ Terms:
   selector.
 
 Which documents a round gets (:func:`kinds_for_round`): every round gets
-the pairings by table, the posting sheet (pairings by name) and the result
-slips; a Swiss round from round 2 on adds the standings after the previous
-round (round 1 has no results to print); a top-cut round adds the final
-Swiss standings and the bracket. When the event finishes, the last round's
+the pairings by table, the posting sheet (pairings by name), the result
+slips and the standings after the previous round (round 1: the registered
+players, all at 0); events with a top cut also get the bracket — during the
+Swiss rounds a projection seeded from those standings, in the top cut the
+real one. When the event finishes, the last round's
 standings (and bracket) are printed again as the final ones.
 
 Rendering never blocks pairing or results: services call
@@ -71,6 +72,8 @@ from .pdf.data import (
     TableRow,
     posting_rows,
 )
+from .swiss import topcut
+from .swiss.errors import PairingError
 from .swiss.standings import compute_standings
 from .swiss.types import Standing
 
@@ -101,11 +104,10 @@ def kinds_for_round(rnd: Round) -> list[str]:
     """The documents printed for ``rnd`` (see the module docstring)."""
     if rnd.event.in_pods:  # multiplayer games (issue #9): only the pods by table are printed so far
         return [str(DocumentKind.PAIRINGS_BY_TABLE)]
-    kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS]
-    if rnd.phase == RoundPhase.TOP_CUT:
-        kinds += [DocumentKind.STANDINGS, DocumentKind.BRACKET]
-    elif rnd.number > 1:
-        kinds.append(DocumentKind.STANDINGS)
+    kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS,
+             DocumentKind.STANDINGS]
+    if rnd.event.cut_size:
+        kinds.append(DocumentKind.BRACKET)
     return [str(kind) for kind in kinds]
 
 
@@ -546,8 +548,10 @@ def standings_sheet(rnd: Round) -> StandingsSheet:
         title = "Posiciones finales"
     elif rnd.phase == RoundPhase.TOP_CUT:
         title = "Posiciones finales de las rondas suizas"
-    else:
+    elif after:
         title = f"Posiciones tras la ronda {after}"
+    else:
+        title = "Inscriptos: posiciones antes de la ronda 1"
     with translation.override("es-ar"):
         labels = {key: str(TIEBREAKER_LABELS[key]) for key in
                   ("match_points", "buchholz", "head_to_head", "game_differential")}
@@ -566,6 +570,8 @@ def bracket_sheet(rnd: Round) -> BracketSheet:
     standings, regs, _after = _swiss_standings(rnd)
     seeds = _seeds(standings)
     rounds = [r for r in selectors.top_cut_rounds(event) if r.number <= rnd.number]
+    if not rounds and event.cut_size:
+        return _projected_bracket(rnd, standings, seeds, regs)
     first_stage = max((r.stage or 1 for r in rounds), default=2)
     boxes = []
     for top_round in rounds:
@@ -600,6 +606,42 @@ def bracket_sheet(rnd: Round) -> BracketSheet:
         third_place_match=event.third_place_match,
         champion=champion,
         podium=podium,
+    )
+
+
+def _projected_bracket(rnd: Round, standings, seeds, regs) -> BracketSheet:
+    """During the Swiss rounds: the top cut as it would be seeded from the standings printed with ``rnd``.
+
+    Seeded as the real cut will be (1v4 and 2v3 for a top 4, DESIGN.md
+    decision 6), from the active players; empty boxes while fewer players
+    than the cut are active.
+    """
+    event = rnd.event
+    after = rnd.number - 1
+    try:
+        bracket = topcut.seed_bracket(standings, event.cut_size)
+    except PairingError:
+        bracket = ()
+    boxes = tuple(
+        BracketBox(
+            stage=bm.stage,
+            slot=bm.slot,
+            side_a=BracketSide(name=regs[bm.player_a].name, seed=seeds.get(bm.player_a)),
+            side_b=BracketSide(name=regs[bm.player_b].name, seed=seeds.get(bm.player_b)),
+        )
+        for bm in bracket
+    )
+    note = (
+        f"Proyección: así se armaría el reducido con las posiciones tras la ronda {after}."
+        if after
+        else "Proyección: el reducido se arma con las posiciones finales de las rondas suizas."
+    )
+    return BracketSheet(
+        header=sheet_header(rnd),
+        size=event.cut_size,
+        boxes=boxes if after else (),
+        third_place_match=event.third_place_match,
+        note=note,
     )
 
 

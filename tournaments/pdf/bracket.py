@@ -54,6 +54,10 @@ class BracketRenderer(PdfRenderer):
         buffer = io.BytesIO()
         canv = self.new_canvas(buffer, header)
         self.draw_header(canv, header)
+        if sheet.note:
+            canv.setFont(FONT, 9.5)
+            canv.setFillColor(INK)
+            canv.drawString(self.margin_left_mm * mm, self.page_height - self.margin_top_mm * mm + 1 * mm, sheet.note)
         self.draw_bracket(canv, sheet)
         canv.showPage()
         pages = canv.page_count

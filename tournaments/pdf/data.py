@@ -174,7 +174,8 @@ class BracketSheet:
     """The top-cut bracket: ``size`` players (4, 8 or 16), matches known so far.
 
     Stages without a stored match print empty boxes. ``podium`` holds up to
-    three names (1st, 2nd, 3rd) once the event is finished.
+    three names (1st, 2nd, 3rd) once the event is finished. ``note`` is a
+    line under the title (e.g. "projection" during the Swiss rounds).
     """
 
     header: SheetHeader
@@ -183,6 +184,7 @@ class BracketSheet:
     third_place_match: bool = False
     champion: str = ""
     podium: tuple[str, ...] = ()
+    note: str = ""
 
 
 # --------------------------------------------------------------------------- helpers

@@ -20,7 +20,7 @@ def test_check_worker_pdf_renders_checks_and_cleans_up(media_root, capsys):
     game("weed_monsters")  # an earlier transactional test's flush may have taken the seeded row
     call_command("check_worker_pdf", "--allow-eager", "--players", "7", "--timeout", "10")
     out = capsys.readouterr().out
-    assert "OK: 3 documentos de la ronda 1 (7 jugadores, 3 mesas)" in out
+    assert "OK: 4 documentos de la ronda 1 (7 jugadores, 3 mesas)" in out
     assert not Event.objects.filter(name__startswith="Prueba de worker").exists()
     assert not Player.objects.filter(player_number__startswith="CI-").exists()
     assert not Venue.objects.filter(name__startswith="Sede de prueba").exists()

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.storage import FileSystemStorage
 from kombu.exceptions import OperationalError
 
-from tournaments import documents, services, tasks
+from tournaments import documents, selectors, services, tasks
 from tournaments.enums import DocumentKind, DocumentState, EventState
 from tournaments.models import Document, Round
 
@@ -21,7 +21,9 @@ from .conftest import make_event, pdf_text, play
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
-ROUND_ONE = {DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS}
+#: Every Swiss round of an event without a top cut (round 1's standings list the players at 0).
+ROUND_ONE = {DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS,
+             DocumentKind.STANDINGS}
 
 
 def pair(event, capture):
@@ -84,7 +86,7 @@ def test_round_two_adds_the_standings_after_round_one(django_capture_on_commit_c
     documents.document_render(document_id=docs_of(rnd)[DocumentKind.STANDINGS].pk)
     standings = docs_of(rnd)[DocumentKind.STANDINGS]
     _pages, text = pdf_text(standings.file.read())
-    assert set(docs_of(rnd)) == ROUND_ONE | {DocumentKind.STANDINGS}
+    assert set(docs_of(rnd)) == ROUND_ONE
     assert "Posiciones tras la ronda 1" in text
     assert "Handicap: vs" in " ".join(text.split())
 
@@ -231,7 +233,7 @@ def test_swiss_only_event_reprints_the_last_standings_as_final(django_capture_on
         services.finish_event(event=event)
     _pages, text = pdf_text(docs_of(rnd)[DocumentKind.STANDINGS].file.read())
     assert "Posiciones finales" in text
-    assert set(docs_of(rnd)) == ROUND_ONE | {DocumentKind.STANDINGS}
+    assert set(docs_of(rnd)) == ROUND_ONE
 
 
 def test_slip_qr_url_uses_the_configured_public_address(settings):
@@ -245,3 +247,19 @@ def test_slip_qr_url_uses_the_configured_public_address(settings):
 
 def test_judge_result_url_falls_back_to_the_planned_path():
     assert documents.judge_result_url(42) == "http://127.0.0.1:8000/juez/mesas/42/"
+
+
+def test_a_swiss_round_of_a_cut_event_prints_all_five_with_a_projected_bracket(django_capture_on_commit_callbacks):
+    """Issue #5: pairing a round produces the five documents; before the cut the bracket is a projection."""
+    event = make_event(8, cut_size=4, planned_rounds=3)
+    first = pair(event, django_capture_on_commit_callbacks)
+    assert set(docs_of(first)) == ROUND_ONE | {DocumentKind.BRACKET}
+    _pages, text = pdf_text(docs_of(first)[DocumentKind.BRACKET].file.read())
+    assert "Proyección: el reducido se arma con las posiciones finales" in " ".join(text.split())
+    play(first)
+    second = pair(event, django_capture_on_commit_callbacks)
+    _pages, text = pdf_text(docs_of(second)[DocumentKind.BRACKET].file.read())
+    flat = " ".join(text.split())
+    assert "tras la ronda 1" in flat
+    leader = selectors.standings_for_event(event)  # after round 2's pairing, results of round 1 only
+    assert leader[0].display_name in flat

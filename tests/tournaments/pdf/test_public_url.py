@@ -43,7 +43,7 @@ def test_public_url_is_404_for_an_unknown_document_or_round(client, django_captu
     event = make_event(4)
     with django_capture_on_commit_callbacks(execute=True):
         services.pair_next_round(event=event)
-    assert client.get(url(event, slug="posiciones")).status_code == 404  # round 1 prints none
+    assert client.get(url(event, slug="llave-del-reducido")).status_code == 404  # no top cut in this event
     assert client.get(url(event, slug="secreto")).status_code == 404
     assert client.get(url(event, number=2)).status_code == 404
 
