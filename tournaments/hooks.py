@@ -6,8 +6,6 @@ failure there (a PDF that cannot render) never undoes a pairing.
 """
 from __future__ import annotations
 
-from django.db import transaction
-
 from .models import Event, Round
 
 

@@ -23,7 +23,7 @@ from rules.games import REGISTRY
 from rules.models import Game
 from tournaments import pods_selectors, pods_services, selectors, services
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
-from tournaments.enums import EventKind, MatchStatus, RoundPhase
+from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFileError, read_event_file
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
