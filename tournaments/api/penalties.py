@@ -42,7 +42,7 @@ from rules import rulings as catalog
 
 from .. import permissions
 from .. import penalties as penalty_services
-from ..models import Event, Match, MatchRuling, Penalty, PenaltyRevision, Player
+from ..models import Event, MatchRuling, Penalty, PenaltyRevision, Player
 from ..permissions import HEAD_JUDGE, JUDGE, EventRolePermission
 from ..views.penalties import (
     check_choice_allowed,
@@ -55,7 +55,7 @@ from ..views.penalties import (
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PlayerRefSerializer
-from .views import EVENT_ID, MATCH_ID, PLAYER_NUMBER, ArenaPagination, event_not_found
+from .views import EVENT_ID, MATCH_ID, PLAYER_NUMBER, ArenaPagination, MatchFromUrlMixin, event_not_found
 
 TAG_PENALTIES, TAG_RULINGS = "penalidades", "resoluciones"
 ROLE_PUBLIC = {"x-role": "público"}
@@ -536,27 +536,13 @@ class RulingDetailView(generics.GenericAPIView):
         return Response(self.get_serializer(ruling).data)
 
 
-class MatchRulingViewSet(viewsets.GenericViewSet):
+class MatchRulingViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
     """Rulings a judge gave at a table, attached to the match record."""
 
     permission_classes = [EventRolePermission]
     required_roles = {"list": JUDGE, "attach": JUDGE}
     serializer_class = MatchRulingSerializer
     filter_backends: list = []
-
-    def get_match(self) -> Match:
-        if getattr(self, "_match", None) is None:
-            match = queries.match_with_event(self.kwargs["match_id"])
-            if match is None:
-                raise exceptions.NotFound(
-                    _("No existe el emparejamiento %(id)s.") % {"id": self.kwargs["match_id"]},
-                    code="match_not_found",
-                )
-            self._match = match
-        return self._match
-
-    def get_permission_event(self) -> Event:
-        return self.get_match().round.event
 
     @extend_schema(
         tags=[TAG_RULINGS], extensions=ROLE_JUDGE, summary="Resoluciones dadas en una mesa",

@@ -354,12 +354,8 @@ class BracketView(generics.GenericAPIView):
 # --------------------------------------------------------------------------- judges
 
 
-class MatchResultViewSet(viewsets.GenericViewSet):
-    """Judges of the match's event record or correct its result."""
-
-    permission_classes = [EventRolePermission]
-    required_roles = {"record": JUDGE}
-    serializer_class = ResultInputSerializer
+class MatchFromUrlMixin:
+    """The match named by ``match_id`` in the URL (loaded once), and its event for the permission check."""
 
     def get_match(self) -> Match:
         if getattr(self, "_match", None) is None:
@@ -374,6 +370,14 @@ class MatchResultViewSet(viewsets.GenericViewSet):
 
     def get_permission_event(self) -> Event:
         return self.get_match().round.event
+
+
+class MatchResultViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
+    """Judges of the match's event record or correct its result."""
+
+    permission_classes = [EventRolePermission]
+    required_roles = {"record": JUDGE}
+    serializer_class = ResultInputSerializer
 
     @extend_schema(
         tags=[TAG_JUDGES],
