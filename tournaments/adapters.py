@@ -68,9 +68,9 @@ def match_record(match: Match, round_number: int) -> MatchRecord:
     )
 
 
-def load_snapshot(event: Event) -> EventSnapshot:
-    """Load registrations and Swiss matches of ``event`` (two queries, no model instances)."""
-    registrations = {
+def load_registrations(event: Event) -> dict[int, RegistrationRow]:
+    """Every registration of ``event`` as a plain row, keyed by id (one query)."""
+    return {
         rid: RegistrationRow(rid, name, number, venue or "", dropped, disqualified, draw_order)
         for rid, name, number, venue, dropped, disqualified, draw_order in Registration.objects.filter(
             event=event
@@ -79,6 +79,11 @@ def load_snapshot(event: Event) -> EventSnapshot:
             "dropped", "disqualified", "draw_order",
         )
     }
+
+
+def load_snapshot(event: Event) -> EventSnapshot:
+    """Load registrations and Swiss matches of ``event`` (two queries, no model instances)."""
+    registrations = load_registrations(event)
     records: list[MatchRecord] = []
     pending: list[int | None] = []
     rows = Match.objects.filter(round__event=event, round__phase=RoundPhase.SWISS).values_list(

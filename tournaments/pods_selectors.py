@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .adapters import RegistrationRow
+from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
-from .models import Event, PodSeat, PodTable, Registration, Round
+from .models import Event, PodSeat, PodTable, Round
 from .swiss.pods import PodResult, PodStanding, pod_standings
 
 
@@ -41,15 +41,7 @@ class PodSnapshot:
 
 def load_pod_snapshot(event: Event) -> PodSnapshot:
     """Registrations and pod results of ``event`` (two queries, no model instances)."""
-    registrations = {
-        rid: RegistrationRow(rid, name, number, venue or "", dropped, disqualified, draw_order)
-        for rid, name, number, venue, dropped, disqualified, draw_order in Registration.objects.filter(
-            event=event
-        ).values_list(
-            "id", "player__display_name", "player__player_number", "player__home_venue__name",
-            "dropped", "disqualified", "draw_order",
-        )
-    }
+    registrations = load_registrations(event)
     seats = PodSeat.objects.filter(pod__round__event=event, pod__round__phase=RoundPhase.SWISS).values_list(
         "pod_id", "pod__round__number", "pod__table_number", "pod__status", "registration_id", "place", "score",
     ).order_by("pod__round__number", "pod__table_number", "seat")
