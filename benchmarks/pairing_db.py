@@ -2,7 +2,7 @@
 
 Creates a throw-away test database (SQLite by default, PostgreSQL with
 ``DATABASE_URL=postgres://…``), registers N players in bulk, then for a few
-rounds times ``services.pair_next_round`` (load snapshot, standings, pairing,
+rounds times ``services.round_pair_next`` (load snapshot, standings, pairing,
 bulk insert) and ``selectors.standings_for_event``. Results between rounds
 are written in bulk, untimed. Prints medians.
 
@@ -41,7 +41,7 @@ def main() -> None:
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         print(f"database: {connection.vendor}")
-        print(f"{'players':>8} {'round':>5} {'pair_next_round s':>18} {'standings_for_event s':>22}")
+        print(f"{'players':>8} {'round':>5} {'round_pair_next s':>18} {'standings_for_event s':>22}")
         for n in args.players:
             run(n, args.rounds)
     finally:
@@ -71,7 +71,7 @@ def run(n: int, rounds: int) -> None:
     pair_times, standing_times = [], []
     for number in range(1, rounds + 1):
         start = time.perf_counter()
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
         pair_times.append(time.perf_counter() - start)
         start = time.perf_counter()
         selectors.standings_for_event(event)

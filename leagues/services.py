@@ -3,7 +3,7 @@
 - Seasons: :func:`season_create` makes a season with its 18 generated dates
   (:func:`leagues.scoring.super_liga_dates`), which organizers then edit.
 - Points: :func:`event_points_post` is called by
-  :func:`tournaments.services.finish_event` (through
+  :func:`tournaments.services.event_finish` (through
   ``tournaments.hooks.event_finished``) and again after any correction. It
   builds the event's outcome from the database, asks the core for the
   entries the event earns and posts only the difference with what the

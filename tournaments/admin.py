@@ -70,7 +70,7 @@ admin.site.site_header = gettext_lazy("Arena — consola del organizador")
 admin.site.site_title = gettext_lazy("Arena")
 admin.site.index_title = gettext_lazy("Torneos de la sede")
 
-#: States in which :func:`services.register` takes entries (late entry during the Swiss rounds).
+#: States in which :func:`services.registration_create` takes entries (late entry during the Swiss rounds).
 ACCEPTING_ENTRIES = (EventState.REGISTRATION, EventState.CLOSED, EventState.SWISS)
 
 
@@ -205,13 +205,13 @@ DAY_ACTIONS: dict[str, DayAction] = {
         ),
         DayAction(
             "emparejar", gettext_lazy("Emparejar ronda siguiente"),
-            lambda e: services.pair_next_round(event=e),
+            lambda e: services.round_pair_next(event=e),
             _done_round(gettext_lazy("emparejada")),
             help=gettext_lazy("Cierra la ronda actual (si la hay) y empareja la siguiente."),
         ),
         DayAction(
             "rehacer", gettext_lazy("Rehacer ronda actual"),
-            lambda e: services.repair_current_round(event=e),
+            lambda e: services.round_repair(event=e),
             _done_round(gettext_lazy("emparejada de nuevo")),
             primary=False,
             help=gettext_lazy("Sólo mientras la ronda no tenga ningún resultado cargado."),
@@ -224,12 +224,12 @@ DAY_ACTIONS: dict[str, DayAction] = {
         ),
         DayAction(
             "iniciar-reducido", gettext_lazy("Iniciar reducido"),
-            lambda e: services.start_top_cut(event=e),
+            lambda e: services.top_cut_start(event=e),
             _done_round(gettext_lazy("emparejada")),
         ),
         DayAction(
             "finalizar", gettext_lazy("Finalizar evento"),
-            lambda e: services.finish_event(event=e),
+            lambda e: services.event_finish(event=e),
             _done_finish,
         ),
     )
@@ -517,7 +517,7 @@ class RegistrationInlineFormSet(forms.BaseInlineFormSet):
 
 
 class RegistrationInline(admin.TabularInline):
-    """The event's registrations: new rows are registered through :func:`services.register`."""
+    """The event's registrations: new rows are registered through :func:`services.registration_create`."""
 
     model = Registration
     form = RegistrationInlineForm
@@ -735,7 +735,7 @@ class EventAdmin(VenueScopedAdmin):
             if reg.pk is not None:
                 continue  # existing rows change only through the row buttons
             try:
-                services.register(event=event, player=reg.player)
+                services.registration_create(event=event, player=reg.player)
             except ArenaError as exc:
                 messages.error(request, exc.message)
             else:
@@ -847,9 +847,9 @@ class EventAdmin(VenueScopedAdmin):
                          _("%(player)s está presente.")),
             "ausente": (lambda r: services.registration_check_in(registration=r, present=False),
                         _("%(player)s figura ausente.")),
-            "abandono": (lambda r: services.drop(registration=r),
+            "abandono": (lambda r: services.registration_drop(registration=r),
                          _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
-            "deshacer-abandono": (lambda r: services.undo_drop(registration=r),
+            "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r),
                                   _("%(player)s vuelve al evento desde la próxima ronda.")),
         }
         if action not in runs:
@@ -883,7 +883,7 @@ class EventAdmin(VenueScopedAdmin):
         try:
             with transaction.atomic():
                 player = form.save()
-                registration = services.register(event=event, player=player)
+                registration = services.registration_create(event=event, player=player)
         except ArenaError as exc:
             messages.error(request, exc.message)
             return HttpResponseRedirect(back)
@@ -949,11 +949,11 @@ class RegistrationAdmin(VenueScopedAdmin):
 
     @admin.action(description=gettext_lazy("Abandonar el evento (los seleccionados)"), permissions=["change"])
     def drop_selected(self, request, queryset):
-        self._run_each(request, queryset, lambda r: services.drop(registration=r), _("%(n)d jugadores abandonaron."))
+        self._run_each(request, queryset, lambda r: services.registration_drop(registration=r), _("%(n)d jugadores abandonaron."))
 
     @admin.action(description=gettext_lazy("Deshacer abandono (los seleccionados)"), permissions=["change"])
     def undo_drop_selected(self, request, queryset):
-        self._run_each(request, queryset, lambda r: services.undo_drop(registration=r),
+        self._run_each(request, queryset, lambda r: services.registration_drop_undo(registration=r),
                        _("%(n)d jugadores vuelven al evento."))
 
     @admin.action(description=gettext_lazy("Marcar presentes (los seleccionados)"), permissions=["change"])
@@ -1018,7 +1018,7 @@ class RoundAdmin(VenueScopedAdmin):
         return False  # rounds are paired from the event page
 
     def has_change_permission(self, request, obj=None):
-        return False  # nothing of a round is edited in a form; results go through record_result
+        return False  # nothing of a round is edited in a form; results go through match_result_record
 
     def has_delete_permission(self, request, obj=None):
         return False  # «Rehacer ronda actual» replaces a round
@@ -1075,7 +1075,7 @@ class RoundAdmin(VenueScopedAdmin):
         return custom + super().get_urls()
 
     def result_view(self, request, object_id, match_id):
-        """Enter or correct one table's result (POST) through :func:`services.record_result`."""
+        """Enter or correct one table's result (POST) through :func:`services.match_result_record`."""
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
@@ -1091,7 +1091,7 @@ class RoundAdmin(VenueScopedAdmin):
             return HttpResponseRedirect(back)
         expected = values.pop("expected_version")
         try:
-            saved = services.record_result(match=match, expected_version=expected, entered_by=request.user, **values)
+            saved = services.match_result_record(match=match, expected_version=expected, entered_by=request.user, **values)
         except StaleEdit as exc:
             match.refresh_from_db()
             same = match.status != MatchStatus.PENDING and not values["double_loss"] and (

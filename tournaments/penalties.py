@@ -119,7 +119,7 @@ def _record_score(penalty: Penalty, match: Match, score, by) -> None:
     """Write the score a penalty imposes: final if it decides the match, else provisional."""
     if score is None:
         return
-    services.record_result(
+    services.match_result_record(
         match=match, games_a=score.games_a, games_b=score.games_b, games_drawn=score.games_drawn,
         provisional=not score.finished, entered_by=by,
         note=_("Penalidad: %(p)s") % {"p": penalty.message[:200]},
@@ -186,7 +186,7 @@ def _disqualify(registration: Registration) -> None:
     registration.dropped_after_round = registration.dropped_after_round or played
     registration.save(update_fields=["disqualified", "dropped", "dropped_after_round"])
     if registration.event.state == EventState.FINISHED:
-        services.podium_recompute(event=registration.event)
+        services.event_podium_recompute(event=registration.event)
 
 
 def _store(decision: ladder.PenaltyDecision, registration: Registration, match: Match | None, *, game_number,

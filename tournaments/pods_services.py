@@ -5,8 +5,8 @@ at a table (:attr:`tournaments.models.Event.in_pods`: La Copa del Mundo,
 the stoner-points game). Its rounds are :class:`~tournaments.models.PodTable`
 rows with :class:`~tournaments.models.PodSeat` seats instead of matches;
 results are finishing places (ties shared) and, when the game has one, a
-secondary score (stoner points). :func:`tournaments.services.pair_next_round`
-and :func:`tournaments.services.finish_event` delegate here for such events,
+secondary score (stoner points). :func:`tournaments.services.round_pair_next`
+and :func:`tournaments.services.event_finish` delegate here for such events,
 so the admin buttons and the API keep working.
 
 Pod events have no top cut: the podium is the top three of the pod
@@ -65,7 +65,7 @@ def close_open_pod_rounds(event: Event) -> None:
 
 
 @transaction.atomic
-def pair_next_pod_round(*, event: Event | int) -> Round:
+def pod_round_pair_next(*, event: Event | int) -> Round:
     """Seat the next round of a pod event; returns the new :class:`Round`.
 
     Rounds by attendance as Swiss (ceil(log2 N), at least ``min_rounds``;
@@ -145,7 +145,7 @@ def _illegal(code: str, table: int) -> IllegalResult:
 
 
 @transaction.atomic
-def record_pod_result(
+def pod_result_record(
     *,
     pod: PodTable | int,
     placements: Sequence[tuple[int, int, int | None]],
@@ -239,7 +239,7 @@ def _line_key(line: Placement) -> tuple[int, int]:
 
 
 @transaction.atomic
-def finish_pod_event(*, event: Event | int) -> Event:
+def pod_event_finish(*, event: Event | int) -> Event:
     """Finish a pod event and fix its podium: the top three of the pod standings.
 
     Dropped and disqualified players are skipped and the next move up

@@ -7,8 +7,8 @@ Services load what they need (locking the event row with
 in which case nothing has been changed.
 
 Names follow ``<entity>_<verb>`` where it reads well; the issue's verbs
-(``register``, ``drop``, ``pair_next_round``, ``record_result``,
-``start_top_cut``, ``finish_event``) are kept as the public names.
+(``register``, ``drop``, ``round_pair_next``, ``match_result_record``,
+``top_cut_start``, ``event_finish``) are kept as the public names.
 """
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def registration_close(*, event: Event) -> Event:
 
 
 @transaction.atomic
-def register(*, event: Event, player: Player, checked_in: bool = True) -> Registration:
+def registration_create(*, event: Event, player: Player, checked_in: bool = True) -> Registration:
     """Register ``player`` in ``event``.
 
     While registration is open this is a normal entry. Once the Swiss rounds
@@ -124,7 +124,7 @@ def register(*, event: Event, player: Player, checked_in: bool = True) -> Regist
 
 
 @transaction.atomic
-def drop(*, registration: Registration) -> Registration:
+def registration_drop(*, registration: Registration) -> Registration:
     """Drop a player from the event: never paired again, results kept.
 
     The drop takes effect from the next pairing; results already played keep
@@ -144,7 +144,7 @@ def drop(*, registration: Registration) -> Registration:
 
 
 @transaction.atomic
-def undo_drop(*, registration: Registration) -> Registration:
+def registration_drop_undo(*, registration: Registration) -> Registration:
     """Undo a drop (a mistaken click); the player is paired again from the next round."""
     registration = Registration.objects.select_for_update(of=("self",)).select_related("event").get(pk=registration.pk)
     if not registration.dropped:
@@ -227,7 +227,7 @@ def next_round_number(event: Event, active_count: int, *, complete_message: str)
 
 
 @transaction.atomic
-def pair_next_round(*, event: Event) -> Round:
+def round_pair_next(*, event: Event) -> Round:
     """Pair the next Swiss round, or the next top-cut stage.
 
     Round 1 is random from a seed derived from the event's recorded seed;
@@ -245,9 +245,9 @@ def pair_next_round(*, event: Event) -> Round:
     suizos?" (R-000-64).
     """
     if _in_pods(event):
-        from .pods_services import pair_next_pod_round
+        from .pods_services import pod_round_pair_next
 
-        return pair_next_pod_round(event=event)
+        return pod_round_pair_next(event=event)
     event = _locked_event(event)
     if event.state == EventState.TOP_CUT:
         return _pair_next_stage(event)
@@ -296,7 +296,7 @@ def pair_next_round(*, event: Event) -> Round:
 
 
 @transaction.atomic
-def repair_current_round(*, event: Event) -> Round:
+def round_repair(*, event: Event) -> Round:
     """Delete the current round and pair it again (only while it has no result).
 
     Useful after a late check-in or a drop noticed just after pairing. Byes
@@ -316,14 +316,14 @@ def repair_current_round(*, event: Event) -> Round:
     if not event.rounds.exists():
         event.state = EventState.CLOSED
         event.save(update_fields=["state"])
-    return pair_next_round(event=event)
+    return round_pair_next(event=event)
 
 
 @transaction.atomic
 def round_close(*, event: Event) -> Round:
     """Close the current round: its reported results become confirmed.
 
-    Once closed, the round's results no longer change (:func:`record_result`
+    Once closed, the round's results no longer change (:func:`match_result_record`
     only accepts the round in progress). Pairing the next round, starting the
     top cut or finishing the event also close the open round; this is the
     explicit "cerrar ronda / confirmar resultados" step of the organizer.
@@ -391,7 +391,7 @@ def _problem_text(problem) -> str:
 
 
 @transaction.atomic
-def record_result(
+def match_result_record(
     *,
     match: Match | int,
     games_a: int,
@@ -511,7 +511,7 @@ def record_result(
 
 
 @transaction.atomic
-def pair_round_manually(
+def round_pair_manual(
     *,
     event: Event,
     pairings: Iterable[tuple[Registration | int, Registration | int | None]],
@@ -609,7 +609,7 @@ def _require_swiss_done(event: Event, snapshot) -> None:
 
 
 @transaction.atomic
-def start_top_cut(*, event: Event) -> Round:
+def top_cut_start(*, event: Event) -> Round:
     """Close the Swiss rounds and pair the top cut's first stage.
 
     Takes the top ``event.cut_size`` active players of the final Swiss
@@ -684,7 +684,7 @@ def _pair_next_stage(event: Event) -> Round:
 
 
 @transaction.atomic
-def finish_event(*, event: Event) -> Event:
+def event_finish(*, event: Event) -> Event:
     """Finish the event and fix its podium (1st, 2nd, 3rd).
 
     With a top cut: 1st and 2nd from the final, 3rd from the third-place
@@ -696,9 +696,9 @@ def finish_event(*, event: Event) -> Event:
     ("el podio de 3", R-000-80).
     """
     if _in_pods(event):
-        from .pods_services import finish_pod_event
+        from .pods_services import pod_event_finish
 
-        return finish_pod_event(event=event)
+        return pod_event_finish(event=event)
     event = _locked_event(event)
     if event.state == EventState.FINISHED:
         raise StateError("already_finished", _("El evento ya está finalizado."))
@@ -755,7 +755,7 @@ def _without_disqualified(podium: Podium, event: Event, standings, cut_players: 
 
 
 @transaction.atomic
-def podium_recompute(*, event: Event) -> Event:
+def event_podium_recompute(*, event: Event) -> Event:
     """Recompute a finished event's podium after a disqualification (next players move up).
 
     League points are posted again as a diff (reversals and new entries).

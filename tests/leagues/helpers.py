@@ -1,7 +1,7 @@
 """Play whole events through :mod:`tournaments.services` with a known podium.
 
 :func:`play_round_robin` pairs a round robin by hand (circle method, a bye
-for odd fields) with ``pair_round_manually`` and lets the stronger player
+for odd fields) with ``round_pair_manual`` and lets the stronger player
 win every match 2-0, so the final Swiss standings are the ``ranking`` given
 and the podium is its first three active players — the test can work the
 league points out by hand. No top cut: ``cut_size=0``.
@@ -74,19 +74,19 @@ def play_round_robin(
     schedule = round_robin(list(ranking))
     event = create_event(name=name, venue=venue, date=date, kind=kind, rounds=len(schedule))
     services.registration_open(event=event)
-    regs = {p.pk: services.register(event=event, player=p) for p in ranking}
+    regs = {p.pk: services.registration_create(event=event, player=p) for p in ranking}
     services.registration_close(event=event)
     strength = {p.pk: n - i for i, p in enumerate(ranking)}
     for pairs in schedule:
-        rnd = services.pair_round_manually(
+        rnd = services.round_pair_manual(
             event=event, pairings=[(regs[a.pk], regs[b.pk] if b else None) for a, b in pairs]
         )
         for match in rnd.matches.filter(is_bye=False).select_related("player_a", "player_b"):
             a_wins = strength[match.player_a.player_id] > strength[match.player_b.player_id]
-            services.record_result(match=match, games_a=2 if a_wins else 0, games_b=0 if a_wins else 2)
+            services.match_result_record(match=match, games_a=2 if a_wins else 0, games_b=0 if a_wins else 2)
     if disqualified:
         # Issue #7's penalty ladder disqualifies; the row is what matters here.
         Registration.objects.filter(event=event, player__in=disqualified).update(disqualified=True, dropped=True)
     if finish:
-        event = services.finish_event(event=event)
+        event = services.event_finish(event=event)
     return event

@@ -2,7 +2,7 @@
 
 The same season as ``test_badges.py``'s pure golden, worked out by hand
 there and restated below, but every event is played through
-:mod:`tournaments.services` and posted by ``finish_event``; tables, badges,
+:mod:`tournaments.services` and posted by ``event_finish``; tables, badges,
 qualification lists and prizes are read through :mod:`leagues.selectors`.
 
 Venues: V1 Sede Palermo and V2 Sede La Plata (Buenos Aires), V3 Sede

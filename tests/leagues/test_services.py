@@ -1,7 +1,7 @@
 """League services on a real database: posting, re-finishing, corrections.
 
 Every event is played through :mod:`tournaments.services` (register, pair,
-record results, finish); ``finish_event`` posts the points through
+record results, finish); ``event_finish`` posts the points through
 ``tournaments.hooks.event_finished``. Clauses: R-000-36, R-000-37,
 R-000-38, R-000-49, R-000-55; DESIGN.md decisions 7, 8 and 10.
 """
@@ -100,7 +100,7 @@ def test_refinishing_an_event_never_posts_twice(venues, four):
     event = play_round_robin(name="Fecha 1", venue=venues["palermo"], date=D1, ranking=four)
     Event.objects.filter(pk=event.pk).update(state=EventState.SWISS)
 
-    tournament_services.finish_event(event=event)
+    tournament_services.event_finish(event=event)
 
     assert LedgerEntry.objects.filter(event=event).count() == 16
     assert not LedgerEntry.objects.filter(reason=LedgerReason.REVERSAL).exists()
@@ -241,7 +241,7 @@ def test_in_person_event_without_venue_is_refused_and_stays_unfinished(four):
     )
 
     with pytest.raises(LeagueRefused) as err:
-        tournament_services.finish_event(event=event)
+        tournament_services.event_finish(event=event)
 
     assert err.value.code == "venue_province_missing"
     event.refresh_from_db()

@@ -233,7 +233,7 @@ def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_ski
     play(match.round)
     rows = selectors.standings_for_event(event)
     expected = [r.registration_id for r in rows if not r.disqualified and not r.dropped][:4]
-    semis = services.start_top_cut(event=event)
+    semis = services.top_cut_start(event=event)
     in_cut = {m.player_a_id for m in semis.matches.all()} | {m.player_b_id for m in semis.matches.all()}
     assert leader.pk not in in_cut
     assert in_cut == set(expected)

@@ -25,7 +25,7 @@ def pod_event(players: int, key: str = "stoner_points", **kwargs) -> Event:
     event = EventFactory(game=game(key), cut_size=0, best_of=1, **kwargs)
     services.registration_open(event=event)
     for _ in range(players):
-        services.register(event=event, player=PlayerFactory())
+        services.registration_create(event=event, player=PlayerFactory())
     services.registration_close(event=event)
     event.refresh_from_db()
     return event
@@ -42,9 +42,9 @@ def by_seat_order(pod: PodTable, *, scores: bool = True) -> list[tuple[int, int,
 
 
 def play_round(event: Event) -> Round:
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     for pod in rnd.pods.all():
-        pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod))
+        pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return rnd
 
 
@@ -53,7 +53,7 @@ def play_round(event: Event) -> Round:
 
 def test_pair_next_round_delegates_to_pods_for_a_pod_event():
     event = pod_event(13)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     assert not rnd.matches.exists()
     assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [4, 4, 5]
     assert rnd.seed == services.derived_seed(event.seed, "round", 1)
@@ -63,25 +63,25 @@ def test_pair_next_round_delegates_to_pods_for_a_pod_event():
 
 def test_pair_next_pod_round_refused_while_results_missing_names_the_tables():
     event = pod_event(13)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     first = rnd.pods.get(table_number=1)
-    pods_services.record_pod_result(pod=first, placements=by_seat_order(first))
+    pods_services.pod_result_record(pod=first, placements=by_seat_order(first))
     with pytest.raises(PairingRefused) as err:
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     assert err.value.code == "results_missing"
     assert "mesas 2, 3" in err.value.message
 
 
 def test_record_pod_result_refuses_illegal_places():
     event = pod_event(13)
-    pod = services.pair_next_round(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).pods.get(table_number=2)
     ids = seat_order(pod)
     bad = [(rid, place, None) for rid, place in zip(ids, [1, 2, 2, 3])]
     with pytest.raises(IllegalResult) as err:
-        pods_services.record_pod_result(pod=pod, placements=bad)
+        pods_services.pod_result_record(pod=pod, placements=bad)
     assert err.value.code == "places_not_ranked"
     with pytest.raises(IllegalResult) as err:
-        pods_services.record_pod_result(pod=pod, placements=[(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
+        pods_services.pod_result_record(pod=pod, placements=[(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
     assert err.value.code == "missing_player"
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and pod.version == 0
@@ -89,24 +89,24 @@ def test_record_pod_result_refuses_illegal_places():
 
 def test_record_pod_result_refuses_places_that_contradict_stoner_points():
     event = pod_event(13)
-    pod = services.pair_next_round(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).pods.get(table_number=2)
     a, b, c, d = seat_order(pod)
     with pytest.raises(IllegalResult) as err:
-        pods_services.record_pod_result(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
+        pods_services.pod_result_record(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "places_score_mismatch"
     with pytest.raises(IllegalResult) as err:
-        pods_services.record_pod_result(pod=pod, placements=[(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
+        pods_services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "tied_lead"
 
 
 def test_record_pod_result_accepts_shared_places_and_keeps_history():
     event = pod_event(13)
-    pod = services.pair_next_round(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).pods.get(table_number=2)
     a, b, c, d = seat_order(pod)
     judge = UserFactory(username="juez-mesas")
-    pods_services.record_pod_result(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
+    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
                                     expected_version=0, entered_by=judge)
-    pods_services.record_pod_result(pod=pod, placements=[(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
+    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
                                     expected_version=1, entered_by=judge)
     pod.refresh_from_db()
     assert (pod.status, pod.version) == (MatchStatus.REPORTED, 2)
@@ -118,18 +118,18 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
 
 def test_record_pod_result_refuses_a_stale_save():
     event = pod_event(13)
-    pod = services.pair_next_round(event=event).pods.get(table_number=1)
-    pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod), expected_version=0)
+    pod = services.round_pair_next(event=event).pods.get(table_number=1)
+    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
     with pytest.raises(StaleEdit):
-        pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod), expected_version=0)
+        pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
     assert PodResultEntry.objects.filter(pod=pod).count() == 1
 
 
 def test_resending_the_same_pod_result_is_a_no_op():
     event = pod_event(13)
-    pod = services.pair_next_round(event=event).pods.get(table_number=1)
-    pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod))
-    pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod))
+    pod = services.round_pair_next(event=event).pods.get(table_number=1)
+    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     pod.refresh_from_db()
     assert pod.version == 1
 
@@ -138,21 +138,21 @@ def test_pods_have_no_repeated_pod_mates_over_three_rounds_of_13_players():
     event = pod_event(13, key="copa_del_mundo")
     met: set[tuple[int, int]] = set()
     for _ in range(3):
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
         for pod in rnd.pods.all():
             players = sorted(seat_order(pod))
             pairs = set(itertools.combinations(players, 2))
             assert not pairs & met
             met |= pairs
-            pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod, scores=False))
+            pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod, scores=False))
     assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [3, 3, 3, 4]
 
 
 def test_pod_standings_from_placements():
     event = pod_event(4)  # one pod of 4
-    pod = services.pair_next_round(event=event).pods.get()
+    pod = services.round_pair_next(event=event).pods.get()
     a, b, c, d = seat_order(pod)
-    pods_services.record_pod_result(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
+    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
     rows = pod_standings_for_event(event)
     assert [(r.registration_id, r.rank, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
         (a, 1, 3, 4, 20),
@@ -165,8 +165,8 @@ def test_pod_standings_from_placements():
 
 def test_event_placement_points_setting_is_used():
     event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1})
-    pod = services.pair_next_round(event=event).pods.get()
-    pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod))
+    pod = services.round_pair_next(event=event).pods.get()
+    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]
 
 
@@ -177,7 +177,7 @@ def test_finish_event_podium_is_top_three_of_pod_standings_skipping_disqualified
     rows = pod_standings_for_event(event)
     leader = rows[0].registration_id
     event.registrations.filter(pk=leader).update(disqualified=True)
-    event = services.finish_event(event=event)
+    event = services.event_finish(event=event)
     assert event.state == EventState.FINISHED
     assert [event.podium_first_id, event.podium_second_id, event.podium_third_id] == [
         r.registration_id for r in rows[1:4]
@@ -189,7 +189,7 @@ def test_pairing_refused_after_the_planned_rounds():
     event = pod_event(8, planned_rounds=1)
     play_round(event)
     with pytest.raises(PairingRefused) as err:
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     assert err.value.code == "swiss_complete"
 
 
@@ -199,9 +199,9 @@ def test_pairing_refused_after_the_planned_rounds():
 @pytest.fixture
 def live_pods():
     event = pod_event(13)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     pod = rnd.pods.get(table_number=1)
-    pods_services.record_pod_result(pod=pod, placements=by_seat_order(pod))
+    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return event, rnd
 
 
@@ -286,14 +286,14 @@ def test_repair_current_round_of_a_pod_event_refused_once_a_pod_has_a_result(liv
 
     event, _rnd = live_pods
     with pytest.raises(StateError) as err:
-        services.repair_current_round(event=event)
+        services.round_repair(event=event)
     assert err.value.code == "round_has_results"
 
 
 def test_repair_current_round_of_a_pod_event_seats_it_again():
     event = pod_event(13)
-    services.pair_next_round(event=event)
-    rnd = services.repair_current_round(event=event)
+    services.round_pair_next(event=event)
+    rnd = services.round_repair(event=event)
     assert rnd.number == 1 and sorted(p.seats.count() for p in rnd.pods.all()) == [4, 4, 5]
 
 
@@ -305,5 +305,5 @@ def test_pod_event_has_no_top_cut():
     event.save(update_fields=["cut_size"])
     play_round(event)
     with pytest.raises(StateError):
-        services.start_top_cut(event=event)
-    assert services.finish_event(event=event).state == EventState.FINISHED
+        services.top_cut_start(event=event)
+    assert services.event_finish(event=event).state == EventState.FINISHED

@@ -19,16 +19,16 @@ def make_event(players: int = 8, **kwargs):
     event = EventFactory(**kwargs)
     services.registration_open(event=event)
     for _ in range(players):
-        services.register(event=event, player=PlayerFactory())
+        services.registration_create(event=event, player=PlayerFactory())
     services.registration_close(event=event)
     event.refresh_from_db()
     return event
 
 
 def play_round(event, score=(2, 0, 0)):
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     for match in rnd.matches.filter(is_bye=False):
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     return rnd
 
 
@@ -36,9 +36,9 @@ def test_register_twice_is_refused_and_changes_nothing():
     event = EventFactory()
     services.registration_open(event=event)
     player = PlayerFactory()
-    services.register(event=event, player=player)
+    services.registration_create(event=event, player=player)
     with pytest.raises(RegistrationError) as err:
-        services.register(event=event, player=player)
+        services.registration_create(event=event, player=player)
     assert err.value.code == "already_registered"
     assert player.display_name in str(err.value)
     assert Registration.objects.filter(event=event).count() == 1
@@ -47,22 +47,22 @@ def test_register_twice_is_refused_and_changes_nothing():
 def test_register_in_draft_is_refused():
     event = EventFactory()
     with pytest.raises(StateError):
-        services.register(event=event, player=PlayerFactory())
+        services.registration_create(event=event, player=PlayerFactory())
     assert not Registration.objects.exists()
 
 
 def test_pair_round_one_is_reproducible_from_the_recorded_seed():
     """R-000-75: round 1 is random, drawn from a seed recorded on the round."""
     event = make_event(players=9, seed=77)
-    first = services.pair_next_round(event=event)
+    first = services.round_pair_next(event=event)
     tables = [(m.table_number, m.player_a_id, m.player_b_id) for m in first.matches.order_by("is_bye", "table_number")]
-    services.repair_current_round(event=event)  # draws round 1 again from the same recorded seed
+    services.round_repair(event=event)  # draws round 1 again from the same recorded seed
     again = Round.objects.get(event=event, number=1)
     assert again.seed == first.seed
     assert [(m.table_number, m.player_a_id, m.player_b_id)
             for m in again.matches.order_by("is_bye", "table_number")] == tables
     other = make_event(players=9, seed=78)
-    assert services.pair_next_round(event=other).seed != first.seed
+    assert services.round_pair_next(event=other).seed != first.seed
     bye = again.matches.get(is_bye=True)
     assert (bye.games_a, bye.games_b, bye.outcome, bye.status) == (2, 0, MatchOutcome.BYE, MatchStatus.CONFIRMED)
 
@@ -70,11 +70,11 @@ def test_pair_round_one_is_reproducible_from_the_recorded_seed():
 def test_pair_next_round_while_results_missing_is_refused():
     """R-000-78: the next round is paired only when every result is in."""
     event = make_event(players=8)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     first = rnd.matches.order_by("table_number").first()
-    services.record_result(match=first, games_a=2, games_b=1)
+    services.match_result_record(match=first, games_a=2, games_b=1)
     with pytest.raises(PairingRefused) as err:
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     assert err.value.code == "results_missing"
     assert "2, 3, 4" in str(err.value)
     assert Round.objects.filter(event=event).count() == 1
@@ -83,9 +83,9 @@ def test_pair_next_round_while_results_missing_is_refused():
 def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
     """R-000-61: best of three — nobody wins three games."""
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
+    match = services.round_pair_next(event=event).matches.first()
     with pytest.raises(IllegalResult) as err:
-        services.record_result(match=match, games_a=3, games_b=0)
+        services.match_result_record(match=match, games_a=3, games_b=0)
     assert err.value.code == "too_many_wins"
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status, match.version) == (0, 0, MatchStatus.PENDING, 0)
@@ -98,9 +98,9 @@ def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
 )
 def test_other_impossible_best_of_three_scores_are_refused(score, code):
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
+    match = services.round_pair_next(event=event).matches.first()
     with pytest.raises(IllegalResult) as err:
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     assert err.value.code == code
     assert f"{score[0]}-{score[1]}-{score[2]}" in str(err.value)
 
@@ -108,9 +108,9 @@ def test_other_impossible_best_of_three_scores_are_refused(score, code):
 def test_result_for_a_match_not_in_the_current_round_is_refused():
     event = make_event(players=4)
     old = play_round(event).matches.filter(is_bye=False).first()
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     with pytest.raises(StateError) as err:
-        services.record_result(match=old, games_a=0, games_b=2)
+        services.match_result_record(match=old, games_a=0, games_b=2)
     assert err.value.code == "not_current_round"
     old.refresh_from_db()
     assert (old.games_a, old.games_b) == (2, 0)
@@ -119,11 +119,11 @@ def test_result_for_a_match_not_in_the_current_round_is_refused():
 def test_stale_edit_is_refused_and_keeps_the_first_save():
     judge_one, judge_two = UserFactory(username="ana"), UserFactory(username="beto")
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
+    match = services.round_pair_next(event=event).matches.first()
     loaded_version = match.version
-    services.record_result(match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one)
+    services.match_result_record(match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one)
     with pytest.raises(StaleEdit) as err:
-        services.record_result(match=match, games_a=0, games_b=2, expected_version=loaded_version,
+        services.match_result_record(match=match, games_a=0, games_b=2, expected_version=loaded_version,
                                entered_by=judge_two)
     assert "ana" in str(err.value)
     match.refresh_from_db()
@@ -133,10 +133,10 @@ def test_stale_edit_is_refused_and_keeps_the_first_save():
 def test_correction_keeps_history_and_double_submission_is_a_no_op():
     judge = UserFactory(username="carla")
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
-    services.record_result(match=match, games_a=2, games_b=0, entered_by=judge)
-    services.record_result(match=match, games_a=2, games_b=0, entered_by=judge)  # same again
-    services.record_result(match=match, games_a=1, games_b=2, entered_by=judge)  # correction
+    match = services.round_pair_next(event=event).matches.first()
+    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)
+    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)  # same again
+    services.match_result_record(match=match, games_a=1, games_b=2, entered_by=judge)  # correction
     entries = list(ResultEntry.objects.filter(match=match).order_by("version"))
     assert [(e.version, e.games_a, e.games_b, e.entered_by.username) for e in entries] == [
         (1, 2, 0, "carla"), (2, 1, 2, "carla")]
@@ -147,9 +147,9 @@ def test_correction_keeps_history_and_double_submission_is_a_no_op():
 def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
     """R-000-104 / DESIGN 4 and 12: 1-0-1 wins, 1-1-1 is a drawn match."""
     event = make_event(players=4)
-    m1, m2 = services.pair_next_round(event=event).matches.order_by("table_number")
-    services.record_result(match=m1, games_a=1, games_b=0, games_drawn=1)
-    services.record_result(match=m2, games_a=1, games_b=1, games_drawn=1)
+    m1, m2 = services.round_pair_next(event=event).matches.order_by("table_number")
+    services.match_result_record(match=m1, games_a=1, games_b=0, games_drawn=1)
+    services.match_result_record(match=m2, games_a=1, games_b=1, games_drawn=1)
     m1.refresh_from_db(), m2.refresh_from_db()
     assert (m1.outcome, m2.outcome) == (MatchOutcome.A_WINS, MatchOutcome.DRAW)
 
@@ -157,8 +157,8 @@ def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
 def test_more_than_ten_minutes_late_loses_the_match_two_nil():
     """R-000-77: > 10 minutes late → 0-2 whatever was entered."""
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
-    services.record_result(match=match, games_a=0, games_b=0, minutes_late_a=11)
+    match = services.round_pair_next(event=event).matches.first()
+    services.match_result_record(match=match, games_a=0, games_b=0, minutes_late_a=11)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.outcome) == (0, 2, MatchOutcome.B_WINS)
 
@@ -166,28 +166,28 @@ def test_more_than_ten_minutes_late_loses_the_match_two_nil():
 def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
     """R-000-77: > 5 minutes late loses game 1, so 2-0 for the late player is impossible."""
     event = make_event(players=4)
-    match = services.pair_next_round(event=event).matches.first()
+    match = services.round_pair_next(event=event).matches.first()
     with pytest.raises(IllegalResult) as err:
-        services.record_result(match=match, games_a=2, games_b=0, minutes_late_a=6)
+        services.match_result_record(match=match, games_a=2, games_b=0, minutes_late_a=6)
     assert err.value.code == "late_game_one_not_counted"
-    services.record_result(match=match, games_a=2, games_b=1, minutes_late_a=6)
+    services.match_result_record(match=match, games_a=2, games_b=1, minutes_late_a=6)
     match.refresh_from_db()
     assert match.outcome == MatchOutcome.A_WINS
 
 
 def test_bye_has_no_result_to_enter():
     event = make_event(players=5)
-    bye = services.pair_next_round(event=event).matches.get(is_bye=True)
+    bye = services.round_pair_next(event=event).matches.get(is_bye=True)
     with pytest.raises(StateError):
-        services.record_result(match=bye, games_a=0, games_b=2)
+        services.match_result_record(match=bye, games_a=0, games_b=2)
 
 
 def test_dropped_player_is_not_paired_and_keeps_results():
     event = make_event(players=6)
     play_round(event)
     leaving = Registration.objects.filter(event=event).first()
-    services.drop(registration=leaving)
-    rnd = services.pair_next_round(event=event)
+    services.registration_drop(registration=leaving)
+    rnd = services.round_pair_next(event=event)
     paired = set(rnd.matches.values_list("player_a", flat=True)) | set(
         rnd.matches.exclude(player_b=None).values_list("player_b", flat=True))
     assert leaving.pk not in paired
@@ -195,15 +195,15 @@ def test_dropped_player_is_not_paired_and_keeps_results():
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == leaving.pk)
     assert row.dropped and row.matches_played == 1
     with pytest.raises(RegistrationError):
-        services.drop(registration=leaving)
+        services.registration_drop(registration=leaving)
 
 
 def test_late_entry_joins_with_zero_points():
     event = make_event(players=4)
     play_round(event)
-    late = services.register(event=event, player=PlayerFactory())
+    late = services.registration_create(event=event, player=PlayerFactory())
     assert late.late_entry and late.joined_round == 2
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     assert rnd.matches.filter(player_a=late).exists() or rnd.matches.filter(player_b=late).exists()
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == late.pk)
     assert row.match_points in (0.0, 1.0)  # 1.0 only if the late entry got the bye
@@ -217,18 +217,18 @@ def test_rounds_by_attendance_and_swiss_complete():
     event.refresh_from_db()
     assert event.planned_rounds == 3
     with pytest.raises(PairingRefused) as err:
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     assert err.value.code == "swiss_complete"
 
 
 def test_repair_current_round_only_without_results():
     event = make_event(players=8)
-    rnd = services.pair_next_round(event=event)
-    again = services.repair_current_round(event=event)
+    rnd = services.round_pair_next(event=event)
+    again = services.round_repair(event=event)
     assert again.number == 1 and Round.objects.filter(event=event).count() == 1
-    services.record_result(match=again.matches.first(), games_a=2, games_b=0)
+    services.match_result_record(match=again.matches.first(), games_a=2, games_b=0)
     with pytest.raises(StateError):
-        services.repair_current_round(event=event)
+        services.round_repair(event=event)
     assert rnd.pk != again.pk
 
 
@@ -238,27 +238,27 @@ def test_full_day_top_four_and_podium():
     for _ in range(3):
         play_round(event, score=(2, 1, 0))
     standings = selectors.standings_for_event(event)
-    semis = services.start_top_cut(event=event)
+    semis = services.top_cut_start(event=event)
     assert semis.phase == RoundPhase.TOP_CUT and semis.stage == 2
     seeds = [s.registration_id for s in standings[:4]]
     pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in semis.matches.all()}
     assert pairs == {frozenset((seeds[0], seeds[3])), frozenset((seeds[1], seeds[2]))}
     with pytest.raises(PairingRefused):
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     for m in semis.matches.all():
         with pytest.raises(IllegalResult):
-            services.record_result(match=m, games_a=1, games_b=1)
-        services.record_result(match=m, games_a=2, games_b=0)  # higher seed (player_a) wins
-    final = services.pair_next_round(event=event)
+            services.match_result_record(match=m, games_a=1, games_b=1)
+        services.match_result_record(match=m, games_a=2, games_b=0)  # higher seed (player_a) wins
+    final = services.round_pair_next(event=event)
     assert final.stage == 1
     fm = final.matches.get()
-    services.record_result(match=fm, games_a=0, games_b=2)
-    event = services.finish_event(event=event)
+    services.match_result_record(match=fm, games_a=0, games_b=2)
+    event = services.event_finish(event=event)
     assert event.state == EventState.FINISHED
     assert event.podium_first_id == fm.player_b_id
     assert event.podium_second_id == fm.player_a_id
     # No third-place match: the semifinal loser with the better Swiss rank (DESIGN 6) — seeds 3 and 4 lost.
     assert event.podium_third_id == seeds[2]
     with pytest.raises(StateError):
-        services.finish_event(event=event)
+        services.event_finish(event=event)
     assert Match.objects.filter(round__event=event, status=MatchStatus.REPORTED).count() == 0

@@ -55,13 +55,13 @@ urlpatterns = [
     path("matches/<int:match_id>/result/", views.MatchResultViewSet.as_view({"post": "record"}),
          name="match-result"),
     # organizers
-    path("events/<int:event_id>/pair-next-round/", actions({"post": "pair_next_round"}), name="pair-next-round"),
-    path("events/<int:event_id>/repair-current-round/", actions({"post": "repair_current_round"}),
+    path("events/<int:event_id>/pair-next-round/", actions({"post": "round_pair_next"}), name="pair-next-round"),
+    path("events/<int:event_id>/repair-current-round/", actions({"post": "round_repair"}),
          name="repair-current-round"),
-    path("events/<int:event_id>/top-cut/", actions({"post": "start_top_cut"}), name="start-top-cut"),
+    path("events/<int:event_id>/top-cut/", actions({"post": "top_cut_start"}), name="start-top-cut"),
     path("events/<int:event_id>/finish/", actions({"post": "finish"}), name="finish"),
     path("events/<int:event_id>/players/<str:player_number>/drop/", actions({"post": "drop"}), name="drop"),
-    path("events/<int:event_id>/players/<str:player_number>/undo-drop/", actions({"post": "undo_drop"}),
+    path("events/<int:event_id>/players/<str:player_number>/undo-drop/", actions({"post": "registration_drop_undo"}),
          name="undo-drop"),
     # penalties and rulings (issue #7)
     path("events/<int:event_id>/penalties/", penalties.EventPenaltyViewSet.as_view({"get": "list", "post": "create"}),

@@ -402,7 +402,7 @@ class MatchResultViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
     )
     def record(self, request: Request, *args, **kwargs) -> Response:
         data = validated(self.get_serializer(data=request.data))
-        match = services.record_result(match=self.get_match(), entered_by=request.user, **data)
+        match = services.match_result_record(match=self.get_match(), entered_by=request.user, **data)
         return Response(PairingSerializer(queries.pairing_for_match(match)).data)
 
 
@@ -427,12 +427,12 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
 
     permission_classes = [EventRolePermission]
     required_roles = {
-        "pair_next_round": ORGANIZER,
-        "repair_current_round": ORGANIZER,
-        "start_top_cut": ORGANIZER,
+        "round_pair_next": ORGANIZER,
+        "round_repair": ORGANIZER,
+        "top_cut_start": ORGANIZER,
         "finish": ORGANIZER,
         "drop": ORGANIZER,
-        "undo_drop": ORGANIZER,
+        "registration_drop_undo": ORGANIZER,
     }
     serializer_class = RoundPairingsSerializer
 
@@ -456,8 +456,8 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         "Se rechaza con 409 si faltan resultados (nombra las mesas) o ya se jugaron todas las rondas.",
         201, RoundPairingsSerializer,
     )
-    def pair_next_round(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.pair_next_round(event=self.get_event()))
+    def round_pair_next(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.round_pair_next(event=self.get_event()))
 
     @_organizer_schema(
         "Rehacer la ronda en curso",
@@ -465,8 +465,8 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         "p. ej. tras una acreditación tardía.",
         201, RoundPairingsSerializer,
     )
-    def repair_current_round(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.repair_current_round(event=self.get_event()))
+    def round_repair(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.round_repair(event=self.get_event()))
 
     @_organizer_schema(
         "Iniciar el reducido",
@@ -474,8 +474,8 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         "de las posiciones (1 contra 4 y 2 contra 3 en un top 4).",
         201, RoundPairingsSerializer,
     )
-    def start_top_cut(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.start_top_cut(event=self.get_event()))
+    def top_cut_start(self, request: Request, *args, **kwargs) -> Response:
+        return self._round_response(services.top_cut_start(event=self.get_event()))
 
     @_organizer_schema(
         "Finalizar el evento",
@@ -483,7 +483,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         200, EventSerializer,
     )
     def finish(self, request: Request, *args, **kwargs) -> Response:
-        event = services.finish_event(event=self.get_event())
+        event = services.event_finish(event=self.get_event())
         return Response(EventSerializer(queries.event_by_pk(event.pk)).data)
 
     @_organizer_schema(
@@ -493,7 +493,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
     )
     def drop(self, request: Request, *args, **kwargs) -> Response:
-        return self._registration_response(services.drop(registration=self.get_registration()))
+        return self._registration_response(services.registration_drop(registration=self.get_registration()))
 
     @_organizer_schema(
         "Deshacer un abandono",
@@ -501,5 +501,5 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         "después de las rondas suizas).",
         200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
     )
-    def undo_drop(self, request: Request, *args, **kwargs) -> Response:
-        return self._registration_response(services.undo_drop(registration=self.get_registration()))
+    def registration_drop_undo(self, request: Request, *args, **kwargs) -> Response:
+        return self._registration_response(services.registration_drop_undo(registration=self.get_registration()))

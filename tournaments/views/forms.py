@@ -12,7 +12,7 @@ class ResultForm(forms.Form):
 
     Only shapes are checked here; whether a score is legal for the match
     format, the tardiness rule and stale edits are the service's business
-    (:func:`tournaments.services.record_result`), whose errors the view turns
+    (:func:`tournaments.services.match_result_record`), whose errors the view turns
     into form errors.
     """
 
@@ -65,7 +65,7 @@ class PodResultForm(forms.Form):
     Fields ``place_<registration id>`` and, when the game has a secondary
     score (stoner points), ``score_<registration id>``. Only shapes are
     checked here; legal places and stale edits are the service's business
-    (:func:`tournaments.pods_services.record_pod_result`).
+    (:func:`tournaments.pods_services.pod_result_record`).
     """
 
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

@@ -2,7 +2,7 @@
 
 Phone-first (works on a 360 px screen). Only judges and organizers of the
 event may enter results (:func:`tournaments.permissions.is_judge`); every
-entry goes through :func:`tournaments.services.record_result`, which records
+entry goes through :func:`tournaments.services.match_result_record`, which records
 who and when and refuses a stale save.
 """
 from __future__ import annotations
@@ -122,7 +122,7 @@ def table(request, event, number: int, table: int):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                saved = services.record_result(
+                saved = services.match_result_record(
                     match=match,
                     games_a=data["games_a"],
                     games_b=data["games_b"],
@@ -230,7 +230,7 @@ def _pod_table(request, event, number: int, table: int):
     """A pod's result form: the place (and the stoner points) of each seat.
 
     Same contract as the match form: a stale version is refused by
-    :func:`tournaments.pods_services.record_pod_result` and the judge's
+    :func:`tournaments.pods_services.pod_result_record` and the judge's
     values are kept for a deliberate second try.
     """
     pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
@@ -243,7 +243,7 @@ def _pod_table(request, event, number: int, table: int):
         form = PodResultForm(request.POST, **form_kwargs)
         if form.is_valid():
             try:
-                pods_services.record_pod_result(
+                pods_services.pod_result_record(
                     pod=pod_table, placements=form.placements(),
                     expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
                 )

@@ -6,7 +6,7 @@ La Plata and Sede Quilmes in Buenos Aires), with a player at two venues on
 the same date, a new player who names his referrer, a virtual event and a
 Breeder Quest whose winner chooses a badge. Every event is played through
 :mod:`tournaments.services` (registration, Swiss rounds with simulated
-results, top 4, finish), so its points are posted by ``finish_event``.
+results, top 4, finish), so its points are posted by ``event_finish``.
 Then it prints the season table, the all-time ranking and the badges.
 
 Running it again replaces the demo's own events (named "Demo …"), awards
@@ -172,30 +172,30 @@ class Command(BaseCommand):
     def _run(event: Event, field: Sequence[Player], rng: random.Random) -> None:
         tournament_services.registration_open(event=event)
         for player in field:
-            tournament_services.register(event=event, player=player)
+            tournament_services.registration_create(event=event, player=player)
         tournament_services.registration_close(event=event)
         while True:
             try:
-                rnd = tournament_services.pair_next_round(event=event)
+                rnd = tournament_services.round_pair_next(event=event)
             except ArenaError as exc:
                 if exc.code == "swiss_complete":
                     break
                 raise
             for match in rnd.matches.filter(is_bye=False):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=True)
-                tournament_services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
-        rnd = tournament_services.start_top_cut(event=event)
+                tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+        rnd = tournament_services.top_cut_start(event=event)
         while True:
             for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=False)
-                tournament_services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
             try:
-                rnd = tournament_services.pair_next_round(event=event)
+                rnd = tournament_services.round_pair_next(event=event)
             except ArenaError as exc:
                 if exc.code == "top_cut_complete":
                     break
                 raise
-        tournament_services.finish_event(event=event)
+        tournament_services.event_finish(event=event)
 
     @staticmethod
     def _award(season: Season, event: Event, organizer) -> None:

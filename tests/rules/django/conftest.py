@@ -62,7 +62,7 @@ class Roles:
         self.players[0].user = self.player_user
         self.players[0].save(update_fields=["user"])
         self.registrations = [
-            tournament_services.register(event=self.event, player=player) for player in self.players
+            tournament_services.registration_create(event=self.event, player=player) for player in self.players
         ]
         self.event.refresh_from_db()
 

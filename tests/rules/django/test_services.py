@@ -26,7 +26,7 @@ ILLEGAL = LEGAL.replace("19 Índica", "20 Índica").replace("1 Baby Kush", "1 Ba
 
 def pair_round_one(roles) -> Round:
     tournament_services.registration_close(event=roles.event)
-    return tournament_services.pair_next_round(event=roles.event)
+    return tournament_services.round_pair_next(event=roles.event)
 
 
 def test_decklist_submit_legal_list_by_the_player(roles):
@@ -127,7 +127,7 @@ def test_after_round_one_players_no_longer_submit_but_judges_do(roles):
 def test_decklist_submit_uses_the_event_kind_format():
     event = EventFactory(kind="breeder_quest", date=datetime.date(2024, 10, 5))
     tournament_services.registration_open(event=event)
-    registration = tournament_services.register(event=event, player=PlayerFactory())
+    registration = tournament_services.registration_create(event=event, player=PlayerFactory())
     judge = UserFactory()
     event.judges.add(judge)
     decklist = services.decklist_submit(registration=registration, text="40 Sativa\n4 Fasent (proxy)", by=judge)

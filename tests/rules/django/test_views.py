@@ -95,7 +95,7 @@ def test_judge_submits_by_player_number(client, roles):
 def test_locked_list_page_refuses_the_player_and_asks_the_head_judge_for_a_reason(client, roles):
     services.decklist_submit(registration=roles.own, text=LEGAL, by=roles.player_user)
     tournament_services.registration_close(event=roles.event)
-    tournament_services.pair_next_round(event=roles.event)
+    tournament_services.round_pair_next(event=roles.event)
     client.force_login(roles.player_user)
     page = client.get(submit_url(roles)).content.decode()
     assert "sólo el juez principal puede cambiarla" in page

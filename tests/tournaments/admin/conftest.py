@@ -73,7 +73,7 @@ def registered_event(venue, players: int = 8, **kwargs):
     event = EventFactory(venue=venue, **kwargs)
     services.registration_open(event=event)
     for _ in range(players):
-        services.register(event=event, player=PlayerFactory(home_venue=venue))
+        services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
     services.registration_close(event=event)
     event.refresh_from_db()
     return event

@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 def enter_all_results(rnd, score=(2, 0, 0)):
     for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
 
 
 # --------------------------------------------------------------------------- buttons shown
@@ -50,7 +50,7 @@ def test_event_page_closed_offers_reopen_and_pair(client_a, venue_a):
 
 def test_event_page_round_without_results_offers_repair_and_close(client_a, venue_a):
     event = registered_event(venue_a)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Rehacer ronda actual", "Cerrar ronda y confirmar resultados"]
     assert "Faltan 4 resultados: mesas 1, 2, 3, 4." in response.content.decode()
@@ -58,15 +58,15 @@ def test_event_page_round_without_results_offers_repair_and_close(client_a, venu
 
 def test_event_page_repair_hidden_once_a_result_is_recorded(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=rnd.matches.first(), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0)
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados"]
 
 
 def test_event_page_complete_round_offers_close_and_pair(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados", "Emparejar ronda siguiente"]
 
@@ -74,7 +74,7 @@ def test_event_page_complete_round_offers_close_and_pair(client_a, venue_a):
 def test_event_page_last_swiss_round_offers_top_cut(client_a, venue_a):
     event = registered_event(venue_a)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
+        enter_all_results(services.round_pair_next(event=event))
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados", "Iniciar reducido"]
 
@@ -82,7 +82,7 @@ def test_event_page_last_swiss_round_offers_top_cut(client_a, venue_a):
 def test_event_page_without_cut_offers_finish_after_swiss(client_a, venue_a):
     event = registered_event(venue_a, cut_size=0)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
+        enter_all_results(services.round_pair_next(event=event))
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados", "Finalizar evento"]
 
@@ -90,8 +90,8 @@ def test_event_page_without_cut_offers_finish_after_swiss(client_a, venue_a):
 def test_event_page_finished_offers_no_button_and_shows_podium(client_a, venue_a):
     event = registered_event(venue_a, cut_size=0)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
-    services.finish_event(event=event)
+        enter_all_results(services.round_pair_next(event=event))
+    services.event_finish(event=event)
     response = client_a.get(change_url(event))
     html = response.content.decode()
     assert shown_buttons(response) == []
@@ -147,7 +147,7 @@ def test_pair_button_pairs_round_one_and_lands_on_round_page(client_a, venue_a):
 
 def test_pair_button_double_click_never_pairs_twice(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     enter_all_results(rnd)
     token = token_of(event)
     press(client_a, event, "emparejar", token=token)
@@ -158,9 +158,9 @@ def test_pair_button_double_click_never_pairs_twice(client_a, venue_a):
 
 def test_pair_button_with_missing_results_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     for match in rnd.matches.exclude(table_number__in=[2, 3]):
-        services.record_result(match=match, games_a=2, games_b=1)
+        services.match_result_record(match=match, games_a=2, games_b=1)
     response = press(client_a, event, "emparejar")
     assert message_texts(response) == [
         "Faltan resultados en las mesas 2, 3; cárguelos antes de emparejar la ronda siguiente."
@@ -170,7 +170,7 @@ def test_pair_button_with_missing_results_shows_service_message(client_a, venue_
 
 def test_repair_button_pairs_the_round_again(client_a, venue_a):
     event = registered_event(venue_a)
-    first = services.pair_next_round(event=event)
+    first = services.round_pair_next(event=event)
     response = press(client_a, event, "rehacer")
     rnd = Round.objects.get(event=event)
     assert rnd.pk != first.pk
@@ -180,7 +180,7 @@ def test_repair_button_pairs_the_round_again(client_a, venue_a):
 
 def test_repair_button_double_click_is_refused(client_a, venue_a):
     event = registered_event(venue_a)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     token = token_of(event)
     press(client_a, event, "rehacer", token=token)
     response = press(client_a, event, "rehacer", token=token)
@@ -190,8 +190,8 @@ def test_repair_button_double_click_is_refused(client_a, venue_a):
 
 def test_repair_button_after_a_result_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=rnd.matches.first(), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0)
     response = press(client_a, event, "rehacer")
     assert message_texts(response) == ["La ronda 1 ya tiene resultados cargados; no se puede rehacer."]
     assert Round.objects.get(event=event).pk == rnd.pk
@@ -199,7 +199,7 @@ def test_repair_button_after_a_result_shows_service_message(client_a, venue_a):
 
 def test_close_round_button_confirms_results(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     enter_all_results(rnd)
     response = press(client_a, event, "cerrar-ronda")
     rnd.refresh_from_db()
@@ -210,8 +210,8 @@ def test_close_round_button_confirms_results(client_a, venue_a):
 
 def test_close_round_button_with_missing_results_names_the_tables(client_a, venue_a):
     event = registered_event(venue_a)
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=rnd.matches.get(table_number=1), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=rnd.matches.get(table_number=1), games_a=2, games_b=0)
     response = press(client_a, event, "cerrar-ronda")
     assert message_texts(response) == ["Faltan resultados en las mesas 2, 3, 4; cárguelos antes de cerrar la ronda 1."]
     rnd.refresh_from_db()
@@ -220,7 +220,7 @@ def test_close_round_button_with_missing_results_names_the_tables(client_a, venu
 
 def test_close_round_double_click_is_refused(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     token = token_of(event)
     press(client_a, event, "cerrar-ronda", token=token)
     response = press(client_a, event, "cerrar-ronda", token=token)
@@ -230,7 +230,7 @@ def test_close_round_double_click_is_refused(client_a, venue_a):
 def test_top_cut_button_pairs_the_semifinals(client_a, venue_a):
     event = registered_event(venue_a)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
+        enter_all_results(services.round_pair_next(event=event))
     token = token_of(event)
     response = press(client_a, event, "iniciar-reducido", token=token)
     event.refresh_from_db()
@@ -245,7 +245,7 @@ def test_top_cut_button_pairs_the_semifinals(client_a, venue_a):
 
 def test_top_cut_button_before_swiss_is_done_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     response = press(client_a, event, "iniciar-reducido")
     assert message_texts(response) == ["Faltan rondas suizas: se jugaron 1 de 3."]
 
@@ -253,9 +253,9 @@ def test_top_cut_button_before_swiss_is_done_shows_service_message(client_a, ven
 def test_finish_button_fixes_the_podium_and_shows_it(client_a, venue_a):
     event = registered_event(venue_a)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
-    enter_all_results(services.start_top_cut(event=event))
-    enter_all_results(services.pair_next_round(event=event))
+        enter_all_results(services.round_pair_next(event=event))
+    enter_all_results(services.top_cut_start(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     token = token_of(event)
     response = press(client_a, event, "finalizar", token=token)
     event.refresh_from_db()
@@ -270,8 +270,8 @@ def test_finish_button_fixes_the_podium_and_shows_it(client_a, venue_a):
 def test_finish_button_refused_while_top_cut_pending(client_a, venue_a):
     event = registered_event(venue_a)
     for _ in range(3):
-        enter_all_results(services.pair_next_round(event=event))
-    services.start_top_cut(event=event)
+        enter_all_results(services.round_pair_next(event=event))
+    services.top_cut_start(event=event)
     response = press(client_a, event, "finalizar")
     assert message_texts(response) == ["El reducido todavía no terminó."]
 
@@ -308,7 +308,7 @@ def registration_url(event, registration, action):
 
 def test_drop_and_undo_drop_buttons_go_through_services(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     registration = event.registrations.first()
     response = client_a.post(registration_url(event, registration, "abandono"), follow=True)
     registration.refresh_from_db()
@@ -346,7 +346,7 @@ def test_check_in_buttons_toggle_presence(client_a, venue_a):
 def test_registration_rows_show_their_buttons(client_a, venue_a):
     event = registered_event(venue_a)
     registration = event.registrations.first()
-    services.drop(registration=registration)
+    services.registration_drop(registration=registration)
     html = client_a.get(change_url(event)).content.decode()
     assert registration_url(event, registration, "deshacer-abandono") in html
     other = event.registrations.exclude(pk=registration.pk).first()
@@ -367,7 +367,7 @@ def test_quick_player_creates_and_registers(client_a, event_a, venue_a):
 
 def test_quick_player_in_swiss_is_a_late_entry(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     url = reverse("admin:tournaments_event_quick_player", args=[event.pk])
     response = client_a.post(url, {"quick-display_name": "Tardío", "quick-player_number": "WM-9002"}, follow=True)
     registration = Registration.objects.get(event=event, player__player_number="WM-9002")
@@ -423,7 +423,7 @@ def inline_post_data(response) -> dict:
 
 def test_inline_new_row_registers_through_the_service(client_a, venue_a):
     event = registered_event(venue_a)
-    enter_all_results(services.pair_next_round(event=event))
+    enter_all_results(services.round_pair_next(event=event))
     newcomer = PlayerFactory(display_name="Recién Llegado")
     page = client_a.get(change_url(event))
     data = inline_post_data(page)
@@ -494,7 +494,7 @@ def test_add_event_saves_a_seed_when_left_empty_and_lands_on_event_page(client_a
 
 def test_settings_lock_once_round_one_is_paired(client_a, venue_a):
     event = registered_event(venue_a)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     readonly = client_a.get(change_url(event)).context["adminform"].readonly_fields
     assert {"seed", "best_of", "bye_game_wins", "game", "state"} <= set(readonly)
     assert "cut_size" not in readonly
@@ -524,15 +524,15 @@ def test_superuser_can_delete_a_draft_event_from_the_list(client, superuser, eve
 
 def test_organizer_cannot_delete_an_event_once_paired(client_a, venue_a):
     event = registered_event(venue_a)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     response = client_a.get(reverse("admin:tournaments_event_delete", args=[event.pk]))
     assert response.status_code == 403
 
 
 def test_event_page_query_count_does_not_grow_with_players(client_a, venue_a):
     small, large = registered_event(venue_a, players=4), registered_event(venue_a, players=12)
-    services.pair_next_round(event=small)
-    services.pair_next_round(event=large)
+    services.round_pair_next(event=small)
+    services.round_pair_next(event=large)
     client_a.get(change_url(small))  # warm caches (content types, permissions)
 
     with CaptureQueriesContext(connection) as few:

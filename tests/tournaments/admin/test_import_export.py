@@ -146,11 +146,11 @@ def test_player_export_has_spanish_columns(client_a, venue_a):
 def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
     event = registered_event(venue_a, cut_size=0, name="Fecha CSV")
     for _ in range(3):
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
         for match in rnd.matches.filter(is_bye=False):
-            services.record_result(match=match, games_a=2, games_b=1)
-    services.drop(registration=event.registrations.order_by("pk").last())
-    services.finish_event(event=event)
+            services.match_result_record(match=match, games_a=2, games_b=1)
+    services.registration_drop(registration=event.registrations.order_by("pk").last())
+    services.event_finish(event=event)
     response = client_a.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 @pytest.fixture
 def day_b(venue_b):
     event = registered_event(venue_b, name="Fecha Rosario")
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     return event, rnd
 
 
@@ -101,7 +101,7 @@ def test_match_history_of_other_venue_redirects_as_missing(client_a, day_b):
 
 def test_registration_round_match_lists_are_scoped(client_a, venue_a, day_b):
     own = registered_event(venue_a, name="Fecha Palermo")
-    services.pair_next_round(event=own)
+    services.round_pair_next(event=own)
     for name in ("registration", "round", "match"):
         response = client_a.get(reverse(f"admin:tournaments_{name}_changelist"))
         assert response.status_code == 200, name
@@ -111,7 +111,7 @@ def test_registration_round_match_lists_are_scoped(client_a, venue_a, day_b):
 
 def test_result_entry_list_is_scoped(client_a, organizer_b, day_b):
     _, rnd = day_b
-    services.record_result(match=rnd.matches.first(), games_a=2, games_b=0, entered_by=organizer_b)
+    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.get(reverse("admin:tournaments_resultentry_changelist"))
     assert list(response.context["cl"].result_list) == []
 

@@ -26,13 +26,13 @@ def result_url(rnd, match) -> str:
 @pytest.fixture
 def paired(venue_a):
     event = registered_event(venue_a)
-    return event, services.pair_next_round(event=event)
+    return event, services.round_pair_next(event=event)
 
 
 def test_round_page_lists_tables_and_highlights_missing_results(client_a, paired, organizer_a):
     event, rnd = paired
     first = rnd.matches.get(table_number=1)
-    services.record_result(match=first, games_a=2, games_b=1, entered_by=organizer_a)
+    services.match_result_record(match=first, games_a=2, games_b=1, entered_by=organizer_a)
     response = client_a.get(round_url(rnd))
     html = response.content.decode()
     assert response.status_code == 200
@@ -70,7 +70,7 @@ def test_round_page_double_click_on_a_result_changes_nothing(client_a, paired):
 def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, organizer_b):
     _, rnd = paired
     match = rnd.matches.get(table_number=1)
-    services.record_result(match=match, games_a=2, games_b=0, entered_by=organizer_b)
+    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "0"}, follow=True)
     assert message_texts(response) == [
         "Otra persona (org_b) cargó esta mesa mientras usted editaba: 2-0-0. "
@@ -83,7 +83,7 @@ def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, 
 def test_round_page_correction_keeps_history(client_a, paired, organizer_a, organizer_b):
     _, rnd = paired
     match = rnd.matches.get(table_number=3)
-    services.record_result(match=match, games_a=2, games_b=0, entered_by=organizer_b)
+    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.post(
         result_url(rnd, match),
         {"games_a": "1", "games_b": "2", "games_drawn": "0", "expected_version": "1", "note": "Error de planilla"},
@@ -132,7 +132,7 @@ def test_round_page_double_loss_is_recorded(client_a, paired):
 def test_closed_round_page_has_no_result_forms(client_a, paired):
     event, rnd = paired
     for match in rnd.matches.filter(is_bye=False):
-        services.record_result(match=match, games_a=2, games_b=0)
+        services.match_result_record(match=match, games_a=2, games_b=0)
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert 'class="arena-result-form"' not in html
@@ -142,8 +142,8 @@ def test_closed_round_page_has_no_result_forms(client_a, paired):
 def test_result_on_closed_round_shows_service_message(client_a, paired):
     event, rnd = paired
     for match in rnd.matches.filter(is_bye=False):
-        services.record_result(match=match, games_a=2, games_b=0)
-    services.pair_next_round(event=event)
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    services.round_pair_next(event=event)
     match = rnd.matches.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "1"}, follow=True)
     assert message_texts(response) == ["Mesa 1: La mesa 1 es de la ronda 1, que no es la ronda en curso (2)."]
@@ -174,9 +174,9 @@ def test_round_page_query_count_does_not_grow_with_tables(client_a, venue_a, org
     rounds = []
     for players in (4, 12):
         event = registered_event(venue_a, players=players)
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
         for match in rnd.matches.filter(is_bye=False):
-            services.record_result(match=match, games_a=2, games_b=0, entered_by=organizer_a)
+            services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_a)
         rounds.append(rnd)
     client_a.get(round_url(rounds[0]))  # warm caches
     counts = []

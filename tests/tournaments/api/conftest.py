@@ -14,7 +14,7 @@ def open_event(players: int = 8, **kwargs) -> Event:
     event = EventFactory(**kwargs)
     services.registration_open(event=event)
     for _ in range(players):
-        services.register(event=event, player=PlayerFactory())
+        services.registration_create(event=event, player=PlayerFactory())
     services.registration_close(event=event)
     event.refresh_from_db()
     return event
@@ -22,9 +22,9 @@ def open_event(players: int = 8, **kwargs) -> Event:
 
 def play_round(event: Event, score: tuple[int, int, int] = (2, 1, 0)) -> Round:
     """Pair the next round and enter ``score`` at every table (player A wins by default)."""
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     for match in rnd.matches.filter(is_bye=False):
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     return rnd
 
 
@@ -32,12 +32,12 @@ def finish_with_top_cut(event: Event) -> Event:
     """Play the Swiss rounds, a top 4 (higher seed wins the semis, B wins the final) and finish."""
     for _ in range(event.planned_rounds or 3):
         play_round(event)
-    semis = services.start_top_cut(event=event)
+    semis = services.top_cut_start(event=event)
     for match in semis.matches.all():
-        services.record_result(match=match, games_a=2, games_b=0)
-    final = services.pair_next_round(event=event)
-    services.record_result(match=final.matches.get(), games_a=0, games_b=2)
-    return services.finish_event(event=event)
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    final = services.round_pair_next(event=event)
+    services.match_result_record(match=final.matches.get(), games_a=0, games_b=2)
+    return services.event_finish(event=event)
 
 
 def first_table(rnd: Round) -> Match:
@@ -103,7 +103,7 @@ def plain_user():
 
 @pytest.fixture
 def round_one(event) -> Round:
-    return services.pair_next_round(event=event)
+    return services.round_pair_next(event=event)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ def bracket_url(event):
 def semis(event):
     for _ in range(3):
         play_round(event)
-    return services.start_top_cut(event=event)
+    return services.top_cut_start(event=event)
 
 
 def test_bracket_before_the_top_cut_is_empty(api, event):
@@ -38,11 +38,11 @@ def test_bracket_shows_the_semifinals_seeded_one_against_four(api, event, semis)
 
 def test_bracket_after_the_final_has_winners_and_podium(api, event, semis):
     for match in semis.matches.all():
-        services.record_result(match=match, games_a=2, games_b=0)
-    final = services.pair_next_round(event=event)
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    final = services.round_pair_next(event=event)
     final_match = final.matches.get()
-    services.record_result(match=final_match, games_a=0, games_b=2)
-    services.finish_event(event=event)
+    services.match_result_record(match=final_match, games_a=0, games_b=2)
+    services.event_finish(event=event)
     body = api.get(bracket_url(event)).json()
     assert [s["round"]["stage_label"] for s in body["stages"]] == ["Semifinales", "Final"]
     (final_row,) = body["stages"][1]["matches"]
@@ -56,10 +56,10 @@ def test_bracket_shows_the_third_place_match(api):
     event = open_event(players=8, third_place_match=True)
     for _ in range(3):
         play_round(event)
-    semis = services.start_top_cut(event=event)
+    semis = services.top_cut_start(event=event)
     for match in semis.matches.all():
-        services.record_result(match=match, games_a=2, games_b=0)
-    services.pair_next_round(event=event)
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    services.round_pair_next(event=event)
     final_stage = api.get(bracket_url(event)).json()["stages"][-1]
     assert [m["is_third_place"] for m in final_stage["matches"]] == [False, True]
 
@@ -72,8 +72,8 @@ def test_bracket_of_unknown_event_is_404(api):
 def test_bracket_runs_a_constant_number_of_queries(api, django_assert_num_queries, event, semis, stages):
     if stages == 2:
         for match in semis.matches.all():
-            services.record_result(match=match, games_a=2, games_b=0)
-        services.pair_next_round(event=event)
+            services.match_result_record(match=match, games_a=2, games_b=0)
+        services.round_pair_next(event=event)
     with django_assert_num_queries(3):  # event with podium, rounds with counts, matches with players
         response = api.get(bracket_url(event))
     assert len(response.json()["stages"]) == stages

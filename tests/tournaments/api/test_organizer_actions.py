@@ -54,8 +54,8 @@ def test_organizer_of_another_venue_is_refused(as_user, event):
 
 
 def test_pairing_with_results_missing_is_409_naming_the_tables(as_user, organizer, event):
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=first_table(rnd), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
     response = as_user(organizer).post(url("pair-next-round", event))
     assert response.status_code == 409
     assert response.json() == {
@@ -70,7 +70,7 @@ def test_pairing_an_unknown_event_is_404(as_user, organizer):
 
 
 def test_organizer_repairs_the_current_round(as_user, organizer, event):
-    first = services.pair_next_round(event=event)
+    first = services.round_pair_next(event=event)
     response = as_user(organizer).post(url("repair-current-round", event))
     assert response.status_code == 201
     assert response.json()["round"]["number"] == 1
@@ -78,8 +78,8 @@ def test_organizer_repairs_the_current_round(as_user, organizer, event):
 
 
 def test_repair_after_a_result_is_409(as_user, organizer, event):
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=first_table(rnd), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
     response = as_user(organizer).post(url("repair-current-round", event))
     assert (response.status_code, response.json()["code"]) == (409, "round_has_results")
 
@@ -110,7 +110,7 @@ def test_organizer_drops_and_reinstates_a_player(as_user, organizer, event):
 
 def test_dropping_twice_is_400_in_spanish(as_user, organizer, event):
     reg = a_player(event)
-    services.drop(registration=reg)
+    services.registration_drop(registration=reg)
     response = as_user(organizer).post(url("drop", event, reg.player.player_number))
     assert response.status_code == 400
     assert response.json() == {
@@ -162,9 +162,9 @@ def test_top_cut_before_the_swiss_ends_is_409(as_user, organizer, event):
 def test_pair_next_round_during_the_top_cut_pairs_the_final(as_user, organizer, event):
     for _ in range(3):
         play_round(event)
-    semis = services.start_top_cut(event=event)
+    semis = services.top_cut_start(event=event)
     for match in semis.matches.all():
-        services.record_result(match=match, games_a=2, games_b=1)
+        services.match_result_record(match=match, games_a=2, games_b=1)
     data = as_user(organizer).post(url("pair-next-round", event)).json()
     assert (data["round"]["phase"], data["round"]["stage_label"], len(data["pairings"])) == (
         RoundPhase.TOP_CUT, "Final", 1)

@@ -193,7 +193,7 @@ def test_penalty_of_another_event_is_404(as_user, judge, event, match):
     from tournaments import services
 
     other = open_event(players=4)
-    other_match = first_table(services.pair_next_round(event=other))
+    other_match = first_table(services.round_pair_next(event=other))
     foreign = penalties.penalty_issue(registration=other_match.player_a, infraction_code="procedural_no_draw")
     response = as_user(judge).get(reverse("tournaments_api:penalty-detail", args=[event.pk, foreign.pk]))
     assert (response.status_code, response.json()["code"]) == (404, "penalty_not_found")

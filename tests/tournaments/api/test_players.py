@@ -73,7 +73,7 @@ def test_player_results_round_by_round_from_the_players_side(api, event):
     first = play_round(event, score=(2, 1, 0))
     match = first.matches.filter(is_bye=False).order_by("table_number").first()
     loser = match.player_b
-    second = services.pair_next_round(event=event)
+    second = services.round_pair_next(event=event)
     body = api.get(results_url(event, loser.player.player_number)).json()
     assert body["player"]["player_number"] == loser.player.player_number
     assert (body["dropped"], body["late_entry"], body["joined_round"]) == (False, False, 1)
@@ -91,7 +91,7 @@ def test_player_results_round_by_round_from_the_players_side(api, event):
 
 def test_player_results_show_a_bye(api):
     event = open_event(players=3)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     bye = rnd.matches.get(is_bye=True)
     body = api.get(results_url(event, bye.player_a.player.player_number)).json()
     row = body["rounds"][0]
@@ -102,7 +102,7 @@ def test_player_results_show_a_bye(api):
 def test_player_results_of_dropped_player(api, event):
     play_round(event)
     reg = event.registrations.first()
-    services.drop(registration=reg)
+    services.registration_drop(registration=reg)
     body = api.get(results_url(event, reg.player.player_number)).json()
     assert (body["dropped"], body["dropped_after_round"], len(body["rounds"])) == (True, 1, 1)
     assert body["standing"]["dropped"] is True

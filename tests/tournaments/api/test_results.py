@@ -160,7 +160,7 @@ def test_intentional_draw_is_recorded(as_user, judge, match):
 
 def test_result_for_an_old_round_is_409(as_user, judge, event):
     old = first_table(play_round(event))
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     response = as_user(judge).post(result_url(old), body(expected_version=1), format="json")
     assert response.status_code == 409
     assert response.json()["code"] == "not_current_round"
@@ -168,7 +168,7 @@ def test_result_for_an_old_round_is_409(as_user, judge, event):
 
 def test_bye_has_no_result(as_user, organizer, event):
     event.registrations.first().delete()
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     bye = rnd.matches.get(is_bye=True)
     response = as_user(organizer).post(result_url(bye), body(), format="json")
     assert (response.status_code, response.json()["code"]) == (409, "bye_has_no_result")

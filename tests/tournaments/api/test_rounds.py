@@ -21,8 +21,8 @@ def pairings_url(event, number):
 
 def test_round_list_in_order_with_pending_results(api, event):
     play_round(event)
-    rnd = services.pair_next_round(event=event)
-    services.record_result(match=first_table(rnd), games_a=2, games_b=0)
+    rnd = services.round_pair_next(event=event)
+    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
     rows = api.get(rounds_url(event)).json()["results"]
     assert [r["number"] for r in rows] == [1, 2]
     assert [(r["state"], r["tables"], r["results_pending"]) for r in rows] == [("closed", 4, 0), ("paired", 4, 3)]
@@ -32,7 +32,7 @@ def test_round_list_in_order_with_pending_results(api, event):
 
 def test_round_list_filters_by_phase_and_state(api, event):
     play_round(event)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     assert [r["number"] for r in api.get(rounds_url(event), {"state": "closed"}).json()["results"]] == [1]
     assert api.get(rounds_url(event), {"phase": "top_cut"}).json()["count"] == 0
 
@@ -66,7 +66,7 @@ def test_round_detail_unknown_number_is_404_in_spanish(api, event):
 
 def test_pairings_in_table_order_with_players_result_status_and_version(api, round_one):
     match = first_table(round_one)
-    services.record_result(match=match, games_a=2, games_b=1)
+    services.match_result_record(match=match, games_a=2, games_b=1)
     rows = api.get(pairings_url(round_one.event, 1)).json()["results"]
     assert [r["table_number"] for r in rows] == [1, 2, 3, 4]
     first = rows[0]
@@ -84,7 +84,7 @@ def test_pairings_in_table_order_with_players_result_status_and_version(api, rou
 
 def test_pairings_put_the_bye_last_without_opponent(api):
     event = open_event(players=5)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     rows = api.get(pairings_url(event, 1)).json()["results"]
     bye = rows[-1]
     assert (bye["is_bye"], bye["table_number"], bye["player_b"]) == (True, None, None)
@@ -95,7 +95,7 @@ def test_pairings_search_by_name_ignores_case_and_accents(api, event):
     reg = Registration.objects.filter(event=event).first()
     reg.player.display_name = "Iñaki Núñez"
     reg.player.save()
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     for query in ("iñaki", "INAKI", "nunez"):
         rows = api.get(pairings_url(event, 1), {"search": query}).json()["results"]
         names = {rows[0]["player_a"]["display_name"], rows[0]["player_b"]["display_name"]}
@@ -124,7 +124,7 @@ def test_pairings_of_unknown_round_is_404(api, event):
 @pytest.mark.parametrize("tables", [1, 3])
 def test_pairings_run_a_constant_number_of_queries(api, django_assert_num_queries, tables):
     event = open_event(players=tables * 2)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     with django_assert_num_queries(3):  # event, round with counts, pairings with players
         response = api.get(pairings_url(event, 1))
     assert len(response.json()["results"]) == tables
@@ -132,8 +132,8 @@ def test_pairings_run_a_constant_number_of_queries(api, django_assert_num_querie
 
 def test_late_entry_is_paired_in_the_next_round(api, event):
     play_round(event)
-    late = services.register(event=event, player=PlayerFactory(display_name="Llegó Tarde"))
-    services.pair_next_round(event=event)
+    late = services.registration_create(event=event, player=PlayerFactory(display_name="Llegó Tarde"))
+    services.round_pair_next(event=event)
     rows = api.get(pairings_url(event, 2), {"search": "llego tarde"}).json()["results"]
     assert len(rows) == 1
     assert late.player.player_number in {rows[0]["player_a"]["player_number"], (rows[0]["player_b"] or {}).get("player_number")}

@@ -31,7 +31,7 @@ def round_robin():
     event = EventFactory(name="Todos contra todos", planned_rounds=3, cut_size=0)
     services.registration_open(event=event)
     regs = {
-        name: services.register(event=event, player=PlayerFactory(display_name=name))
+        name: services.registration_create(event=event, player=PlayerFactory(display_name=name))
         for name in ("Ana", "Beto", "Ceci", "Dani")
     }
     services.registration_close(event=event)
@@ -41,9 +41,9 @@ def round_robin():
         [("Ana", "Dani", (0, 2)), ("Beto", "Ceci", (2, 1))],
     ]
     for tables in schedule:
-        rnd = services.pair_round_manually(event=event, pairings=[(regs[a], regs[b]) for a, b, _ in tables])
+        rnd = services.round_pair_manual(event=event, pairings=[(regs[a], regs[b]) for a, b, _ in tables])
         for match, (_, _, (ga, gb)) in zip(rnd.matches.order_by("table_number"), tables, strict=True):
-            services.record_result(match=match, games_a=ga, games_b=gb)
+            services.match_result_record(match=match, games_a=ga, games_b=gb)
     return event
 
 
@@ -67,14 +67,14 @@ def test_standings_game_differential_uses_its_rulebook_label(api):
     """Ana 2-0 Beto and Ceci 2-1 Dani: the winners are level but for games, «Handicap: x»."""
     event = EventFactory(planned_rounds=1, cut_size=0)
     services.registration_open(event=event)
-    regs = [services.register(event=event, player=PlayerFactory(display_name=n)) for n in ("Ana", "Beto", "Ceci", "Dani")]
+    regs = [services.registration_create(event=event, player=PlayerFactory(display_name=n)) for n in ("Ana", "Beto", "Ceci", "Dani")]
     services.registration_close(event=event)
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["rank"], r["technical_tie"]) for r in rows] == [(1, True)] * 4  # nothing played yet
-    rnd = services.pair_round_manually(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])])
+    rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])])
     first, second = rnd.matches.order_by("table_number")
-    services.record_result(match=first, games_a=2, games_b=0)
-    services.record_result(match=second, games_a=2, games_b=1)
+    services.match_result_record(match=first, games_a=2, games_b=0)
+    services.match_result_record(match=second, games_a=2, games_b=1)
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["display_name"], r["game_differential"], r["separated_by_label"]) for r in rows] == [
         ("Ana", 2, None),
@@ -86,8 +86,8 @@ def test_standings_game_differential_uses_its_rulebook_label(api):
 
 def test_standings_count_drawn_matches(api):
     event = open_event(players=2, planned_rounds=1, cut_size=0)
-    match = services.pair_next_round(event=event).matches.get()
-    services.record_result(match=match, games_a=1, games_b=1, games_drawn=1)
+    match = services.round_pair_next(event=event).matches.get()
+    services.match_result_record(match=match, games_a=1, games_b=1, games_drawn=1)
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["rank"], r["match_points"], r["draws"], r["game_draws"]) for r in rows] == [(1, 0.5, 1, 1)] * 2
     assert rows[1]["technical_tie"] is True
@@ -96,7 +96,7 @@ def test_standings_count_drawn_matches(api):
 def test_standings_keep_dropped_players_flagged(api, event):
     play_round(event)
     reg = event.registrations.first()
-    services.drop(registration=reg)
+    services.registration_drop(registration=reg)
     rows = api.get(standings_url(event)).json()["results"]
     row = next(r for r in rows if r["player_number"] == reg.player.player_number)
     assert (row["dropped"], row["active"]) == (True, False)

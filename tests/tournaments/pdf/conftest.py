@@ -34,7 +34,7 @@ def make_event(players: int = 9, *, cut_size: int = 0, names=ACCENTED, **kwargs)
     services.registration_open(event=event)
     for index in range(players):
         player = PlayerFactory(display_name=f"{names[index % len(names)]} {index + 1:02d}")
-        services.register(event=event, player=player)
+        services.registration_create(event=event, player=player)
     services.registration_close(event=event)
     event.refresh_from_db()
     return event
@@ -45,4 +45,4 @@ def play(rnd, score=(2, 1, 0)):
     from tournaments import services
 
     for match in rnd.matches.filter(is_bye=False):
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])

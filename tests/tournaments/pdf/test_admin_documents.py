@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 def paired_round(django_capture_on_commit_callbacks):
     event = make_event(6)
     with django_capture_on_commit_callbacks(execute=True):
-        return services.pair_next_round(event=event)
+        return services.round_pair_next(event=event)
 
 
 def test_changelist_shows_each_state_and_the_error_of_a_failed_document(admin_client, paired_round):

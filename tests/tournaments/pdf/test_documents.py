@@ -29,7 +29,7 @@ ROUND_ONE = {DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, Docu
 def pair(event, capture):
     """Pair the next round and run what happens on commit (the renders)."""
     with capture(execute=True):
-        return services.pair_next_round(event=event)
+        return services.round_pair_next(event=event)
 
 
 def docs_of(rnd) -> dict[str, Document]:
@@ -43,7 +43,7 @@ def files_under(root: Path) -> list[Path]:
 def test_pairing_queues_the_round_documents_until_commit(django_capture_on_commit_callbacks):
     event = make_event(8)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
     docs = docs_of(rnd)
     assert set(docs) == ROUND_ONE
     assert {doc.state for doc in docs.values()} == {DocumentState.QUEUED}
@@ -194,7 +194,7 @@ def test_repairing_a_round_deletes_the_old_files(django_capture_on_commit_callba
     pair(event, django_capture_on_commit_callbacks)
     before = files_under(media_root)
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = services.repair_current_round(event=event)
+        rnd = services.round_repair(event=event)
     after = files_under(media_root)
     assert len(before) == len(after) == len(ROUND_ONE)
     assert not set(before) & set(after)
@@ -206,7 +206,7 @@ def test_finished_event_prints_final_standings_and_bracket(django_capture_on_com
     for _ in range(3):
         play(pair(event, django_capture_on_commit_callbacks))
     with django_capture_on_commit_callbacks(execute=True):
-        semis = services.start_top_cut(event=event)
+        semis = services.top_cut_start(event=event)
     assert set(docs_of(semis)) == set(DocumentKind.values)  # the five documents
     _pages, bracket = pdf_text(docs_of(semis)[DocumentKind.BRACKET].file.read())
     assert "Semifinales" in bracket and "Campeón" in bracket
@@ -214,7 +214,7 @@ def test_finished_event_prints_final_standings_and_bracket(django_capture_on_com
     final = pair(event, django_capture_on_commit_callbacks)
     play(final)
     with django_capture_on_commit_callbacks(execute=True):
-        event = services.finish_event(event=event)
+        event = services.event_finish(event=event)
     docs = docs_of(final)
     _pages, bracket = pdf_text(docs[DocumentKind.BRACKET].file.read())
     _pages, standings = pdf_text(docs[DocumentKind.STANDINGS].file.read())
@@ -230,7 +230,7 @@ def test_swiss_only_event_reprints_the_last_standings_as_final(django_capture_on
         rnd = pair(event, django_capture_on_commit_callbacks)
         play(rnd)
     with django_capture_on_commit_callbacks(execute=True):
-        services.finish_event(event=event)
+        services.event_finish(event=event)
     _pages, text = pdf_text(docs_of(rnd)[DocumentKind.STANDINGS].file.read())
     assert "Posiciones finales" in text
     assert set(docs_of(rnd)) == ROUND_ONE
@@ -239,7 +239,7 @@ def test_swiss_only_event_reprints_the_last_standings_as_final(django_capture_on
 def test_slip_qr_url_uses_the_configured_public_address(settings):
     settings.ARENA_PUBLIC_URL = "https://arena.example.com.ar/"
     event = make_event(4)
-    rnd = services.pair_next_round(event=event)
+    rnd = services.round_pair_next(event=event)
     slips = documents.slip_sheet(rnd).slips
     assert [slip.result_url for slip in slips] == [
         f"https://arena.example.com.ar/juez/eventos/{event.pk}/rondas/1/mesas/{table}/" for table in (1, 2)]

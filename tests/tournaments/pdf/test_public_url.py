@@ -20,7 +20,7 @@ def url(event, number=1, slug="emparejamientos-por-mesa"):
 def test_public_url_serves_the_current_pdf_inline(client, django_capture_on_commit_callbacks):
     event = make_event(6, name="Fecha Ñandú")
     with django_capture_on_commit_callbacks(execute=True):
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     response = client.get(url(event))
     body = b"".join(response.streaming_content)
     assert response.status_code == 200
@@ -32,7 +32,7 @@ def test_public_url_serves_the_current_pdf_inline(client, django_capture_on_comm
 
 def test_public_url_is_404_until_the_document_is_ready(client):
     event = make_event(6)
-    services.pair_next_round(event=event)  # on-commit never runs here: documents stay queued
+    services.round_pair_next(event=event)  # on-commit never runs here: documents stay queued
     assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
     assert client.get(url(event)).status_code == 404
     Document.objects.filter(round__event=event).update(state=DocumentState.FAILED)
@@ -42,7 +42,7 @@ def test_public_url_is_404_until_the_document_is_ready(client):
 def test_public_url_is_404_for_an_unknown_document_or_round(client, django_capture_on_commit_callbacks):
     event = make_event(4)
     with django_capture_on_commit_callbacks(execute=True):
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
     assert client.get(url(event, slug="llave-del-reducido")).status_code == 404  # no top cut in this event
     assert client.get(url(event, slug="secreto")).status_code == 404
     assert client.get(url(event, number=2)).status_code == 404
@@ -50,7 +50,7 @@ def test_public_url_is_404_for_an_unknown_document_or_round(client, django_captu
 
 def test_event_page_links_the_pairings_pdf_only_when_ready(client, django_capture_on_commit_callbacks):
     event = make_event(6)
-    services.pair_next_round(event=event)
+    services.round_pair_next(event=event)
     page = reverse("public:event", args=[event.pk])
     assert "Emparejamientos (PDF)" not in client.get(page).content.decode()
     doc = Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE)

@@ -33,7 +33,7 @@ def build_event(players: int = 8, *, rounds: int = 1, pending_last: bool = True,
     )
     services.registration_close(event=event)
     for number in range(1, rounds + 1):
-        rnd = services.pair_next_round(event=event)
+        rnd = services.round_pair_next(event=event)
         if number < rounds or not pending_last:
             play(rnd)
     event.refresh_from_db()
@@ -43,4 +43,4 @@ def build_event(players: int = 8, *, rounds: int = 1, pending_last: bool = True,
 def play(rnd):
     for i, match in enumerate(Match.objects.filter(round=rnd, is_bye=False).order_by("table_number")):
         score = [(2, 1, 0), (0, 2, 0), (2, 0, 0), (1, 2, 0)][i % 4]
-        services.record_result(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])

@@ -98,9 +98,9 @@ def test_player_page_shows_round_by_round_results(client):
 
 def test_bracket_page_shows_stages_and_podium(client):
     event = build_event(8, rounds=3, pending_last=False)
-    play(services.start_top_cut(event=event))
-    play(services.pair_next_round(event=event))
-    services.finish_event(event=event)
+    play(services.top_cut_start(event=event))
+    play(services.round_pair_next(event=event))
+    services.event_finish(event=event)
     response = client.get(reverse("public:bracket", args=[event.pk]))
     html = response.content.decode()
     assert [stage.stage for _, stage in response.context["stages"]] == [2, 1]
@@ -139,7 +139,7 @@ def test_fragment_is_a_304_until_a_result_comes_in(client):
     assert "public" in first["Cache-Control"]
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
     match = Match.objects.filter(round__event=event, is_bye=False).first()
-    services.record_result(match=match, games_a=2, games_b=0)
+    services.match_result_record(match=match, games_a=2, games_b=0)
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200
     assert again["ETag"] != etag

@@ -59,7 +59,7 @@ class Command(BaseCommand):
         try:
             event = self._setup(token, opts["players"], created)
             started = time.monotonic()
-            rnd = services.pair_next_round(event=event)
+            rnd = services.round_pair_next(event=event)
             docs = self._wait(rnd, opts["timeout"])
             elapsed = time.monotonic() - started
             self._validate(rnd, docs)
@@ -95,7 +95,7 @@ class Command(BaseCommand):
             player = Player.objects.create(display_name=name, player_number=f"CI-{token}-{index + 1:03d}",
                                            home_venue=venue)
             created["players"].append(player)
-            services.register(event=event, player=player)
+            services.registration_create(event=event, player=player)
         services.registration_close(event=event)
         event.refresh_from_db()
         return event

@@ -106,7 +106,7 @@ class Command(BaseCommand):
             player, _created = Player.objects.get_or_create(
                 player_number=entry.player_number, defaults={"display_name": entry.name, "home_venue": home}
             )
-            services.register(event=event, player=player)
+            services.registration_create(event=event, player=player)
         services.registration_close(event=event)
-        services.pair_next_round(event=event)
+        services.round_pair_next(event=event)
         return event

@@ -128,7 +128,7 @@ class Command(BaseCommand):
                 player_number=entry.player_number,
                 defaults={"display_name": entry.name, "home_venue": venues[entry.venue or _("Sin sede")]},
             )
-            services.register(event=event, player=player)
+            services.registration_create(event=event, player=player)
         services.registration_close(event=event)
         return event
 
@@ -152,14 +152,14 @@ class Command(BaseCommand):
                 if recorded.get(number):
                     played = [r for r in recorded[number] if r.outcome not in SAT_OUT]
                     present = {r.player_a for r in played} | {r.player_b for r in played if r.player_b}
-                    rnd = services.pair_round_manually(
+                    rnd = services.round_pair_manual(
                         event=event,
                         pairings=[(regs[r.player_a], regs[r.player_b] if r.player_b else None) for r in played],
                         # Players the file does not pair this round sat it out (absent, withdrawn, H/Z byes).
                         absent=[reg for num, reg in regs.items() if num not in present],
                     )
                 else:
-                    rnd = services.pair_next_round(event=event)
+                    rnd = services.round_pair_next(event=event)
             except ArenaError as exc:
                 if exc.code == "swiss_complete":
                     break
@@ -172,11 +172,11 @@ class Command(BaseCommand):
                 if rec is not None:
                     flip = rec.player_a != match.player_a.player.player_number
                     ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
-                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
+                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
                                            double_loss=rec.outcome == DOUBLE_LOSS)
                 else:
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=True)
-                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
             if not opts["quiet_rounds"]:
                 self._print_round(rnd, title=_("Ronda %(n)d") % {"n": rnd.number})
         rows = selectors.standings_for_event(event)
@@ -184,19 +184,19 @@ class Command(BaseCommand):
         if data.published_points:
             self._compare(rows, data)
         if event.cut_size:
-            rnd = services.start_top_cut(event=event)
+            rnd = services.top_cut_start(event=event)
             while True:
                 for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
-                    services.record_result(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
                 self._print_round(rnd, title=_("Reducido — %(stage)s") % {"stage": stage_name(rnd.stage)})
                 try:
-                    rnd = services.pair_next_round(event=event)
+                    rnd = services.round_pair_next(event=event)
                 except ArenaError as exc:
                     if exc.code == "top_cut_complete":
                         break
                     raise
-        event = services.finish_event(event=event)
+        event = services.event_finish(event=event)
         self._print_podium(event)
 
     # ------------------------------------------------------------------ pods (issue #9)
@@ -210,7 +210,7 @@ class Command(BaseCommand):
                      "max": rules.max_size, "n": event.registrations.count(), "seed": event.seed})
         while True:
             try:
-                rnd = services.pair_next_round(event=event)
+                rnd = services.round_pair_next(event=event)
             except ArenaError as exc:
                 if exc.code == "swiss_complete":
                     break
@@ -218,12 +218,12 @@ class Command(BaseCommand):
             for pod in rnd.pods.prefetch_related("seats"):
                 players = [seat.registration_id for seat in pod.seats.all()]
                 lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
-                pods_services.record_pod_result(pod=pod, placements=lines, expected_version=pod.version)
+                pods_services.pod_result_record(pod=pod, placements=lines, expected_version=pod.version)
             if not opts["quiet_rounds"]:
                 self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
         self._print_pod_standings(event, pods_selectors.pod_standings_for_event(event),
                                   pods_selectors.secondary_score_label(event))
-        event = services.finish_event(event=event)
+        event = services.event_finish(event=event)
         self._print_podium(event)
 
     def _print_pods(self, rnd, *, score_label: str | None) -> None:
