@@ -1,33 +1,7 @@
-"""Swiss in pods: rounds of multiplayer games, 2 to 6 players at a table.
+"""Seating a round of pods: the pod sizes, then who sits with whom.
 
-Terms (issue #9):
-
-- *pod*: the players seated at one table of a multiplayer game (La Copa del
-  Mundo, 2–4 Managers; the stoner-points game, 2–6 players).
-  ``pod_number`` is its table number; pod 1 holds the best-ranked player.
-- *place*: a player's finishing place in a pod, 1 best. Tied players share
-  a place and the places they cover are skipped (competition ranking,
-  "1-2-2-4"): two players tied behind the winner are both 2nd and the next
-  one is 4th.
-- *placement points*: integer points per place from the event's table
-  (default 1st 3, 2nd 2, 3rd 1, every later place 0).
-- *secondary score*: the game's own score recorded beside the place, e.g.
-  the stoner points of 004; an integer, ``None`` when the game has none.
-- *opponents' points*: the Buchholz of pods, the sum over every pod a
-  player sat in of the final placement points of each pod-mate.
-- *repeat*: two players in one pod who already shared a pod in an earlier
-  round. Pods avoid repeats while avoidable, as Swiss avoids rematches.
-
-Main functions:
-
-- :func:`pod_sizes`: how many pods of which size seat every player;
-- :func:`placement_points`, :func:`check_placements`,
-  :func:`placements_from_scores`, :func:`placements_from_elimination`:
-  a pod's result as places, and its points;
-- :func:`pod_standings`: the ranking, with the tiebreaker registry
-  :data:`POD_TIEBREAKERS`;
-- :func:`pair_pods`: the pods of a round (random round 1, then by points
-  with no repeat while avoidable).
+:func:`pod_sizes` splits the field into pods; :func:`pair_pods` seats a
+round (random round 1, then by points with no repeat while avoidable).
 
 How a later round is seated (:func:`pair_pods`):
 
@@ -81,47 +55,15 @@ each (fields of up to 12: until settled); the tabu walk at most
 players in pods of 3–4 under 0.5 s a round; fields of 7–60 players
 average 25 ms a round, the slowest (a repeat that cannot be avoided,
 steps 4 and 5 running to their bounds) about 0.5 s.
-
-Nothing here imports Django; all randomness comes from the ``rng``
-argument.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
 
-from .errors import PairingError, SwissInvariantError
-
-__all__ = [
-    "DEFAULT_POD_TIEBREAKERS",
-    "DEFAULT_POINTS_TABLE",
-    "POD_TIEBREAKERS",
-    "Placement",
-    "Pod",
-    "PodResult",
-    "PodRound",
-    "PodStanding",
-    "PodTiebreaker",
-    "check_placements",
-    "pair_pods",
-    "placement_points",
-    "placements_from_elimination",
-    "placements_from_scores",
-    "pod_sizes",
-    "pod_standings",
-    "shared_pods",
-    "validate_points_table",
-    "validate_pod_tiebreakers",
-]
-
-DEFAULT_POINTS_TABLE: Mapping[int, int] = MappingProxyType({1: 3, 2: 2, 3: 1})
-"""Placement points by place: 1st 3, 2nd 2, 3rd 1, any later place 0.
-
-Default: issue #9 (an event may set its own table).
-"""
+from ..errors import PairingError, SwissInvariantError
+from .standings import pod_standings
+from .types import Pod, PodResult, PodRound, PodStanding
 
 GREEDY_LOOKAHEAD = 4
 """The greedy looks at most ``GREEDY_LOOKAHEAD × max pod size`` unseated
@@ -159,114 +101,6 @@ TABU_STEPS = 2_000
 
 POLISH_REACH = 2
 """The polish swaps players of pods at most this far apart (step 6)."""
-
-
-# --------------------------------------------------------------------------
-# Data
-# --------------------------------------------------------------------------
-
-
-class Placement(NamedTuple):
-    """One player's line of a pod result.
-
-    ``player_id`` is a registration id; ``place`` 1 is the winner (tied
-    players share a place, see the module docstring); ``score`` is the
-    secondary score (stoner points), ``None`` when the game has none.
-    """
-
-    player_id: int
-    place: int
-    score: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PodResult:
-    """The finished result of one pod.
-
-    ``placements`` holds one :class:`Placement` (or plain ``(player_id,
-    place, score)`` tuple, converted) per player of the pod, any order.
-    Places follow competition ranking; :func:`check_placements` tells
-    whether they do.
-    """
-
-    round_number: int
-    pod_number: int
-    placements: tuple[Placement, ...]
-
-    def __post_init__(self) -> None:
-        lines = tuple(line if type(line) is Placement else Placement(*line) for line in self.placements)
-        object.__setattr__(self, "placements", lines)
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The pod's registration ids, in the order of ``placements``."""
-        return tuple(line.player_id for line in self.placements)
-
-
-@dataclass(frozen=True, slots=True)
-class Pod:
-    """One table of a pod round.
-
-    ``players`` are registration ids in standings order (round 1: the
-    order of the draw, i.e. random seats). ``repeats`` counts the pairs of
-    this pod that already shared a pod in an earlier round (0 unless it
-    could not be avoided; flagged for the organizer).
-    """
-
-    pod_number: int
-    players: tuple[int, ...]
-    repeats: int = 0
-
-    @property
-    def size(self) -> int:
-        return len(self.players)
-
-
-@dataclass(frozen=True, slots=True)
-class PodRound:
-    """The pods of one round: pod numbers 1..k, pod 1 holding the best-ranked
-    player (round 1: the first pod of the draw). ``seed`` is the recorded
-    seed the caller drew ``rng`` from (``None`` until the caller sets it)."""
-
-    round_number: int
-    pods: tuple[Pod, ...]
-    seed: int | None = None
-
-    @property
-    def repeats(self) -> int:
-        """Repeated pairs over every pod of the round."""
-        return sum(pod.repeats for pod in self.pods)
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """Every seated registration id, pod by pod."""
-        return tuple(player for pod in self.pods for player in pod.players)
-
-
-@dataclass(frozen=True, slots=True)
-class PodStanding:
-    """One row of the pod standings.
-
-    ``points`` is the sum of placement points (integer points);
-    ``opponents_points`` the sum over every pod played of each pod-mate's
-    final points; ``secondary_score`` the sum of the secondary scores
-    (stoner points; missing scores count 0); ``places`` the player's
-    places in round order. ``rank`` is shared by a technical tie
-    (``technical_tie=True``; rows ordered by the event's draw);
-    ``separated_by`` is the key of the criterion that put the row below the
-    row above (``None`` for row 1 and inside a technical tie).
-    """
-
-    rank: int
-    player_id: int
-    points: int
-    opponents_points: int
-    secondary_score: int
-    pods_played: int
-    places: tuple[int, ...] = ()
-    separated_by: str | None = None
-    technical_tie: bool = False
-    active: bool = True
 
 
 # --------------------------------------------------------------------------
@@ -328,367 +162,9 @@ def pod_sizes(n_players: int, min_size: int, max_size: int, preferred: int | Non
     return [q + 1] * r + [q] * (k - r)
 
 
-# --------------------------------------------------------------------------
-# Places and placement points
-# --------------------------------------------------------------------------
-
-
-def validate_points_table(table: Mapping[int, int] | None) -> Mapping[int, int]:
-    """The points table to use (``None``: :data:`DEFAULT_POINTS_TABLE`).
-
-    ``table`` maps a place (1-based) to integer points; a place not in it
-    earns 0. Raises :class:`PairingError` ``"bad_points_table"`` for a
-    place below 1, negative or non-integer points, or a place worth more
-    than a better one (missing places count 0), e.g. ``{1: 3, 3: 1}``.
-
-    Default: issue #9.
-    """
-    if table is None:
-        return DEFAULT_POINTS_TABLE
-    clean: dict[int, int] = {}
-    for place, points in table.items():
-        if isinstance(place, bool) or not isinstance(place, int) or place < 1:
-            raise PairingError("bad_points_table", f"bad place {place!r} in the points table")
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise PairingError("bad_points_table", f"place {place} is worth {points!r}; points are integers >= 0")
-        clean[place] = points
-    last = max(clean, default=0)
-    for place in range(1, last):
-        if clean.get(place, 0) < clean.get(place + 1, 0):
-            raise PairingError("bad_points_table", f"place {place + 1} is worth more than place {place}")
-    return MappingProxyType(clean)
-
-
-def placement_points(place: int, pod_size: int, table: Mapping[int, int] | None = None) -> int:
-    """Placement points (integer) for finishing ``place`` in a pod of ``pod_size``.
-
-    ``table``: the event's points by place (``None``: 1st 3, 2nd 2, 3rd 1,
-    others 0); a place missing from it earns 0. The same table serves every
-    pod size (pods of one round differ by at most one seat, see
-    :func:`pod_sizes`).
-
-    Ties: tied players share the best place of the tie (competition
-    ranking) and each earns that place's full points; the places the tie
-    covers are skipped. Two tied for 1st both earn 3 and the next player is
-    3rd (1 point); three tied for 2nd all earn 2 and the next is 5th. Why:
-    points stay integers, no one earns less for a tie than the sole holder
-    of that place would, and nobody behind a tie gains from it.
-
-    Raises :class:`PairingError` ``"bad_place"`` for a place outside
-    ``1..pod_size`` and ``"bad_points_table"`` (see
-    :func:`validate_points_table`).
-
-    Default: issue #9 (table 3/2/1/0; ties: RULES-TRACE.md ambiguity 38
-    ranks players, this function prices the shared places).
-    """
-    if not 1 <= place <= pod_size:
-        raise PairingError("bad_place", f"place {place} is outside 1-{pod_size}")
-    return validate_points_table(table).get(place, 0)
-
-
-def check_placements(
-    placements: Iterable[Placement | tuple[int, int, int | None]],
-    *,
-    pod_players: Iterable[int] | None = None,
-) -> tuple[Placement, ...]:
-    """Check one pod's finishing places; return them as :class:`Placement`.
-
-    ``placements``: one line per player, any order. The places must be a
-    competition ranking: each place equals 1 + the number of players with
-    a better place (1, 2, 2, 4 is valid; 1, 2, 2, 3 is not). With
-    ``pod_players`` (the pod's registration ids), every one of them must
-    have exactly one line.
-
-    Raises :class:`PairingError` with code ``"empty_pod_result"``,
-    ``"duplicate_player"``, ``"bad_place"`` (below 1 or above the pod's
-    size), ``"places_not_ranked"``, ``"missing_player"`` or
-    ``"unknown_player"``: the judge or organizer fixes the entry.
-
-    Rule: 002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL JUEGO"
-    and 004_4a3d59c736a1e8f3.txt § "5 Fin de partida" (a pod ends in an
-    order of players); Default: issue #9 (ties allowed as equal places).
-    """
-    lines = tuple(line if type(line) is Placement else Placement(*line) for line in placements)
-    if not lines:
-        raise PairingError("empty_pod_result", "a pod result needs at least one player")
-    ids = [line.player_id for line in lines]
-    if len(set(ids)) != len(ids):
-        raise PairingError("duplicate_player", f"a player is placed twice: {sorted(ids)}")
-    size = len(lines)
-    places = sorted(line.place for line in lines)
-    for line in lines:
-        if not 1 <= line.place <= size:
-            raise PairingError("bad_place", f"player {line.player_id}: place {line.place} is outside 1-{size}")
-    for index, place in enumerate(places):
-        if index == 0 or place != places[index - 1]:
-            if place != index + 1:
-                raise PairingError(
-                    "places_not_ranked", f"places {places}: place {place} must be {index + 1} (1 + players ahead)"
-                )
-    if pod_players is not None:
-        expected = set(pod_players)
-        missing = expected.difference(ids)
-        if missing:
-            raise PairingError("missing_player", f"no place for {sorted(missing)}")
-        unknown = set(ids) - expected
-        if unknown:
-            raise PairingError("unknown_player", f"{sorted(unknown)} did not play in this pod")
-    return lines
-
-
-def placements_from_scores(scores: Mapping[int, int]) -> tuple[Placement, ...]:
-    """Places of a pod ranked by its secondary score (stoner points).
-
-    ``scores`` maps each registration id of the pod to its final score
-    (integer stoner points). Returns placements best first (ties by id),
-    equal scores sharing a place (competition ranking), each carrying its
-    score.
-
-    Raises :class:`PairingError` ``"empty_pod_result"`` for no players and
-    ``"tied_lead"`` when two or more share the highest score: the game is
-    not over, play goes on until a single leader.
-
-    Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" and § "6 FAQ" (a single
-    leader wins; a tie continues); Default: RULES-TRACE.md ambiguities 37
-    and 38 (the other places by score).
-    """
-    if not scores:
-        raise PairingError("empty_pod_result", "a pod result needs at least one player")
-    ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    if len(ordered) > 1 and ordered[0][1] == ordered[1][1]:
-        raise PairingError("tied_lead", f"{ordered[0][1]} stoner points shared by the leaders: play goes on")
-    lines: list[Placement] = []
-    for index, (player, score) in enumerate(ordered):
-        place = lines[-1].place if lines and lines[-1].score == score else index + 1
-        lines.append(Placement(player, place, score))
-    return tuple(lines)
-
-
-def placements_from_elimination(winner: int, eliminated: Sequence[Iterable[int]]) -> tuple[Placement, ...]:
-    """Places of a pod ended by elimination (La Copa del Mundo).
-
-    ``winner``: the last Manager standing. ``eliminated``: the other
-    players in the order they were knocked out, first out first; each
-    entry is the group of ids knocked out at the same moment. The winner
-    is 1st, the last group out 2nd (shared), and so on; scores are None.
-
-    Raises :class:`PairingError` ``"duplicate_player"`` when an id appears
-    twice (the winner included).
-
-    Rule: 002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL JUEGO";
-    Default: RULES-TRACE.md ambiguity 38 (reverse elimination order).
-    """
-    lines = [Placement(winner, 1)]
-    seen = {winner}
-    place = 2
-    for group in reversed(eliminated):
-        members = sorted(group)
-        for player in members:
-            if player in seen:
-                raise PairingError("duplicate_player", f"player {player} appears twice")
-            seen.add(player)
-            lines.append(Placement(player, place))
-        place += len(members)
-    return tuple(lines)
-
 
 # --------------------------------------------------------------------------
-# Standings
-# --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PodTiebreaker:
-    """One ranking criterion of pod standings, with display metadata.
-
-    ``attribute`` names the :class:`PodStanding` field it reads (an
-    integer); higher is better. ``name_es``/``short_label`` label the
-    standings table (the game profile may rename the secondary score, e.g.
-    "Puntos stoner"); ``rule`` names the source.
-    """
-
-    key: str
-    name_es: str
-    short_label: str
-    attribute: str
-    rule: str = ""
-
-
-POD_TIEBREAKERS: Mapping[str, PodTiebreaker] = MappingProxyType(
-    {
-        tiebreaker.key: tiebreaker
-        for tiebreaker in (
-            PodTiebreaker("points", "Puntos por puesto", "Pts", "points", "Default: issue #9"),
-            PodTiebreaker(
-                "opponents_points",
-                "Puntos de los rivales",
-                "Rivales",
-                "opponents_points",
-                'Default: issue #9 (Buchholz of pods, like 000_0014b2ac83da54b4.txt § "3- Buchholz.")',
-            ),
-            PodTiebreaker(
-                "secondary_score",
-                "Puntaje secundario",
-                "Sec.",
-                "secondary_score",
-                'Default: issue #9; 004_4a3d59c736a1e8f3.txt § "1 Objetivo" (stoner points)',
-            ),
-        )
-    }
-)
-"""Every pod criterion by stable key (a registry, STYLE.md § 2)."""
-
-DEFAULT_POD_TIEBREAKERS: tuple[str, ...] = ("points", "opponents_points", "secondary_score")
-"""Placement points, then opponents' points, then the secondary score;
-what still ties is a technical tie. Default: issue #9."""
-
-
-def validate_pod_tiebreakers(keys: Sequence[str]) -> tuple[PodTiebreaker, ...]:
-    """Resolve criterion keys to :data:`POD_TIEBREAKERS` entries, in order.
-
-    Raises :class:`PairingError` ``"unknown_tiebreaker"`` or
-    ``"duplicate_tiebreaker"`` (organizer settings).
-
-    Default: issue #9 (the event stores an ordered list of keys).
-    """
-    if isinstance(keys, str):
-        keys = (keys,)
-    resolved: list[PodTiebreaker] = []
-    for key in keys:
-        if key not in POD_TIEBREAKERS:
-            raise PairingError("unknown_tiebreaker", f"unknown pod tiebreaker {key!r}")
-        if POD_TIEBREAKERS[key] in resolved:
-            raise PairingError("duplicate_tiebreaker", f"pod tiebreaker {key!r} given twice")
-        resolved.append(POD_TIEBREAKERS[key])
-    return tuple(resolved)
-
-
-def pod_standings(
-    player_ids: Iterable[int],
-    results: Iterable[PodResult],
-    *,
-    points_table: Mapping[int, int] | None = None,
-    active: Container[int] | None = None,
-    draw_order: Mapping[int, int] | None = None,
-    tiebreakers: Sequence[str] = DEFAULT_POD_TIEBREAKERS,
-) -> tuple[PodStanding, ...]:
-    """Rank every player of a pod event.
-
-    Shapes: ``player_ids`` holds every registration of the event, dropped
-    ones included (ranked like anyone, ``active=False``), any order.
-    ``results`` holds every finished :class:`PodResult`, any order.
-    ``points_table`` is the event's points by place (``None``: 3/2/1/0).
-    ``active``: the registrations still playing (``None``: all).
-    ``draw_order`` maps an id to its place in the event's recorded draw;
-    ids missing from it come after, by id. ``tiebreakers``: ordered keys of
-    :data:`POD_TIEBREAKERS`.
-
-    Returns one :class:`PodStanding` per registration, best first, ranked
-    by placement points, then opponents' points (each pod-mate's points
-    over ``results``, once per pod shared; a dropped pod-mate counts with
-    the points they finished with), then the secondary score total; rows
-    still level are a technical tie, sharing the rank (1, 2, 2, 4) and
-    ordered by ``draw_order`` then id. Points are integers.
-
-    Raises :class:`PairingError` ``"bad_points_table"``,
-    ``"unknown_tiebreaker"`` or ``"duplicate_tiebreaker"`` for bad
-    settings, and :class:`SwissInvariantError` for inconsistent results:
-    an id not in ``player_ids``, a player in two pods of one round, a pod
-    number used twice in a round, or places that :func:`check_placements`
-    refuses.
-
-    Default: issue #9 (criteria and their order); DESIGN.md decisions 2
-    (dropped opponents) and 11 (technical tie by the recorded draw).
-    """
-    criteria = validate_pod_tiebreakers(tiebreakers)
-    table = validate_points_table(points_table)
-    index: dict[int, int] = {}
-    ids: list[int] = []
-    for pid in player_ids:
-        if pid not in index:
-            index[pid] = len(ids)
-            ids.append(pid)
-    n = len(ids)
-    points = [0] * n
-    secondary = [0] * n
-    played = [0] * n
-    places: list[list[int]] = [[] for _ in range(n)]
-    pods: list[list[int]] = []
-    busy: dict[int, set[int]] = {}
-    numbered: set[tuple[int, int]] = set()
-
-    for result in sorted(results, key=lambda r: (r.round_number, r.pod_number)):
-        where = f"round {result.round_number}, pod {result.pod_number}"
-        try:
-            lines = check_placements(result.placements)
-        except PairingError as error:
-            raise SwissInvariantError(f"{where}: {error}") from error
-        if (result.round_number, result.pod_number) in numbered:
-            raise SwissInvariantError(f"{where}: pod number used twice")
-        numbered.add((result.round_number, result.pod_number))
-        seated = busy.setdefault(result.round_number, set())
-        rows: list[int] = []
-        for line in lines:
-            row = index.get(line.player_id)
-            if row is None:
-                raise SwissInvariantError(f"{where}: player {line.player_id} is not in player_ids")
-            if row in seated:
-                raise SwissInvariantError(f"{where}: player {line.player_id} plays twice in the round")
-            seated.add(row)
-            rows.append(row)
-            points[row] += table.get(line.place, 0)
-            secondary[row] += line.score or 0
-            played[row] += 1
-            places[row].append(line.place)
-        pods.append(rows)
-
-    opponents = [0] * n
-    for rows in pods:
-        total = sum([points[row] for row in rows])
-        for row in rows:
-            opponents[row] += total - points[row]
-
-    columns = {"points": points, "opponents_points": opponents, "secondary_score": secondary}
-    used = [columns[criterion.attribute] for criterion in criteria]
-    order = draw_order or {}
-
-    def draw_key(row: int) -> tuple[int, int, int]:
-        position = order.get(ids[row])
-        return (0, position, ids[row]) if position is not None else (1, 0, ids[row])
-
-    values = [tuple(-column[row] for column in used) for row in range(n)]
-    ranked = sorted(range(n), key=lambda row: (values[row], draw_key(row)))
-    out: list[PodStanding] = []
-    rank = 0
-    for position, row in enumerate(ranked):
-        separated: str | None = None
-        level = position > 0 and values[row] == values[ranked[position - 1]]
-        if position and not level:
-            previous = values[ranked[position - 1]]
-            separated = next(c.key for c, new, old in zip(criteria, values[row], previous) if new != old)
-        if not level:
-            rank = position + 1
-        following = position + 1 < n and values[ranked[position + 1]] == values[row]
-        pid = ids[row]
-        out.append(
-            PodStanding(
-                rank=rank,
-                player_id=pid,
-                points=points[row],
-                opponents_points=opponents[row],
-                secondary_score=secondary[row],
-                pods_played=played[row],
-                places=tuple(places[row]),
-                separated_by=separated,
-                technical_tie=level or following,
-                active=True if active is None else pid in active,
-            )
-        )
-    return tuple(out)
-
-
-# --------------------------------------------------------------------------
-# Pairing pods
+# Seating a round
 # --------------------------------------------------------------------------
 
 
@@ -861,6 +337,11 @@ def _build(round_number: int, pods: list[list[int]], met: set[tuple[int, int]]) 
     return PodRound(round_number=round_number, pods=tuple(out))
 
 
+# --------------------------------------------------------------------------
+# The search (steps 2 to 6)
+# --------------------------------------------------------------------------
+
+
 class _Search:
     """Seats positions ``0..n-1`` (standings order) into pods of ``plan``.
 
@@ -988,7 +469,7 @@ class _Search:
         a = self.pod_of[x]
         pod_a = members[a]
         ka = len(pod_a)
-        s1a, s2a, q1a, q2a = self.s1[a], self.s2[a], self.q1[a], self.q2[a]
+        s1a, q1a = self.s1[a], self.q1[a]
         px = points[x]
         cx = conf[x]
         repeats = self.repeats
@@ -996,7 +477,7 @@ class _Search:
         for b in pods:
             pod_b = members[b]
             kb = len(pod_b)
-            s1b, s2b, q1b, q2b = self.s1[b], self.s2[b], self.q1[b], self.q2[b]
+            s1b, q1b = self.s1[b], self.q1[b]
             cx_b = 0
             for o in pod_b:
                 if o in met_x:
