@@ -9,11 +9,12 @@ DEMO_SEED ?= 2024
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install migrate demo test test-unit run worker bench clean
+.PHONY: help install migrate demo lint test test-unit run worker bench clean
 
 help:
 	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
-	@echo "make test   - corre toda la suite (pytest)"
+	@echo "make test   - ruff, los contratos de imports (lint-imports) y toda la suite (pytest)"
+	@echo "make lint   - sólo ruff y lint-imports"
 	@echo "make run    - sirve el sitio en http://$(HOST):$(PORT)/ con datos de demostración"
 	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
 	@echo "make bench  - benchmarks del núcleo suizo"
@@ -33,7 +34,12 @@ demo: migrate
 	$(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
 	$(PY) manage.py demo_season --seed $(DEMO_SEED)
 
-test: install
+# Style (ruff) and the layer contracts (lint-imports, pyproject.toml) first; any failure stops the target.
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+test: lint
 	$(BIN)/pytest
 
 test-unit: install

@@ -141,6 +141,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Arena API",
     "DESCRIPTION": "Torneos de juegos de cartas: eventos, rondas, emparejamientos y posiciones.",
     "VERSION": "1.0.0",
+    # The event's state appears in the list and in the detail: one named enum for both.
+    "ENUM_NAME_OVERRIDES": {
+        "EventStateEnum": ["draft", "registration", "closed", "swiss", "top_cut", "finished"],
+    },
 }
 
 # Celery: no broker configured means tasks run eagerly in-process.

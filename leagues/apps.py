@@ -6,3 +6,11 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "leagues"
     verbose_name = _("Super Liga")
+
+    def ready(self) -> None:
+        # Imported here, once the app registry is ready: the receivers use the models.
+        from tournaments import signals
+
+        from . import receivers
+
+        signals.event_finished.connect(receivers.post_event_points, dispatch_uid="leagues.post_event_points")

@@ -17,6 +17,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from rules.models import Game
 from tournaments.enums import EventKind, EventState
 from tournaments.models import Event, Player, Venue
+from tournaments.text import collation_key
 
 from . import adapters, badges, scoring
 from .enums import LedgerScope
@@ -76,6 +77,11 @@ def _rows(
     return result
 
 
+def _by_name(row: tuple[str, str]) -> tuple:
+    """Sort key of a ``(player_number, display_name)`` pair: Spanish order, then number."""
+    return (collation_key(row[1]), row[0])
+
+
 def _players(ids) -> dict[int, Player]:
     return {p.pk: p for p in Player.objects.filter(pk__in=list(ids)).select_related("home_venue")}
 
@@ -99,7 +105,7 @@ def season_dates(season: Season) -> list[dict]:
         events = sorted(
             ((link.event_id, link.event.name, link.event.venue.name if link.event.venue else "")
              for link in sd.event_links.all()),
-            key=lambda e: (e[2], e[1]),
+            key=lambda e: (collation_key(e[2]), collation_key(e[1])),
         )
         result.append({"number": sd.number, "date": sd.date, "events": events})
     return result
@@ -140,7 +146,7 @@ def season_venue_tables(season: Season) -> list[VenueTable]:
                    rows=_rows(rows, players, dates))
         for vid, rows in tables.items()
     ]
-    return sorted(result, key=lambda t: t.venue)
+    return sorted(result, key=lambda t: collation_key(t.venue))
 
 
 def _venue_core_tables(season: Season) -> tuple[dict[int, list[scoring.TableRow]], dict[int, Player]]:
@@ -202,7 +208,7 @@ def season_badge_rows(season: Season) -> list[BadgeRow]:
                 badges=pb,
             )
         )
-    return sorted(rows, key=lambda r: (-r.earned_count, r.display_name, r.player_id))
+    return sorted(rows, key=lambda r: (-r.earned_count, collation_key(r.display_name), r.player_id))
 
 
 def player_badges(season: Season, player: Player) -> badges.PlayerBadges | None:
@@ -429,7 +435,7 @@ def verano_finals(season: Season) -> list[VeranoRow]:
                 unresolved_ties=final.unresolved_ties,
             )
         )
-    return sorted(rows, key=lambda r: r.venue)
+    return sorted(rows, key=lambda r: collation_key(r.venue))
 
 
 def qualification(season: Season) -> Qualification:
@@ -452,12 +458,13 @@ def qualification(season: Season) -> Qualification:
     nacional = badges.nacional_direct_qualifiers(tables, season.nacional_quota, holders)
 
     def named(ids):
-        return sorted(((players[p].player_number, players[p].display_name) for p in ids), key=lambda x: x[1])
+        return sorted(((players[p].player_number, players[p].display_name) for p in ids), key=_by_name)
 
     return Qualification(
         season=season,
-        la_final=sorted((_seats(s, venues, players) for s in la_final), key=lambda r: r.venue),
-        nacional_by_venue=sorted((_seats(s, venues, players) for s in nacional.by_venue), key=lambda r: r.venue),
+        la_final=sorted((_seats(s, venues, players) for s in la_final), key=lambda r: collation_key(r.venue)),
+        nacional_by_venue=sorted((_seats(s, venues, players) for s in nacional.by_venue),
+                                 key=lambda r: collation_key(r.venue)),
         nacional_by_badges=named(nacional.by_badges),
         nacional_direct=named(nacional.direct),
         verano=verano_finals(season),
@@ -517,7 +524,7 @@ def prizes(season: Season) -> Prizes:
             event=events[eid].name,
             date=events[eid].league_date.season_date.date,
             venue=events[eid].venue.name if events[eid].venue else "",
-            players=sorted(rows, key=lambda r: r[1]),
+            players=sorted(rows, key=_by_name),
         )
         for eid, rows in by_event.items()
     ]
@@ -528,10 +535,10 @@ def prizes(season: Season) -> Prizes:
             (player.player_number, player.display_name)
         )
     promo_groups = [
-        PromoGroup(year=y, month=m, dates=d, players=sorted(rows, key=lambda r: r[1]))
+        PromoGroup(year=y, month=m, dates=d, players=sorted(rows, key=_by_name))
         for (y, m), (d, rows) in sorted(by_month.items())
     ]
     return Prizes(
-        packs=sorted(pack_groups, key=lambda g: (g.date, g.venue, g.event)),
+        packs=sorted(pack_groups, key=lambda g: (g.date, collation_key(g.venue), collation_key(g.event))),
         promos=promo_groups,
     )

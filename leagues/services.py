@@ -2,12 +2,12 @@
 
 - Seasons: :func:`season_create` makes a season with its 18 generated dates
   (:func:`leagues.scoring.super_liga_dates`), which organizers then edit.
-- Points: :func:`event_points_post` is called by
-  :func:`tournaments.services.event_finish` (through
-  ``tournaments.hooks.event_finished``) and again after any correction. It
-  builds the event's outcome from the database, asks the core for the
-  entries the event earns and posts only the difference with what the
-  ledger already holds: re-finishing never posts twice, and a correction is
+- Points: :func:`event_points_post` runs on
+  :data:`tournaments.signals.event_finished` (:mod:`leagues.receivers`),
+  which :func:`tournaments.services.event_finish` sends, and again after
+  any correction. It builds the event's outcome from the database, asks
+  the core for the entries the event earns and posts only the difference
+  with what the ledger already holds: re-finishing never posts twice, and a correction is
   a reversing entry, never an edit (issue #8 item 2).
 - Badges: :func:`collection_confirm` and :func:`badge_award` record the two
   badges people decide, with who and when.
@@ -26,7 +26,7 @@ from rules.models import Game
 from tournaments.enums import EventKind, EventState
 from tournaments.models import Event, Player
 
-from . import adapters, scoring
+from . import adapters, scoring, selectors
 from .enums import BadgeChoice, LedgerReason
 from .errors import LeagueRefused, from_core
 from .models import BadgeAward, CollectionConfirmation, EventLeagueDate, LedgerEntry, Season, SeasonDate
@@ -254,8 +254,6 @@ def badge_award_check(
             "already_awarded", _("%(player)s ya recibió esa insignia en %(season)s.")
             % {"player": player.display_name, "season": season.title},
         )
-    from . import selectors
-
     held = selectors.player_badges(season, player)
     if held is not None and held.get(badge).earned:
         raise LeagueRefused(

@@ -201,8 +201,8 @@ class DeckCheckAdmin(_EventScopedAdmin):
     list_filter = ("registration__event",)
     list_select_related = ("registration__player", "registration__event", "round", "judge")
     readonly_fields = (
-        "registration", "decklist", "judge", "round", "match", "table_number", "game_number", "counted_cards", "counted_text",
-        "discrepancies", "violations", "created_at",
+        "registration", "decklist", "judge", "round", "match", "table_number", "game_number", "counted_cards",
+        "counted_text", "discrepancies", "violations", "created_at",
     )
 
     def has_add_permission(self, request) -> bool:

@@ -34,12 +34,13 @@ import csv
 import difflib
 import enum
 import io
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
+
+from tournaments.text import fold
 
 #: Date of the Weed Monsters ruling, "Última actualización del Ruling:
 #: 06/09/2024" read day/month (RULES-TRACE ambiguity 30, R-000-01).
@@ -110,9 +111,7 @@ def normalize_name(text: str) -> str:
     same key. Typographic quotes become ASCII ones ("Dealer’s" →
     "dealer's"). Never raises.
     """
-    decomposed = unicodedata.normalize("NFKD", text.translate(_QUOTES))
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(stripped.casefold().split())
+    return " ".join(fold(text.translate(_QUOTES)).split())
 
 
 def suggest(name: str, known_names: Iterable[str], *, limit: int = 3, cutoff: float = 0.6) -> list[str]:

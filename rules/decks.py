@@ -31,12 +31,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from rules.catalog import Card, Catalog, Printing, RulesError, normalize_name
-
-if TYPE_CHECKING:
-    from rules.games.base import GameProfile
 
 #: Cited by violations about the list's own text (not a rulebook clause).
 PARSER_SOURCE = 'Arena: formato de la lista de mazo (issue #6 § "Decklist parser")'
@@ -520,6 +517,11 @@ class DeckFormat:
     event_kinds: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
+    @property
+    def exact_size(self) -> int | None:
+        """The exact main-deck size the format requires (cards), ``None`` when it fixes none."""
+        return next((rule.exact for rule in self.rules if isinstance(rule, DeckSize) and rule.exact), None)
+
 
 def where_lines(lines: Sequence[int]) -> str:
     """Message prefix naming lines: "Línea 3: " / "Líneas 3 y 7: " / "Líneas 3, 5 y 7: " / ""."""
@@ -951,9 +953,28 @@ class MatchesRegistered:
 # --------------------------------------------------------------------------
 
 
+class DeckProfile(Protocol):
+    """What :func:`validate` needs of a game profile.
+
+    :class:`rules.games.base.GameProfile` is one; stating it here keeps this
+    module free of the games package, which builds on it.
+    """
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def catalog_source(self) -> str: ...
+
+    @property
+    def deck_validator(self) -> DeckValidator | None: ...
+
+    def format(self, key: str | None = None) -> DeckFormat: ...
+
+
 def validate(
     decklist: ParsedDecklist | str,
-    profile: GameProfile,
+    profile: DeckProfile,
     catalog: Catalog,
     *,
     on_date: date,
@@ -1020,6 +1041,7 @@ __all__ = [
     "DeckEntry",
     "DeckFormat",
     "DeckFormatError",
+    "DeckProfile",
     "DeckRule",
     "DeckSize",
     "DeckValidator",

@@ -75,5 +75,6 @@ class DeckCheckForm(forms.Form):
     )
     discrepancies = forms.CharField(
         label=_("Diferencias encontradas"), required=False,
-        help_text=_("Cartas o fundas marcadas, cartas faltantes o de más, y lo que decidió el juez principal."), widget=forms.Textarea(attrs={"rows": 3, "cols": 48}),
+        help_text=_("Cartas o fundas marcadas, cartas faltantes o de más, y lo que decidió el juez principal."),
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 48}),
     )

@@ -71,12 +71,14 @@ class CardSet(models.Model):
     code = models.CharField(_("código"), max_length=40, help_text=_("Corto y estable: «OG», «JC2021»."))
     name = models.CharField(_("nombre"), max_length=120)
     release_order = models.IntegerField(
-        _("orden de salida"), help_text=_("Más chico = más antigua. Las reimpresiones y la impresión por defecto lo usan."),
+        _("orden de salida"),
+        help_text=_("Más chico = más antigua. Las reimpresiones y la impresión por defecto lo usan."),
     )
     is_promo = models.BooleanField(_("promo"), default=False)
     year = models.PositiveSmallIntegerField(_("año"), null=True, blank=True)
     aliases = models.CharField(
-        _("otros nombres"), max_length=300, blank=True, help_text=_("Separados por «|»: lo que escriben los jugadores."),
+        _("otros nombres"), max_length=300, blank=True,
+        help_text=_("Separados por «|»: lo que escriben los jugadores."),
     )
     source = models.CharField(_("fuente"), max_length=500, blank=True)
     note = models.TextField(_("nota"), blank=True)
@@ -216,7 +218,9 @@ class Printing(models.Model):
     is_promo = models.BooleanField(_("promo"), default=False)
     functionally_identical = models.BooleanField(
         _("funcionalmente idéntica"), default=False,
-        help_text=_("Una impresión anterior que se lee igual que la reimpresión: la regla de reimpresión no la excluye."),
+        help_text=_(
+            "Una impresión anterior que se lee igual que la reimpresión: la regla de reimpresión no la excluye."
+        ),
     )
     source = models.CharField(_("fuente"), max_length=500, blank=True)
 
@@ -225,7 +229,9 @@ class Printing(models.Model):
         verbose_name_plural = _("impresiones")
         ordering = ["card__game", "card__name", "card_set__release_order", "variant"]
         constraints = [
-            models.UniqueConstraint(fields=["card", "card_set", "variant"], name="printing_unique_per_card_set_variant"),
+            models.UniqueConstraint(
+                fields=["card", "card_set", "variant"], name="printing_unique_per_card_set_variant"
+            ),
         ]
 
     def __str__(self) -> str:

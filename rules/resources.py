@@ -124,7 +124,8 @@ class VocabularyWidget(widgets.Widget):
         }[self.kind]
         key = resolve(text)
         if key is None:
-            raise ValueError(f"{noun} «{text}» desconocido en {profile.name_es}; valores: {', '.join(choices.values())}")
+            values = ", ".join(choices.values())
+            raise ValueError(f"{noun} «{text}» desconocido en {profile.name_es}; valores: {values}")
         return key
 
 

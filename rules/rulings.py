@@ -36,10 +36,11 @@ judge can fix; :class:`RulingInvariantError` for a broken catalogue.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+
+from tournaments.text import fold
 
 WM_SEED = "000_0014b2ac83da54b4.txt"
 BM_SEED = "001_eff5eaaa4c47c954.txt"
@@ -441,9 +442,8 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 
 
 def normalize(text: str) -> str:
-    """Lower case, no accents: ``"Prioridád"`` → ``"prioridad"``."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    """Lower case, no accents: ``"Prioridád"`` → ``"prioridad"`` (:func:`tournaments.text.fold`)."""
+    return fold(text)
 
 
 def _tokens(text: str) -> list[str]:
@@ -514,6 +514,20 @@ def search(query: str, game: str | None = None, *, limit: int | None = None) -> 
     scored.sort(key=lambda row: row[:3])
     found = [row[3] for row in scored]
     return found[:limit] if limit is not None else found
+
+
+def find_rulings(query: str, game: str | None = None) -> list[Ruling]:
+    """What the rulings pages and the API list: the matches of ``query`` best
+    first (:func:`search`), or, for a blank query, the whole catalogue (of
+    ``game`` when given), in catalogue order.
+
+    Errors: :class:`RulingError` ``unknown_game``.
+    """
+    if query.strip():
+        return search(query, game or None)
+    if game and game not in GAMES:
+        raise RulingError("unknown_game", f"no rulings for game {game!r}")
+    return [r for r in CATALOG if not game or r.game == game]
 
 
 def get_ruling(ruling_id: str) -> Ruling:
@@ -1066,6 +1080,7 @@ __all__ = [
     "check_board",
     "empty_deck_draw",
     "extra_turns_at_time",
+    "find_rulings",
     "get_ruling",
     "hand_limit_overflow",
     "mulligan_hand_size",

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q
 from django.utils import timezone
+
+from tournaments.text import collation_key
 
 from . import catalog as core
 from .decks import (
@@ -30,7 +32,6 @@ from .decks import (
 from .errors import CatalogUnavailable, DecklistError
 from .games import REGISTRY, GameProfile, ProfileError, get_profile
 from .models import BanEntry, Card, CardSet, DeckCheck, Decklist, Printing, ReprintRule, split_aliases
-
 
 # --------------------------------------------------------------------------- catalog
 
@@ -314,13 +315,17 @@ def event_format(event) -> tuple[GameProfile, str]:
 # --------------------------------------------------------------------------- decklists
 
 
-def decklists_for_event(event) -> QuerySet[Decklist]:
-    """The event's decklists with registration, player and submitter (one query)."""
-    return (
-        Decklist.objects.filter(registration__event=event)
-        .select_related("registration__player", "registration__event", "submitted_by")
-        .order_by("registration__player__display_name", "pk")
+def decklists_for_event(event) -> list[Decklist]:
+    """The event's decklists with registration, player and submitter (one query).
+
+    By player name in Spanish order (:func:`tournaments.text.collation_key`),
+    then by player number.
+    """
+    decklists = Decklist.objects.filter(registration__event=event).select_related(
+        "registration__player", "registration__event", "submitted_by"
     )
+    return sorted(decklists, key=lambda d: (collation_key(d.registration.player.display_name),
+                                            d.registration.player.player_number))
 
 
 def decklist_detail(pk: int) -> Decklist:

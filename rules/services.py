@@ -22,6 +22,7 @@ from simple_history.utils import bulk_update_with_history
 
 from tournaments.enums import EventState
 from tournaments.models import Match, Registration, Round
+from tournaments.services.locks import registration_lock
 
 from . import selectors
 from .enums import DecklistStatus
@@ -87,10 +88,7 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     Rule: 000_0014b2ac83da54b4.txt § "Armado de Mazos" (and the format's
     sources); locking: issue #6 §5.
     """
-    registration = (
-        Registration.objects.select_for_update(of=("self",)).select_related("event__game", "player").get(pk=registration.pk)
-    )
-    event = registration.event
+    event, registration = registration_lock(registration)
     if not can_submit_decklist(by, registration):
         raise NotAllowed(
             "decklist_not_allowed",
@@ -147,8 +145,9 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
 def decklists_lock(*, event) -> int:
     """Lock the legal, unlocked decklists of ``event``; returns how many.
 
-    Called by :func:`tournaments.hooks.round_paired` inside the pairing
-    transaction when round 1 is paired. Illegal lists stay unlocked so a
+    Called on :data:`tournaments.signals.round_paired`
+    (:mod:`rules.receivers`) inside the pairing transaction when round 1 is
+    paired. Illegal lists stay unlocked so a
     judge can correct them (the penalty is the penalties module's call).
     Each locked list gets a history row ("Bloqueada al emparejar la
     ronda 1"). Idempotent: a second call locks nothing more.
@@ -175,7 +174,10 @@ def decklist_revalidate(*, decklist: Decklist, by=None) -> Decklist:
     or the ban list). The text and the lock are unchanged; status,
     violations and the parsed cards are refreshed and the change is kept in
     the history. Returns the decklist."""
-    decklist = Decklist.objects.select_for_update(of=("self",)).select_related("registration__event__game").get(pk=decklist.pk)
+    registration_lock(Decklist.objects.filter(pk=decklist.pk).values_list("registration_id", flat=True).get())
+    decklist = (
+        Decklist.objects.select_for_update(of=("self",)).select_related("registration__event__game").get(pk=decklist.pk)
+    )
     _apply_report(decklist, _report_for(decklist.registration, decklist.text))
     decklist._change_reason = REASON_REVALIDATED
     if by is not None:

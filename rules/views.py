@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Event, Player, Round
+from tournaments.text import collation_key
 
 from . import selectors, services
 from .errors import ArenaError
@@ -119,8 +120,9 @@ def event_decklists(request, event_id: int):
     event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
     if not can_view_decklists(request.user, event):
         raise PermissionDenied(_("Sólo los jueces y organizadores del evento ven las listas."))
-    registrations = (
-        event.registrations.select_related("player", "decklist").order_by("player__display_name")
+    registrations = sorted(
+        event.registrations.select_related("player", "decklist"),
+        key=lambda r: (collation_key(r.player.display_name), r.player.player_number),
     )
     return render(request, "rules/event_decklists.html", {"event": event, "registrations": registrations})
 

@@ -56,15 +56,19 @@ from import_export.formats.base_formats import CSV, XLSX
 
 from rules.models import Game
 
-from . import selectors, services
+from . import admin_corrections, admin_pairing, admin_pods, pods_selectors, selectors, services
 from .admin_documents import DocumentInline
+from .admin_scoping import VenueScopedAdmin
 from .enums import EventState, MatchStatus, RoundPhase, RoundState
 from .errors import ArenaError, StaleEdit
-from .models import Event, Match, Player, Registration, ResultEntry, Round, Venue
+from .formats import PODS, format_for
+from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue
 from .permissions import is_organizer, venues_organized_by
-from .resources import PlayerResource, StandingsResource
+from .resources import PlayerResource, PodStandingsResource, StandingsResource
 from .swiss.errors import PairingError
+from .swiss.lifecycle import Action, actions_available
 from .swiss.pairing import rounds_for
+from .text import round_label, stage_name
 
 admin.site.site_header = gettext_lazy("Arena — consola del organizador")
 admin.site.site_title = gettext_lazy("Arena")
@@ -79,67 +83,7 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-def stage_label(stage: int | None) -> str:
-    """Spanish name of a top-cut stage: 1 final, 2 semifinals, 3 quarterfinals…"""
-    return {
-        1: _("Final"),
-        2: _("Semifinales"),
-        3: _("Cuartos de final"),
-        4: _("Octavos de final"),
-    }.get(stage or 0, _("Reducido"))
-
-
-def round_label(rnd: Round) -> str:
-    """«Ronda 3» or «Ronda 4 — Semifinales»."""
-    label = _("Ronda %(n)d") % {"n": rnd.number}
-    if rnd.phase == RoundPhase.TOP_CUT:
-        label = f"{label} — {stage_label(rnd.stage)}"
-    return label
-
-
 # --------------------------------------------------------------------------- venue scoping
-
-
-class VenueScopedAdmin(admin.ModelAdmin):
-    """Limit a model's admin to the events the user organizes.
-
-    ``event_lookup`` is the ORM path from the model to its event ("" for
-    :class:`Event` itself). Objects outside the scope are missing from the
-    queryset — Django's change view then redirects to the index saying they
-    do not exist — and every object permission also asks
-    :func:`tournaments.permissions.is_organizer`.
-    """
-
-    event_lookup = "event"
-
-    def get_queryset(self, request):
-        qs = super().get_queryset(request)
-        if request.user.is_superuser:
-            return qs
-        prefix = f"{self.event_lookup}__" if self.event_lookup else ""
-        return qs.filter(**{f"{prefix}venue__organizers": request.user})
-
-    def event_of(self, obj) -> Event:
-        for part in filter(None, self.event_lookup.split("__")):
-            obj = getattr(obj, part)
-        return obj
-
-    def _in_scope(self, request, obj) -> bool:
-        return obj is None or is_organizer(request.user, self.event_of(obj))
-
-    def has_view_permission(self, request, obj=None):
-        return super().has_view_permission(request, obj) and self._in_scope(request, obj)
-
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) and self._in_scope(request, obj)
-
-    def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and self._in_scope(request, obj)
-
-    def scoped_object_or_404(self, request, object_id, queryset=None):
-        """The object if it is in the user's scope, else :class:`Http404`."""
-        qs = queryset if queryset is not None else self.get_queryset(request)
-        return get_object_or_404(qs, pk=unquote(str(object_id)))
 
 
 def safe_next(request, fallback: str) -> str:
@@ -167,21 +111,51 @@ class DayAction:
 
     key: str
     label: str
-    run: Callable[[Event], object]
+    run: Callable[[Event, object], object]
     done: Callable[[object], str]
     primary: bool = True
     help: str = ""
+    #: What confirming will do and lock, said before an irreversible step (``None``: no confirmation).
+    confirm: Callable[[object], str] | None = None
 
 
 def _done_round(verb: str) -> Callable[[object], str]:
     def message(rnd) -> str:
-        tables = rnd.matches.filter(is_bye=False).count()
+        tables = format_for(rnd.event).table_queryset(rnd).count()
         return ngettext(
             "%(round)s %(verb)s: %(n)d mesa. Cargue los resultados en esta página.",
             "%(round)s %(verb)s: %(n)d mesas. Cargue los resultados en esta página.",
             tables,
-        ) % {"round": round_label(rnd), "verb": verb, "n": tables}
+        ) % {"round": round_label(rnd, numbered=True), "verb": verb, "n": tables}
     return message
+
+
+def _confirm_pair(status) -> str:
+    last = status.last_round
+    if last is None:
+        return _("Se emparejará la ronda 1 al azar (con la semilla registrada del evento) entre %(n)d jugadores "
+                 "activos. Desde entonces las listas de mazo quedan bloqueadas y se imprimen los documentos de "
+                 "la ronda.") % {"n": status.active}
+    return _("Se cerrará %(round)s: sus resultados quedan confirmados y desde entonces sólo el juez principal "
+             "o la organización los corrigen, con motivo. Luego se empareja la ronda siguiente con las "
+             "posiciones actuales y se imprimen sus documentos.") % {"round": round_label(last, numbered=True)}
+
+
+def _confirm_close(status) -> str:
+    return _("Los resultados de %(round)s quedan confirmados; desde entonces sólo el juez principal o la "
+             "organización los corrigen, con motivo.") % {"round": round_label(status.last_round, numbered=True)}
+
+
+def _confirm_top_cut(status) -> str:
+    return _("Terminan las rondas suizas: el reducido de los %(n)d primeros se arma con las posiciones actuales "
+             "(1 contra %(n)d, 2 contra %(m)d…) y la llave queda fija; los abandonos y descalificados ceden su "
+             "lugar al siguiente.") % {"n": status.event.cut_size, "m": status.event.cut_size - 1}
+
+
+def _confirm_finish(status) -> str:
+    return _("El evento termina: se fija el podio, se publican las posiciones finales (el campeón primero) y se "
+             "asignan los puntos de la Super Liga. Después no se empareja nada más; una corrección de resultado "
+             "recalcula el podio y los puntos.")
 
 
 def _done_finish(event) -> str:
@@ -195,42 +169,46 @@ DAY_ACTIONS: dict[str, DayAction] = {
     for action in (
         DayAction(
             "abrir-inscripcion", gettext_lazy("Abrir inscripción"),
-            lambda e: services.registration_open(event=e),
+            lambda e, by: services.registration_open(event=e, by=by),
             lambda e: _("Inscripción abierta: ya puede inscribir jugadores."),
         ),
         DayAction(
             "cerrar-inscripcion", gettext_lazy("Cerrar inscripción"),
-            lambda e: services.registration_close(event=e),
+            lambda e, by: services.registration_close(event=e, by=by),
             lambda e: _("Inscripción cerrada: ya puede emparejar la ronda 1."),
         ),
         DayAction(
             "emparejar", gettext_lazy("Emparejar ronda siguiente"),
-            lambda e: services.round_pair_next(event=e),
+            lambda e, by: services.round_pair_next(event=e, by=by),
             _done_round(gettext_lazy("emparejada")),
             help=gettext_lazy("Cierra la ronda actual (si la hay) y empareja la siguiente."),
+            confirm=_confirm_pair,
         ),
         DayAction(
             "rehacer", gettext_lazy("Rehacer ronda actual"),
-            lambda e: services.round_repair(event=e),
+            lambda e, by: services.round_repair(event=e, by=by),
             _done_round(gettext_lazy("emparejada de nuevo")),
             primary=False,
             help=gettext_lazy("Sólo mientras la ronda no tenga ningún resultado cargado."),
         ),
         DayAction(
             "cerrar-ronda", gettext_lazy("Cerrar ronda y confirmar resultados"),
-            lambda e: services.round_close(event=e),
-            lambda r: _("%(round)s cerrada: resultados confirmados.") % {"round": round_label(r)},
+            lambda e, by: services.round_close(event=e, by=by),
+            lambda r: _("%(round)s cerrada: resultados confirmados.") % {"round": round_label(r, numbered=True)},
             primary=False,
+            confirm=_confirm_close,
         ),
         DayAction(
             "iniciar-reducido", gettext_lazy("Iniciar reducido"),
-            lambda e: services.top_cut_start(event=e),
+            lambda e, by: services.top_cut_start(event=e, by=by),
             _done_round(gettext_lazy("emparejada")),
+            confirm=_confirm_top_cut,
         ),
         DayAction(
             "finalizar", gettext_lazy("Finalizar evento"),
-            lambda e: services.event_finish(event=e),
+            lambda e, by: services.event_finish(event=e, by=by),
             _done_finish,
+            confirm=_confirm_finish,
         ),
     )
 }
@@ -251,6 +229,7 @@ class DayStatus:
     present: int
     out: int
     actions: list[DayAction] = field(default_factory=list)
+    clock: selectors.RoundClock | None = None
 
     @property
     def round_open(self) -> bool:
@@ -284,21 +263,18 @@ def day_token(event: Event, last_round: Round | None) -> str:
 def day_status(event: Event) -> DayStatus:
     """The day's state of ``event`` and the buttons that apply (four queries)."""
     rounds = list(
-        event.rounds.order_by("number").annotate(
-            tables=Count("matches", filter=Q(matches__is_bye=False)),
-            pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING)),
+        event.rounds.order_by("number").annotate(  # duels' matches and pods' tables alike
+            tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True) + Count("pods", distinct=True),
+            pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING),
+                          distinct=True)
+            + Count("pods", filter=Q(pods__status=MatchStatus.PENDING), distinct=True),
         )
     )
     for rnd in rounds:
-        rnd.label = round_label(rnd)
+        rnd.label = round_label(rnd, numbered=True)
     last = rounds[-1] if rounds else None
-    pending_tables: list[int] = []
-    if last is not None and last.pending:
-        pending_tables = list(
-            last.matches.filter(is_bye=False, status=MatchStatus.PENDING)
-            .order_by("table_number")
-            .values_list("table_number", flat=True)
-        )
+    fmt = format_for(event)
+    pending_tables: list[int] = fmt.pending_tables(last) if last is not None else []
     counts = event.registrations.aggregate(
         total=Count("id"),
         present=Count("id", filter=Q(checked_in=True)),
@@ -324,39 +300,27 @@ def day_status(event: Event) -> DayStatus:
         present=counts["present"],
         out=counts["out"],
     )
-    status.actions = [DAY_ACTIONS[key] for key in _applicable_actions(status)]
+    status.actions = [DAY_ACTIONS[key] for key in _applicable_actions(event)]
+    if last is not None:
+        status.clock = selectors.round_clock(last, minutes=event.round_minutes)
     return status
 
 
-def _applicable_actions(status: DayStatus) -> list[str]:
-    """Keys of the lifecycle buttons that apply in ``status`` (the services stay the authority)."""
-    event, last, state = status.event, status.last_round, status.event.state
-    complete = last is None or last.pending == 0
-    keys: list[str] = []
-    if state == EventState.DRAFT or (state == EventState.CLOSED and last is None):
-        keys.append("abrir-inscripcion")
-    if state == EventState.REGISTRATION:
-        keys.append("cerrar-inscripcion")
-    if state == EventState.CLOSED:
-        keys.append("emparejar")
-    if state == EventState.SWISS:
-        if status.round_open and last.phase == RoundPhase.SWISS and last.pending == last.tables:
-            keys.append("rehacer")
-        if status.round_open:
-            keys.append("cerrar-ronda")
-        if complete:
-            if status.planned_rounds is None or status.swiss_played < status.planned_rounds:
-                keys.append("emparejar")
-            elif event.cut_size:
-                keys.append("iniciar-reducido")
-            else:
-                keys.append("finalizar")
-    if state == EventState.TOP_CUT:
-        if status.round_open:
-            keys.append("cerrar-ronda")
-        if complete and last is not None:
-            keys.append("emparejar" if (last.stage or 1) > 1 else "finalizar")
-    return keys
+#: Lifecycle action → the key (URL segment) of its button.
+ACTION_KEYS = {
+    Action.REGISTRATION_OPEN: "abrir-inscripcion",
+    Action.REGISTRATION_CLOSE: "cerrar-inscripcion",
+    Action.ROUND_PAIR_NEXT: "emparejar",
+    Action.ROUND_REPAIR: "rehacer",
+    Action.ROUND_CLOSE: "cerrar-ronda",
+    Action.TOP_CUT_START: "iniciar-reducido",
+    Action.EVENT_FINISH: "finalizar",
+}
+
+
+def _applicable_actions(event: Event) -> list[str]:
+    """Keys of the lifecycle buttons that apply now (:mod:`tournaments.swiss.lifecycle`; the services decide)."""
+    return [ACTION_KEYS[action] for action in actions_available(format_for(event).day_facts(event))]
 
 
 # --------------------------------------------------------------------------- players
@@ -496,7 +460,7 @@ class RegistrationInlineForm(forms.ModelForm):
 
     class Meta:
         model = Registration
-        fields = ("player",)
+        fields = ("player", "fixed_table")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -523,7 +487,7 @@ class RegistrationInline(admin.TabularInline):
     form = RegistrationInlineForm
     formset = RegistrationInlineFormSet
     extra = 0
-    fields = ("player", "presence", "status_display", "row_actions")
+    fields = ("player", "fixed_table", "presence", "status_display", "row_actions")
     readonly_fields = ("presence", "status_display", "row_actions")
     autocomplete_fields = ("player",)
     verbose_name = gettext_lazy("inscripción")
@@ -534,7 +498,11 @@ class RegistrationInline(admin.TabularInline):
 
     def get_formset(self, request, obj=None, **kwargs):
         self._can_change = obj is not None and self.has_change_permission(request, obj)
-        return super().get_formset(request, obj, **kwargs)
+        formset = super().get_formset(request, obj, **kwargs)
+        # A registration that took part is kept by services.registration_delete (dropped, with its
+        # own message), so the admin's generic "protected objects" refusal does not apply here.
+        formset.form = type(formset.form.__name__, (formset.form,), {"hand_clean_DELETE": lambda self: None})
+        return formset
 
     def has_add_permission(self, request, obj=None):
         return super().has_add_permission(request, obj) and obj is not None and obj.state in ACCEPTING_ENTRIES
@@ -622,7 +590,8 @@ class EventAdmin(VenueScopedAdmin):
         (
             gettext_lazy("Rondas suizas"),
             {
-                "fields": (("best_of", "round_minutes"), ("planned_rounds", "min_rounds"), "bye_game_wins"),
+                "fields": (("best_of", "round_minutes"), "clock_starts_on_pairing", ("planned_rounds", "min_rounds"),
+                           "bye_game_wins"),
                 "description": gettext_lazy(
                     "Valores predeterminados del reglamento; cámbielos sólo si este evento lo pide."
                 ),
@@ -730,16 +699,32 @@ class EventAdmin(VenueScopedAdmin):
         event = form.instance
         rows = formset.save(commit=False)
         for reg in formset.deleted_objects:
-            reg.delete()
+            # Nothing that took part is deleted: the service drops such a registration instead.
+            removal = services.registration_delete(registration=reg, by=request.user)
+            (messages.success if removal.deleted else messages.warning)(request, removal.message)
+        for reg, changed in formset.changed_objects:
+            if "fixed_table" in changed:  # the only field of an existing row; kept in the event log
+                self._fixed_table_set(request, reg, reg.fixed_table)
         for reg in rows:
             if reg.pk is not None:
-                continue  # existing rows change only through the row buttons
+                continue  # existing rows change only through the row buttons (and the fixed table above)
             try:
-                services.registration_create(event=event, player=reg.player)
+                created = services.registration_create(event=event, player=reg.player, by=request.user)
             except ArenaError as exc:
                 messages.error(request, exc.message)
             else:
                 messages.success(request, _("%(player)s inscripto.") % {"player": reg.player})
+                if reg.fixed_table:
+                    self._fixed_table_set(request, created, reg.fixed_table)
+
+    def _fixed_table_set(self, request, reg: Registration, table: int | None) -> None:
+        try:
+            services.registration_fixed_table_set(registration=reg.pk, table=table, by=request.user)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("%(player)s: mesa fija %(table)s.")
+                             % {"player": reg.player.display_name, "table": table or _("ninguna")})
 
     def response_add(self, request, obj, post_url_continue=None):
         if "_addanother" in request.POST or "_popup" in request.POST:
@@ -815,7 +800,8 @@ class EventAdmin(VenueScopedAdmin):
         if request.POST.get("token") != status.token:
             where = event.get_state_display()
             if status.last_round is not None:
-                where = f"{where}, {round_label(status.last_round)} ({status.last_round.get_state_display().lower()})"
+                last = status.last_round
+                where = f"{where}, {round_label(last, numbered=True)} ({last.get_state_display().lower()})"
             messages.error(
                 request,
                 _("«%(action)s» no se hizo: la página estaba desactualizada (¿un doble clic, u otra persona "
@@ -823,8 +809,15 @@ class EventAdmin(VenueScopedAdmin):
                   "corresponde.") % {"action": spec.label, "where": where},
             )
             return HttpResponseRedirect(back)
+        if spec.confirm is not None and request.POST.get("confirmado") != "1":
+            return TemplateResponse(request, "admin/tournaments/event/day_confirm.html", {
+                **self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
+                "title": _("¿%(action)s?") % {"action": spec.label}, "action": spec,
+                "what": spec.confirm(status), "token": status.token, "next": back,
+                "event_url": event_url(event),
+            })
         try:
-            result = spec.run(event)
+            result = spec.run(event, request.user)
         except ArenaError as exc:
             messages.error(request, exc.message)
             return HttpResponseRedirect(back)
@@ -843,13 +836,13 @@ class EventAdmin(VenueScopedAdmin):
         registration = get_object_or_404(event.registrations.select_related("player"), pk=registration_id)
         name = registration.player.display_name
         runs = {
-            "presente": (lambda r: services.registration_check_in(registration=r, present=True),
+            "presente": (lambda r: services.registration_check_in(registration=r, present=True, by=request.user),
                          _("%(player)s está presente.")),
-            "ausente": (lambda r: services.registration_check_in(registration=r, present=False),
+            "ausente": (lambda r: services.registration_check_in(registration=r, present=False, by=request.user),
                         _("%(player)s figura ausente.")),
-            "abandono": (lambda r: services.registration_drop(registration=r),
+            "abandono": (lambda r: services.registration_drop(registration=r, by=request.user),
                          _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
-            "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r),
+            "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r, by=request.user),
                                   _("%(player)s vuelve al evento desde la próxima ronda.")),
         }
         if action not in runs:
@@ -883,7 +876,7 @@ class EventAdmin(VenueScopedAdmin):
         try:
             with transaction.atomic():
                 player = form.save()
-                registration = services.registration_create(event=event, player=player)
+                registration = services.registration_create(event=event, player=player, by=request.user)
         except ArenaError as exc:
             messages.error(request, exc.message)
             return HttpResponseRedirect(back)
@@ -897,7 +890,11 @@ class EventAdmin(VenueScopedAdmin):
         return HttpResponseRedirect(back)
 
     def standings_csv_view(self, request, object_id):
-        """The event's Swiss standings as CSV (UTF-8 with BOM for spreadsheets), every tiebreaker."""
+        """The event's standings as CSV (UTF-8 with BOM for spreadsheets), every tiebreaker.
+
+        Duels: the Swiss standings. Pods: placement points, opponents'
+        points, the game's secondary score and the places of each round.
+        """
         event = self.scoped_object_or_404(request, object_id)
         if not self.has_view_permission(request, event):
             raise PermissionDenied
@@ -906,7 +903,12 @@ class EventAdmin(VenueScopedAdmin):
             for place, reg_id in enumerate((event.podium_first_id, event.podium_second_id, event.podium_third_id), 1)
             if reg_id
         }
-        dataset = StandingsResource(podium=podium).export(selectors.standings_for_event(event))
+        fmt = format_for(event)
+        if fmt is PODS:
+            resource = PodStandingsResource(podium=podium, score_label=pods_selectors.secondary_score_label(event))
+        else:
+            resource = StandingsResource(podium=podium)
+        dataset = resource.export(fmt.final_rows(event))  # a finished event in final order (DESIGN 20)
         response = HttpResponse("\ufeff" + dataset.csv, content_type="text/csv; charset=utf-8")
         filename = f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}.csv"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -920,13 +922,13 @@ class EventAdmin(VenueScopedAdmin):
 class RegistrationAdmin(VenueScopedAdmin):
     """Registrations across the user's events; registering happens on the event page."""
 
-    list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified")
+    list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified", "fixed_table")
     list_filter = (("event", admin.RelatedOnlyFieldListFilter), "checked_in", "dropped", "late_entry")
     list_select_related = ("player", "event")
     search_fields = ("player__display_name", "player__player_number", "event__name")
     fields = ("event", "player", "checked_in", "late_entry", "joined_round", "dropped", "dropped_after_round",
-              "disqualified", "draw_order", "created_at")
-    readonly_fields = fields
+              "disqualified", "draw_order", "fixed_table", "created_at")
+    readonly_fields = fields  # the fixed table is set on the event page (registration_fixed_table_set)
     actions = ["drop_selected", "undo_drop_selected", "check_in_selected"]
 
     def has_add_permission(self, request):
@@ -949,16 +951,18 @@ class RegistrationAdmin(VenueScopedAdmin):
 
     @admin.action(description=gettext_lazy("Abandonar el evento (los seleccionados)"), permissions=["change"])
     def drop_selected(self, request, queryset):
-        self._run_each(request, queryset, lambda r: services.registration_drop(registration=r), _("%(n)d jugadores abandonaron."))
+        self._run_each(request, queryset, lambda r: services.registration_drop(registration=r, by=request.user),
+                       _("%(n)d jugadores abandonaron."))
 
     @admin.action(description=gettext_lazy("Deshacer abandono (los seleccionados)"), permissions=["change"])
     def undo_drop_selected(self, request, queryset):
-        self._run_each(request, queryset, lambda r: services.registration_drop_undo(registration=r),
+        self._run_each(request, queryset, lambda r: services.registration_drop_undo(registration=r, by=request.user),
                        _("%(n)d jugadores vuelven al evento."))
 
     @admin.action(description=gettext_lazy("Marcar presentes (los seleccionados)"), permissions=["change"])
     def check_in_selected(self, request, queryset):
-        self._run_each(request, queryset, lambda r: services.registration_check_in(registration=r, present=True),
+        self._run_each(request, queryset,
+                       lambda r: services.registration_check_in(registration=r, present=True, by=request.user),
                        _("%(n)d jugadores marcados presentes."))
 
 
@@ -998,15 +1002,17 @@ class RoundAdmin(VenueScopedAdmin):
         return (
             super()
             .get_queryset(request)
-            .annotate(
-                tables=Count("matches", filter=Q(matches__is_bye=False)),
-                pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING)),
+            .annotate(  # duels' matches and pods' tables alike
+                tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True) + Count("pods", distinct=True),
+                pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING),
+                              distinct=True)
+                + Count("pods", filter=Q(pods__status=MatchStatus.PENDING), distinct=True),
             )
         )
 
     @admin.display(description=gettext_lazy("etapa"))
     def stage_display(self, obj: Round) -> str:
-        return stage_label(obj.stage) if obj.phase == RoundPhase.TOP_CUT else "—"
+        return stage_name(obj.stage) if obj.phase == RoundPhase.TOP_CUT else "—"
 
     @admin.display(description=gettext_lazy("resultados"))
     def results_progress(self, obj: Round) -> str:
@@ -1034,31 +1040,39 @@ class RoundAdmin(VenueScopedAdmin):
             latest = selectors.current_round(event)
             is_current = latest is not None and latest.pk == rnd.pk
             editable = is_current and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED
-            labels = dict(MatchStatus.choices)
-            rows = [
-                {
-                    "pairing": t.pairing,
-                    "entered_by": t.entered_by,
-                    "entered_at": t.entered_at,
-                    "status_label": labels.get(t.pairing.status, t.pairing.status),
-                    "missing": not t.pairing.is_bye and t.pairing.status == MatchStatus.PENDING,
-                    "third_place": rnd.phase == RoundPhase.TOP_CUT and t.pairing.bracket_slot == 0,
-                }
-                for t in selectors.judge_tables(rnd)
-            ]
+            if format_for(event) is PODS:
+                extra_context.update(admin_pods.round_context(rnd))
+            else:
+                labels = dict(MatchStatus.choices)
+                rows = [
+                    {
+                        "pairing": t.pairing,
+                        "entered_by": t.entered_by,
+                        "entered_at": t.entered_at,
+                        "status_label": labels.get(t.pairing.status, t.pairing.status),
+                        "missing": not t.pairing.is_bye and t.pairing.status == MatchStatus.PENDING,
+                        "third_place": rnd.phase == RoundPhase.TOP_CUT and t.pairing.bracket_slot == 0,
+                    }
+                    for t in selectors.judge_tables(rnd)
+                ]
+                extra_context.update(admin_pairing.round_context(
+                    rnd, can_edit=editable and self.can_enter_results(request, rnd)))
+                extra_context.update({
+                    "rows": rows,
+                    "missing": sum(1 for row in rows if row["missing"]),
+                    "quick_scores": quick_scores(event),
+                    "allow_draw": rnd.phase == RoundPhase.SWISS,
+                })
             extra_context.update(
                 {
                     "round": rnd,
-                    "round_title": round_label(rnd),
+                    "round_title": round_label(rnd, numbered=True),
                     "event": event,
-                    "rows": rows,
-                    "missing": sum(1 for row in rows if row["missing"]),
                     "can_enter": editable and self.can_enter_results(request, rnd),
+                    "can_correct": not editable and admin_corrections.can_correct(request, rnd),
                     "is_current": is_current,
-                    "quick_scores": quick_scores(event),
-                    "allow_draw": rnd.phase == RoundPhase.SWISS,
                     "event_rounds": list(event.rounds.order_by("number")),
-                    "title": f"{event.name} — {round_label(rnd)}",
+                    "title": f"{event.name} — {round_label(rnd, numbered=True)}",
                     "subtitle": None,
                 }
             )
@@ -1071,8 +1085,55 @@ class RoundAdmin(VenueScopedAdmin):
         custom = [
             path("<path:object_id>/resultado/<int:match_id>/", self.admin_site.admin_view(self.result_view),
                  name="tournaments_round_result"),
+            path("<path:object_id>/corregir/<int:match_id>/", self.admin_site.admin_view(self.correction_view),
+                 name="tournaments_round_correct"),
+            path("<path:object_id>/emparejamiento/", self.admin_site.admin_view(self.pairing_edit_view),
+                 name="tournaments_round_pairing_edit"),
+            path("<path:object_id>/mesa/<int:pod_id>/puestos/", self.admin_site.admin_view(self.pod_result_view),
+                 name="tournaments_round_pod_result"),
+            path("<path:object_id>/mesa/<int:pod_id>/historial/", self.admin_site.admin_view(self.pod_history_view),
+                 name="tournaments_round_pod_history"),
         ]
         return custom + super().get_urls()
+
+    def pairing_edit_view(self, request, object_id):
+        """Swap, move, give or take the bye in the current round: confirm, then apply (issue #13)."""
+        rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
+        if not self.has_view_permission(request, rnd) or not self.can_enter_results(request, rnd):
+            raise PermissionDenied
+        return admin_pairing.pairing_edit_view(self, request, rnd)
+
+    def correction_view(self, request, object_id, match_id):
+        """Correct a finished result of an earlier round: impact preview, then confirmation."""
+        return admin_corrections.correction_view(self, request, object_id, match_id)
+
+    def pod_result_view(self, request, object_id, pod_id):
+        """Enter or correct one pod's placements (POST) through :func:`services.pod_result_record`."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
+        if not self.has_view_permission(request, rnd) or not self.can_enter_results(request, rnd):
+            raise PermissionDenied
+        pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
+        return admin_pods.save_pod_result(request, rnd, pod)
+
+    def pod_history_view(self, request, object_id, pod_id):
+        """Every accepted entry of one pod: who, when, the placements and the ones they replaced."""
+        rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
+        if not self.has_view_permission(request, rnd):
+            raise PermissionDenied
+        pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
+        context = {
+            **self.admin_site.each_context(request),
+            **admin_pods.history_context(rnd, pod),
+            "title": _("Historial de la mesa %(t)d — %(round)s") % {"t": pod.table_number,
+                                                                   "round": round_label(rnd, numbered=True)},
+            "round": rnd,
+            "event": rnd.event,
+            "opts": self.opts,
+        }
+        request.current_app = self.admin_site.name
+        return TemplateResponse(request, "admin/tournaments/round/pod_history.html", context)
 
     def result_view(self, request, object_id, match_id):
         """Enter or correct one table's result (POST) through :func:`services.match_result_record`."""
@@ -1091,7 +1152,8 @@ class RoundAdmin(VenueScopedAdmin):
             return HttpResponseRedirect(back)
         expected = values.pop("expected_version")
         try:
-            saved = services.match_result_record(match=match, expected_version=expected, entered_by=request.user, **values)
+            saved = services.match_result_record(match=match, expected_version=expected, entered_by=request.user,
+                                                 **values)
         except StaleEdit as exc:
             match.refresh_from_db()
             same = match.status != MatchStatus.PENDING and not values["double_loss"] and (
@@ -1187,7 +1249,7 @@ class MatchAdmin(VenueScopedAdmin):
         context = {
             **self.admin_site.each_context(request),
             "title": _("Historial de la mesa %(t)s — %(round)s") % {"t": match.table_number or "—",
-                                                                   "round": round_label(rnd)},
+                                                                   "round": round_label(rnd, numbered=True)},
             "match": match,
             "round": rnd,
             "event": rnd.event,
@@ -1218,4 +1280,4 @@ class ResultEntryAdmin(VenueScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-from . import admin_penalties  # noqa: E402,F401  (penalty log admin, issue #7)
+from . import admin_eventlog, admin_penalties  # noqa: E402,F401  (the event log and the penalty log)

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import documents
+from . import document_requests, documents
 from .enums import DocumentState
 from .models import Document
 
@@ -77,7 +77,7 @@ class DocumentAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Volver a generar los documentos seleccionados"), permissions=["change"])
     def retry(self, request, queryset):
-        count = documents.documents_retry(documents=queryset)
+        count = document_requests.documents_retry(documents=queryset)
         self.message_user(
             request,
             ngettext(

@@ -13,17 +13,17 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .models import MatchRuling, Penalty, PenaltyRevision
+from .penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
 from .permissions import events_organized_by
-from .views.penalties import consequence_labels, infraction_name, penalty_label, source_label
 
 
 class PenaltyRevisionInline(admin.TabularInline):
-    """The head judge's revisions of a penalty: who, when, from → to, reason."""
+    """The head judge's revisions of a penalty: who, when, from → to, reason, and the decision it gave."""
 
     model = PenaltyRevision
     extra = 0
     can_delete = False
-    fields = ("revised_at", "revised_by", "from_label", "to_label", "reason")
+    fields = ("revised_at", "revised_by", "from_label", "to_label", "reason", "message")
     readonly_fields = fields
     ordering = ("revised_at", "pk")
 

@@ -16,13 +16,17 @@ slips and the standings after the previous round (round 1: the registered
 players, all at 0); events with a top cut also get the bracket — during the
 Swiss rounds a projection seeded from those standings, in the top cut the
 real one. When the event finishes, the last round's
-standings (and bracket) are printed again as the final ones.
+standings (and bracket) are printed again as the final ones. Events played
+in pods (3–6 a table) print the same documents under the same names, with
+one slip per pod (a place and a score box per player) and the pod
+standings (placement points, opponents' points, the game's score); they
+have no bracket.
 
-Rendering never blocks pairing or results: services call
-:func:`request_round_documents` inside their transaction; it marks the rows
-queued and enqueues the Celery task on commit, and every failure after that
-is recorded on the row (state ``failed`` and the error), never raised into
-the request.
+Rendering never blocks pairing or results: services ask for the documents
+inside their transaction (:mod:`tournaments.document_requests`, which
+marks the rows queued and enqueues the Celery task on commit), and every
+failure after that is recorded on the row (state ``failed`` and the
+error), never raised into the request.
 
 Sheets are deterministic for a round: the standings printed with round N
 are those after round N - 1 and the bracket shows results of earlier
@@ -30,6 +34,7 @@ stages only, however late a worker renders them.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import secrets
@@ -48,12 +53,15 @@ from django.utils import timezone, translation
 from . import selectors
 from .adapters import load_snapshot
 from .enums import DocumentKind, DocumentState, EventState, RoundPhase
+from .formats import DUELS, PODS, format_for
 from .labels import TIEBREAKER_LABELS
 from .models import Document, Event, Registration, Round
 from .pdf import (
     BracketRenderer,
     PairingsByNameRenderer,
     PairingsByTableRenderer,
+    PodSlipsRenderer,
+    PodStandingsRenderer,
     RenderedPdf,
     ResultSlipsRenderer,
     StandingsRenderer,
@@ -63,6 +71,11 @@ from .pdf.data import (
     BracketSheet,
     BracketSide,
     PairingSheet,
+    PodSlip,
+    PodSlipSeat,
+    PodSlipSheet,
+    PodStandingLine,
+    PodStandingsSheet,
     PostingSheet,
     SheetHeader,
     Slip,
@@ -72,10 +85,13 @@ from .pdf.data import (
     TableRow,
     posting_rows,
 )
+from .pods_selectors import core_pod_standings, load_pod_snapshot, pods_for_round, secondary_score_label
 from .swiss import topcut
 from .swiss.errors import PairingError
+from .swiss.pods import pod_standings
 from .swiss.standings import compute_standings
-from .swiss.types import Standing
+from .swiss.types import Podium, Standing
+from .text import match_name, round_label, stage_name
 
 logger = logging.getLogger(__name__)
 
@@ -89,94 +105,22 @@ KIND_SLUGS: dict[str, str] = {
 }
 SLUG_KINDS: dict[str, str] = {slug: kind for kind, slug in KIND_SLUGS.items()}
 
-STAGE_NAMES = {4: "Octavos de final", 3: "Cuartos de final", 2: "Semifinales", 1: "Final", 0: "Tercer puesto"}
-STAGE_MATCH = {4: "Octavos", 3: "Cuartos", 2: "Semifinal", 1: "Final"}
 WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
           "octubre", "noviembre", "diciembre")
 ERROR_LIMIT = 2000  # characters of an error kept on the row
 
 
-# --------------------------------------------------------------------------- requesting
+# --------------------------------------------------------------------------- what is printed
 
 
 def kinds_for_round(rnd: Round) -> list[str]:
-    """The documents printed for ``rnd`` (see the module docstring)."""
-    if rnd.event.in_pods:  # multiplayer games (issue #9): only the pods by table are printed so far
-        return [str(DocumentKind.PAIRINGS_BY_TABLE)]
+    """The documents printed for ``rnd`` (see the module docstring); pods print no bracket."""
     kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS,
              DocumentKind.STANDINGS]
-    if rnd.event.cut_size:
+    if rnd.event.cut_size and format_for(rnd.event).has_top_cut:
         kinds.append(DocumentKind.BRACKET)
     return [str(kind) for kind in kinds]
-
-
-def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> list[int]:
-    """Mark the round's documents queued and render them after commit.
-
-    Call it inside the transaction that paired the round (it is the
-    ``round_paired`` hook's job): rows are created or reset to ``queued``
-    now, and the tasks are sent only once the transaction commits, so a
-    worker never sees a round that is not there yet and a rollback sends
-    nothing. Existing files stay until their replacement is ready. Returns
-    the document ids.
-    """
-    ids: list[int] = []
-    for kind in kinds if kinds is not None else kinds_for_round(rnd):
-        doc, created = Document.objects.get_or_create(
-            round=rnd, kind=kind, defaults={"event_id": rnd.event_id, "state": DocumentState.QUEUED}
-        )
-        if not created:
-            Document.objects.filter(pk=doc.pk).update(state=DocumentState.QUEUED, error="")
-        ids.append(doc.pk)
-    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
-    return ids
-
-
-def request_event_documents(event: Event) -> list[int]:
-    """Print the final standings (and bracket) again once ``event`` finished.
-
-    They hang on the event's last round (see :class:`Document`). Called by
-    the ``event_finished`` hook inside the finishing transaction.
-    """
-    last = event.rounds.order_by("-number").first()
-    if last is None or event.in_pods:  # no pod standings sheet yet (issue #9)
-        return []
-    kinds = [DocumentKind.STANDINGS]
-    if last.phase == RoundPhase.TOP_CUT:
-        kinds.append(DocumentKind.BRACKET)
-    return request_round_documents(last, kinds=[str(k) for k in kinds])
-
-
-@transaction.atomic
-def documents_retry(*, documents: Iterable[Document]) -> int:
-    """Render ``documents`` again (the admin's retry action); returns how many.
-
-    Idempotent: each run replaces the document's file. The tasks are sent
-    after commit.
-    """
-    ids = [doc.pk for doc in documents]
-    Document.objects.filter(pk__in=ids).update(state=DocumentState.QUEUED, error="")
-    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
-    return len(ids)
-
-
-def _enqueue(ids: list[int]) -> None:
-    """Send one render task per document; a broker failure marks it failed.
-
-    With no broker configured (``CELERY_TASK_ALWAYS_EAGER``) ``delay`` runs
-    the task right here, and its failures stay inside it.
-    """
-    from .tasks import render_document
-
-    for pk in ids:
-        try:
-            render_document.delay(pk)
-        except Exception as exc:  # the broker is down: record it, never break the request
-            logger.exception("could not enqueue document %s", pk)
-            Document.objects.filter(pk=pk).update(
-                state=DocumentState.FAILED, error=_error_text("No se pudo encolar la tarea", exc)
-            )
 
 
 # --------------------------------------------------------------------------- rendering
@@ -216,7 +160,7 @@ def document_render(*, document_id: int, final_attempt: bool = True) -> str:
         if not final_attempt:
             logger.warning("document %s: transient error, retrying: %s", document_id, exc)
             Document.objects.filter(pk=document_id).update(
-                state=DocumentState.QUEUED, error=_error_text("Error transitorio, se reintenta", exc)
+                state=DocumentState.QUEUED, error=error_text("Error transitorio, se reintenta", exc)
             )
             raise
         logger.exception("document %s failed after retries", document_id)
@@ -230,8 +174,8 @@ def document_render(*, document_id: int, final_attempt: bool = True) -> str:
 
 
 def render_pdf(doc: Document) -> RenderedPdf:
-    """Build the sheet of ``doc`` and render it (no storage)."""
-    builder, renderer = RENDERERS[doc.kind]
+    """Build the sheet of ``doc`` and render it (no storage), as the event's format prints it."""
+    builder, renderer = RENDERERS_BY_FORMAT[format_for(doc.round.event).key][doc.kind]
     return renderer().render(builder(doc.round))
 
 
@@ -257,11 +201,11 @@ def _publish(document_id: int, name: str, pdf: RenderedPdf) -> str:
 
 def _mark_failed(document_id: int, exc: BaseException) -> None:
     Document.objects.filter(pk=document_id).update(
-        state=DocumentState.FAILED, error=_error_text("No se pudo generar el documento", exc)
+        state=DocumentState.FAILED, error=error_text("No se pudo generar el documento", exc)
     )
 
 
-def _error_text(what: str, exc: BaseException) -> str:
+def error_text(what: str, exc: BaseException) -> str:
     return f"{what}: {type(exc).__name__}: {exc}"[:ERROR_LIMIT]
 
 
@@ -340,13 +284,6 @@ def date_text(day: date) -> str:
     return f"{WEEKDAYS[day.weekday()]} {day.day} de {MONTHS[day.month - 1]} de {day.year}"
 
 
-def round_label(rnd: Round) -> str:
-    """``Ronda 3`` or ``Reducido — Semifinales``."""
-    if rnd.phase == RoundPhase.TOP_CUT:
-        return f"Reducido — {STAGE_NAMES.get(rnd.stage or 0, f'etapa {rnd.stage}')}"
-    return f"Ronda {rnd.number}"
-
-
 def sheet_header(rnd: Round) -> SheetHeader:
     event = rnd.event
     venue = f"{event.venue.name} ({event.venue.province})" if event.venue_id else "Virtual"
@@ -356,7 +293,7 @@ def sheet_header(rnd: Round) -> SheetHeader:
         date_text=date_text(event.date),
         venue_text=venue,
         game_name=event.game.name,
-        round_label=round_label(rnd),
+        round_label=round_label(rnd, translated=False),  # printed documents are in Spanish
         generated_text=f"Generado el {now:%d/%m/%Y} a las {now:%H:%M}",
     )
 
@@ -438,7 +375,7 @@ def pairing_sheet(rnd: Round) -> PairingSheet:
     the match ("Semifinal 1", "Tercer puesto"). Queries: four.
     """
     rnd = _load_round(rnd)
-    if rnd.event.in_pods:
+    if format_for(rnd.event) is PODS:
         return _pod_sheet(rnd)
     standings, regs, _after = _swiss_standings(rnd)
     by_number = {reg.number: rid for rid, reg in regs.items()}
@@ -451,9 +388,7 @@ def pairing_sheet(rnd: Round) -> PairingSheet:
         rid_b = by_number.get(pairing.player_b_number) if pairing.player_b_number else None
         caption = ""
         if top_cut:
-            stage = 0 if pairing.bracket_slot == 0 else rnd.stage
-            caption = STAGE_NAMES[0] if stage == 0 else (
-                "Final" if stage == 1 else f"{STAGE_MATCH.get(stage, 'Llave')} {pairing.bracket_slot}")
+            caption = match_name(rnd.stage, pairing.bracket_slot, translated=False)
         rows.append(TableRow(
             match_id=pairing.match_id,
             table=pairing.table_number,
@@ -476,8 +411,6 @@ def pairing_sheet(rnd: Round) -> PairingSheet:
 def _pod_sheet(rnd: Round) -> PairingSheet:
     """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
     the placement points before the round. Queries: three."""
-    from .pods_selectors import core_pod_standings, load_pod_snapshot, pods_for_round
-
     snapshot = load_pod_snapshot(rnd.event)
     earlier = type(snapshot)(snapshot.registrations,
                              tuple(r for r in snapshot.results if r.round_number < rnd.number), ())
@@ -513,7 +446,9 @@ def slip_sheet(rnd: Round) -> SlipSheet:
             number_b=row.player_b_number or "",
             result_url=judge_result_url(row.match_id, event_id=rnd.event_id, round_number=rnd.number,
                                         table=row.table_number),
-            caption=("Tercer puesto" if row.bracket_slot == 0 else "") if rnd.phase == RoundPhase.TOP_CUT else "",
+            caption=(stage_name(0, translated=False) if row.bracket_slot == 0 else "")
+            if rnd.phase == RoundPhase.TOP_CUT else "",
+            extra_minutes=row.extra_minutes,
         )
         for row in sorted(selectors.pairings_for_round(rnd), key=lambda r: r.table_number or 0)
         if not row.is_bye and row.table_number is not None
@@ -544,7 +479,16 @@ def standings_sheet(rnd: Round) -> StandingsSheet:
             note=_inactive_note(reg, after),
         ))
     final = _is_final(rnd)
-    if final and rnd.phase == RoundPhase.SWISS:
+    if final:  # a finished event: final order (DESIGN.md decision 20), the champion first
+        event = rnd.event
+        line_of = {row.registration_id: line for row, line in zip(standings, rows, strict=True)}
+        podium = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+        order = topcut.final_order(
+            [row.registration_id for row in standings], podium, eliminated_at=DUELS.eliminated_at(event),
+            excluded={rid for rid, reg in regs.items() if reg.disqualified},
+        )
+        rows = [dataclasses.replace(line_of[rid], rank=place) for place, rid in enumerate(order, start=1)
+                if rid in line_of]
         title = "Posiciones finales"
     elif rnd.phase == RoundPhase.TOP_CUT:
         title = "Posiciones finales de las rondas suizas"
@@ -651,4 +595,99 @@ RENDERERS: dict[str, tuple[Callable[[Round], object], type]] = {
     DocumentKind.RESULT_SLIPS: (slip_sheet, ResultSlipsRenderer),
     DocumentKind.STANDINGS: (standings_sheet, StandingsRenderer),
     DocumentKind.BRACKET: (bracket_sheet, BracketRenderer),
+}
+
+
+# --------------------------------------------------------------------------- pods (3–6 a table)
+
+
+def judge_table_url(*, event_id: int, round_number: int, table: int) -> str:
+    """Absolute URL of a table's result form on the judge pages (``judge:table``), for a pod slip's QR code."""
+    base = getattr(settings, "ARENA_PUBLIC_URL", "http://127.0.0.1:8000")
+    return base.rstrip("/") + reverse("judge:table", args=[event_id, round_number, table])
+
+
+def _points_text(table: dict[int, int]) -> str:
+    """``1.º 3, 2.º 2, 3.º 1`` from the event's points by place."""
+    return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
+
+
+def pod_standings_sheet(rnd: Round) -> PodStandingsSheet:
+    """The pod standings printed with ``rnd``: after the previous round, or final.
+
+    A round prints the standings after round N - 1 (round 1: the registered
+    players, all at 0); the last round of a finished event prints the final
+    ones. Players dropped by then are marked, as on the duels' sheet.
+    Queries: four.
+    """
+    rnd = _load_round(rnd)
+    event = rnd.event
+    snapshot = load_pod_snapshot(event)
+    final = _is_final(rnd)
+    if final:
+        after = max((r.round_number for r in snapshot.results), default=0)
+    else:
+        after = rnd.number - 1
+    regs = _entrants(event)
+    table = event.points_table()
+    standings = pod_standings(
+        regs.keys(), [r for r in snapshot.results if r.round_number <= after], points_table=table,
+        active={rid for rid, reg in regs.items() if not _inactive_note(reg, after)},
+        draw_order={rid: reg.draw_order for rid, reg in regs.items()},
+    )
+    label = secondary_score_label(event) or ""
+    rows = tuple(
+        PodStandingLine(
+            rank=row.rank,
+            name=regs[row.player_id].name,
+            number=regs[row.player_id].number,
+            venue=regs[row.player_id].venue,
+            points=row.points,
+            opponents_points=row.opponents_points,
+            secondary_score=row.secondary_score if label else None,
+            places="-".join(str(place) for place in row.places),
+            technical_tie=row.technical_tie,
+            note=_inactive_note(regs[row.player_id], after),
+        )
+        for row in standings
+    )
+    if final:
+        title = "Posiciones finales"
+    elif after:
+        title = f"Posiciones tras la ronda {after}"
+    else:
+        title = "Inscriptos: posiciones antes de la ronda 1"
+    return PodStandingsSheet(header=sheet_header(rnd), title=title, rows=rows, score_label=label,
+                             points_text=_points_text(table))
+
+
+def pod_slip_sheet(rnd: Round) -> PodSlipSheet:
+    """One slip per pod of ``rnd``: its seats in seat order, the judge form's URL, the game's set-up."""
+    rnd = _load_round(rnd)
+    rules = PODS.rules(rnd.event)
+    slips = tuple(
+        PodSlip(
+            pod_id=pod.pod_id,
+            table=pod.table_number,
+            seats=tuple(PodSlipSeat(seat.seat, seat.display_name, seat.player_number) for seat in pod.seats),
+            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=pod.table_number),
+            setup=rules.setup_for(len(pod.seats)),
+        )
+        for pod in pods_for_round(rnd)
+    )
+    return PodSlipSheet(header=sheet_header(rnd), slips=slips, score_label=secondary_score_label(rnd.event) or "")
+
+
+#: Pods print the same kinds (same URLs) with their own slips and standings; no bracket.
+POD_RENDERERS: dict[str, tuple[Callable[[Round], object], type]] = {
+    DocumentKind.PAIRINGS_BY_TABLE: (pairing_sheet, PairingsByTableRenderer),
+    DocumentKind.PAIRINGS_BY_NAME: (posting_sheet, PairingsByNameRenderer),
+    DocumentKind.RESULT_SLIPS: (pod_slip_sheet, PodSlipsRenderer),
+    DocumentKind.STANDINGS: (pod_standings_sheet, PodStandingsRenderer),
+}
+
+#: What prints each document kind, by format key (:mod:`tournaments.formats`).
+RENDERERS_BY_FORMAT: dict[str, dict[str, tuple[Callable[[Round], object], type]]] = {
+    DUELS.key: RENDERERS,
+    PODS.key: POD_RENDERERS,
 }

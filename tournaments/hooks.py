@@ -6,25 +6,38 @@ failure there (a PDF that cannot render) never undoes a pairing.
 """
 from __future__ import annotations
 
-from .models import Event, Round
+from . import document_requests, signals
+from .enums import DocumentKind
+from .models import Document, Event, Match, Round
 
 
 def round_paired(rnd: Round) -> None:
-    """A round was paired: queue its documents; at round 1 lock the decklists."""
-    from . import documents
+    """A round was paired: queue its documents, tell the listeners.
 
-    documents.request_round_documents(rnd)
-    if rnd.number == 1:
-        from rules import services as rules_services
-
-        rules_services.decklists_lock(event=rnd.event)
+    :data:`tournaments.signals.round_paired` is sent inside the pairing
+    transaction; ``rules`` locks the decklists on it when round 1 is paired.
+    """
+    document_requests.request_round_documents(rnd)
+    signals.round_paired.send(sender=Round, rnd=rnd)
 
 
 def event_finished(event: Event) -> None:
-    """An event finished: post its league points (idempotent); print the final standings."""
-    from leagues import services as league_services
+    """An event finished, or its podium changed: tell the listeners, print the final standings.
 
-    from . import documents
+    :data:`tournaments.signals.event_finished` is sent here, inside the
+    service's transaction; ``leagues`` posts the event's points on it
+    (idempotent), so ``tournaments`` never imports ``leagues``.
+    """
+    signals.event_finished.send(sender=Event, event=event)
+    document_requests.request_event_documents(event)
 
-    league_services.event_points_post(event=event)
-    documents.request_event_documents(event)
+
+def match_time_extended(match: Match) -> None:
+    """A table got extra time: print the round's result slips again if they were requested.
+
+    The slip shows the table's extra minutes; a round whose slips were never
+    asked for is left alone.
+    """
+    kind = str(DocumentKind.RESULT_SLIPS)
+    if Document.objects.filter(round_id=match.round_id, kind=kind).exists():
+        document_requests.request_round_documents(match.round, kinds=[kind])

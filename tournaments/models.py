@@ -16,6 +16,7 @@ from .enums import (
     DocumentKind,
     DocumentState,
     EventKind,
+    EventLogAction,
     EventState,
     MatchOutcome,
     MatchStatus,
@@ -97,6 +98,10 @@ class Event(models.Model):
     date = models.DateField(_("fecha"))
     best_of = models.PositiveSmallIntegerField(_("mejor de"), choices=[(1, "1"), (3, "3")], default=3)
     round_minutes = models.PositiveSmallIntegerField(_("minutos por ronda"), default=50)
+    clock_starts_on_pairing = models.BooleanField(
+        _("iniciar el reloj al emparejar"), default=False,
+        help_text=_("Si está marcado, el reloj de cada ronda arranca en cuanto se empareja."),
+    )
     planned_rounds = models.PositiveSmallIntegerField(
         _("rondas suizas"), null=True, blank=True,
         help_text=_("Vacío: según la asistencia, log2(N) redondeado hacia arriba, mínimo 3."),
@@ -122,13 +127,16 @@ class Event(models.Model):
         verbose_name=_("juez principal"),
     )
     podium_first = models.ForeignKey(
-        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("1er puesto"),
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("1er puesto"),
     )
     podium_second = models.ForeignKey(
-        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("2do puesto"),
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("2do puesto"),
     )
     podium_third = models.ForeignKey(
-        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("3er puesto"),
+        "Registration", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("3er puesto"),
     )
     finished_at = models.DateTimeField(_("finalizado"), null=True, blank=True)
     placement_points = models.JSONField(
@@ -164,12 +172,6 @@ class Event(models.Model):
 
         return REGISTRY.get(self.game.key)
 
-    @property
-    def in_pods(self) -> bool:
-        """True when the game is played in pods of more than two (issue #9)."""
-        profile = self.profile
-        return bool(profile is not None and profile.pods is not None and profile.players_max > 2)
-
     def points_table(self) -> dict[int, int]:
         """``placement_points`` as place (int) → points (int)."""
         return {int(place): int(points) for place, points in (self.placement_points or {}).items()}
@@ -179,7 +181,9 @@ class Registration(models.Model):
     """One player's entry in one event. A drop is recorded, never a delete."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("evento"))
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("jugador"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("jugador")
+    )
     checked_in = models.BooleanField(_("presente"), default=False)
     late_entry = models.BooleanField(_("inscripción tardía"), default=False)
     joined_round = models.PositiveSmallIntegerField(_("ingresó en la ronda"), default=1)
@@ -189,6 +193,10 @@ class Registration(models.Model):
     draw_order = models.PositiveIntegerField(
         _("orden de sorteo"), default=0,
         help_text=_("Sorteo registrado que ordena a quienes nada separa (DESIGN.md, decisión 11)."),
+    )
+    fixed_table = models.PositiveSmallIntegerField(
+        _("mesa fija"), null=True, blank=True,
+        help_text=_("Mesa en la que juega siempre (accesibilidad); vacío: la que le toque."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -263,6 +271,10 @@ class Match(models.Model):
     rematch = models.BooleanField(_("revancha inevitable"), default=False)
     bracket_slot = models.PositiveSmallIntegerField(_("llave"), null=True, blank=True)
     version = models.PositiveIntegerField(_("versión"), default=0)
+    extra_minutes = models.PositiveSmallIntegerField(
+        _("minutos extra"), default=0,
+        help_text=_("Tiempo agregado por un juez a esta mesa (demora por una consulta, revisión de mazo)."),
+    )
 
     class Meta:
         verbose_name = _("emparejamiento")
@@ -282,7 +294,8 @@ class Match(models.Model):
     def __str__(self) -> str:
         if self.is_bye:
             return f"{self.player_a.player.display_name} — bye"
-        return f"{_('Mesa')} {self.table_number}: {self.player_a.player.display_name} vs {self.player_b.player.display_name}"
+        player_a, player_b = self.player_a.player.display_name, self.player_b.player.display_name
+        return f"{_('Mesa')} {self.table_number}: {player_a} vs {player_b}"
 
     @property
     def has_result(self) -> bool:
@@ -372,7 +385,7 @@ class Penalty(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("evento"))
     registration = models.ForeignKey(
-        Registration, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("jugador"),
+        Registration, on_delete=models.RESTRICT, related_name="penalties", verbose_name=_("jugador"),
     )
     round = models.ForeignKey(
         Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("ronda"),
@@ -415,6 +428,9 @@ class PenaltyRevision(models.Model):
     from_type = models.CharField(_("de"), max_length=24)
     to_type = models.CharField(_("a"), max_length=24)
     reason = models.TextField(_("motivo"))
+    consequences = models.JSONField(_("consecuencias"), default=list, blank=True)
+    message = models.TextField(_("decisión"), blank=True)
+    source = models.CharField(_("fuente"), max_length=300, blank=True)
     revised_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         verbose_name=_("juez principal"),
@@ -426,11 +442,26 @@ class PenaltyRevision(models.Model):
         verbose_name_plural = _("revisiones de penalidad")
         ordering = ["penalty", "revised_at"]
 
+    def __str__(self) -> str:
+        return f"{self.from_type} → {self.to_type}"
+
 
 class MatchRuling(models.Model):
-    """A ruling a judge gave at a table, attached to the match record (issue #7)."""
+    """A ruling a judge gave at a table, attached to the match record (issue #7).
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("mesa"))
+    ``registration`` is the player the ruling follows when the round is
+    paired again (the match's player A unless the judge named one); a
+    re-pair moves the ruling to that player's new table, so ``match`` is
+    empty only while it moves.
+    """
+
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings", verbose_name=_("mesa"),
+    )
+    registration = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.RESTRICT, related_name="rulings",
+        verbose_name=_("jugador"),
+    )
     ruling_id = models.CharField(_("resolución"), max_length=40)
     note = models.TextField(_("nota"), blank=True)
     given_by = models.ForeignKey(
@@ -443,6 +474,9 @@ class MatchRuling(models.Model):
         verbose_name = _("resolución en mesa")
         verbose_name_plural = _("resoluciones en mesa")
         ordering = ["match", "given_at"]
+
+    def __str__(self) -> str:
+        return self.ruling_id
 
 
 class PodTable(models.Model):
@@ -517,3 +551,40 @@ class PodResultEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pod} v{self.version}"
+
+
+class EventLogEntry(models.Model):
+    """One state change of an event: who, when, what, before and after (append-only).
+
+    ``action`` is the service's name (``round_pair_next``,
+    ``match_result_record`` …); ``subject`` what it touched, in words
+    ("Ronda 2, mesa 5"); ``before`` and ``after`` the values that changed
+    (JSON objects, empty when there was nothing before); ``reason`` the
+    reason given (corrections, revisions). Services write it inside their
+    transaction, so an entry exists exactly when its change does.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log", verbose_name=_("evento"))
+    at = models.DateTimeField(_("cuándo"), auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("quién"),
+    )
+    action = models.CharField(_("acción"), max_length=40)  # an EventLogAction value
+    subject = models.CharField(_("sobre"), max_length=200, blank=True)
+    before = models.JSONField(_("antes"), default=dict, blank=True)
+    after = models.JSONField(_("después"), default=dict, blank=True)
+    reason = models.TextField(_("motivo"), blank=True)
+
+    class Meta:
+        verbose_name = _("entrada del registro del evento")
+        verbose_name_plural = _("registro del evento")
+        ordering = ["event", "at", "pk"]
+        indexes = [models.Index(fields=["event", "action"], name="event_log_action_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m %H:%M} {self.get_action_display()} {self.subject}"
+
+    def get_action_display(self) -> str:
+        """What the log shows for :attr:`action` (:class:`~tournaments.enums.EventLogAction`)."""
+        return str(dict(EventLogAction.choices).get(self.action, self.action))

@@ -29,12 +29,24 @@ from django.utils.translation import gettext_lazy
 from rules import penalties as ladder
 
 from . import services
-from .enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
+from .enums import EventState, MatchStatus, RoundPhase, RoundState
 from .errors import ArenaError, NotAllowed, StateError
 from .models import Event, Match, MatchRuling, Penalty, PenaltyRevision, Registration
+from .services.eventlog import event_log_append
+from .services.locks import match_lock, registration_lock
 
-#: Formats whose decks are not exactly 60 cards: the deck-size DQ does not apply (RULES-TRACE ambiguity 28).
-NOT_EXACT_60 = frozenset({EventKind.BREEDER_QUEST, EventKind.INDOOR})
+
+def requires_exact_60(event: Event) -> bool:
+    """Whether the event's deck format requires exactly 60 cards (the deck-size DQ applies).
+
+    Read from the game's deck format for the event's kind (:mod:`rules.decks`),
+    so the deck check and the ladder agree. Rule: 000_0014b2ac83da54b4.txt
+    § "Armado de Mazos" (R-000-20); Default: RULES-TRACE ambiguity 28.
+    """
+    profile = event.profile
+    if profile is None:
+        return True
+    return profile.format_for_event_kind(event.kind).exact_size == 60
 
 _SCORE_CONSEQUENCES = frozenset({
     ladder.Consequence.LOSE_CURRENT_GAME, ladder.Consequence.LOSE_GAME_1, ladder.Consequence.LOSE_MATCH_0_2,
@@ -45,7 +57,9 @@ _ERRORS = {
     "unknown_game": gettext_lazy("Este juego no tiene escalera de penalidades."),
     "unknown_infraction": gettext_lazy("Infracción desconocida para este juego."),
     "already_disqualified": gettext_lazy("El jugador ya está descalificado."),
-    "penalty_not_allowed": gettext_lazy("Esa penalidad no corresponde a esta infracción; use la revisión del juez principal."),
+    "penalty_not_allowed": gettext_lazy(
+        "Esa penalidad no corresponde a esta infracción; use la revisión del juez principal."
+    ),
     "minutes_late_required": gettext_lazy("Indique los minutos de demora."),
     "invalid_minutes_late": gettext_lazy("Los minutos de demora no pueden ser negativos."),
     "combat_required": gettext_lazy("Indique la ronda y el combate en que ocurrió."),
@@ -115,6 +129,77 @@ def score_after(match: Match, registration: Registration, consequences, game_num
     return score
 
 
+_FORFEITS = frozenset({ladder.Consequence.FORFEIT_MATCH, ladder.Consequence.DISQUALIFY_FROM_EVENT})
+
+
+def result_saved_at(match: Match | None, game_number: int | None) -> bool:
+    """Whether a penalty names game ``game_number`` of ``match`` whose result is already saved.
+
+    That is the case of a judge who logs the disqualification after the
+    slip was entered: the infraction happened during that game.
+    """
+    if match is None or match.status == MatchStatus.PENDING or not game_number:
+        return False
+    return 1 <= game_number <= match.games_a + match.games_b + match.games_drawn
+
+
+def score_rewrite(match: Match, registration: Registration, consequences, game_number: int,
+                  earlier_games: tuple[int, int, int] | None = None):
+    """The finished match rewritten for a forfeit recorded after its result was saved.
+
+    DESIGN.md decision 10: the games finished before game ``game_number``
+    (the game in which the infraction happened) stand, that game and every
+    remaining one go to the opponent. A 2-0 win by the disqualified player,
+    infraction in game 2, becomes 1-2; in game 1, 0-2. A disqualification
+    for something done after the match ended names no game and leaves the
+    result as it is (a DQ between rounds loses no game, RULES-TRACE
+    ambiguity 26). Returns a :class:`rules.penalties.MatchScore`, or
+    ``None`` when nothing forfeits the match or the score does not change.
+
+    ``earlier_games`` is what the judge says of the games finished before
+    game ``game_number``: ``(won by the penalized player, won by the
+    opponent, drawn)``. Without it the saved totals must tell
+    (:func:`rules.penalties.games_before`); when they do not (2-1 with the
+    infraction in game 2) :class:`ArenaError` ``games_order_unknown`` asks
+    for it. ``earlier_games_mismatch`` when it does not fit the saved
+    result.
+    """
+    if not set(consequences) & _FORFEITS:
+        return None
+    best_of = match.round.event.best_of
+    is_a = match.player_a_id == registration.pk
+    if earlier_games is not None:
+        pen, opp, drawn = earlier_games
+        saved_pen, saved_opp = (match.games_a, match.games_b) if is_a else (match.games_b, match.games_a)
+        if min(pen, opp, drawn) < 0 or pen + opp + drawn != game_number - 1 or pen > saved_pen \
+                or opp > saved_opp or drawn > match.games_drawn:
+            raise ArenaError(
+                "earlier_games_mismatch",
+                _("El marcador antes de la infracción (%(p)d-%(o)d-%(d)d) no encaja con el resultado cargado "
+                  "(%(a)d-%(b)d-%(e)d) y la partida %(g)d: debe sumar %(n)d partidas.")
+                % {"p": pen, "o": opp, "d": drawn, "a": match.games_a, "b": match.games_b,
+                   "e": match.games_drawn, "g": game_number, "n": game_number - 1},
+            )
+        before = (pen, opp, drawn) if is_a else (opp, pen, drawn)
+    else:
+        before = ladder.games_before(match.games_a, match.games_b, match.games_drawn, best_of, game_number)
+    if before is None:
+        raise ArenaError(
+            "games_order_unknown",
+            _("El resultado cargado (%(a)d-%(b)d-%(d)d) no dice quién ganó las partidas anteriores a la "
+              "partida %(g)d. Indique el marcador antes de la infracción (partidas del jugador sancionado, "
+              "del rival y empatadas).")
+            % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "g": game_number},
+        )
+    try:
+        score = ladder.apply_to_match(*before, best_of, is_a, consequences, game_number)
+    except ladder.PenaltyInvariantError as exc:  # pragma: no cover - games_before keeps the index valid
+        raise ArenaError("score_conflict", str(exc)) from exc
+    if (score.games_a, score.games_b, score.games_drawn) == (match.games_a, match.games_b, match.games_drawn):
+        return None
+    return score
+
+
 def _record_score(penalty: Penalty, match: Match, score, by) -> None:
     """Write the score a penalty imposes: final if it decides the match, else provisional."""
     if score is None:
@@ -148,16 +233,21 @@ def penalty_plan(
     game_number: int | None = None,
     hearts_before: int | None = None,
     deck_count: int | None = None,
+    earlier_games: tuple[int, int, int] | None = None,
 ) -> PenaltyPlan:
     """Decide a penalty without storing it (the judge's preview and the service share it).
 
     The ladder of the event's game reads the player's record in the event,
-    whether a match is in progress, and the format's 60-card rule. Raises
-    :class:`ArenaError` with the ladder's code or ``score_conflict``.
+    whether a match is in progress, and the format's 60-card rule. A
+    ``game_number`` that names a game of a match whose result is already
+    saved counts as "during the match": a disqualification then rewrites
+    the match (:func:`score_rewrite`). Raises :class:`ArenaError` with the
+    ladder's code, ``score_conflict`` or ``games_order_unknown``.
     """
     event = registration.event
     match = current_match(registration)
-    in_match = match is not None and match.status == MatchStatus.PENDING
+    saved = result_saved_at(match, game_number)
+    in_match = match is not None and (match.status == MatchStatus.PENDING or saved)
     try:
         decision = ladder.decide(
             event.game.key,
@@ -171,11 +261,14 @@ def penalty_plan(
             game_number=game_number,
             hearts_before=hearts_before,
             deck_count=deck_count,
-            exact_60_required=event.kind not in NOT_EXACT_60,
+            exact_60_required=requires_exact_60(event),
         )
     except ladder.PenaltyError as exc:
         raise _arena_error(exc) from exc
-    score = score_after(match, registration, decision.consequences, game_number) if in_match else None
+    if saved:
+        score = score_rewrite(match, registration, decision.consequences, game_number, earlier_games)
+    else:
+        score = score_after(match, registration, decision.consequences, game_number) if in_match else None
     return PenaltyPlan(decision=decision, match=match, in_match=in_match, score=score)
 
 
@@ -225,6 +318,7 @@ def penalty_issue(
     game_number: int | None = None,
     hearts_before: int | None = None,
     deck_count: int | None = None,
+    earlier_games: tuple[int, int, int] | None = None,
     notes: str = "",
     ruling_id: str = "",
 ) -> Penalty:
@@ -235,45 +329,79 @@ def penalty_issue(
     disqualifies). ``game_number`` is the 1-based game in progress
     (Blobbiemundo: the combat); without it a game loss costs the next game.
     ``minutes_late`` (minutes) serves tardiness, ``deck_count`` (cards) the
-    deck-size infraction, ``hearts_before`` the −5 hearts step.
+    deck-size infraction, ``hearts_before`` the −5 hearts step. A
+    ``game_number`` of a match whose result is already saved rewrites it for
+    a disqualification (:func:`score_rewrite`, with ``earlier_games`` when
+    the saved totals do not tell the earlier games).
 
     Returns the stored :class:`Penalty`. Raises :class:`ArenaError` with the
     ladder's code (``unknown_infraction``, ``already_disqualified``…) or
     ``score_conflict``, and :class:`StateError` when the event is finished
     and the penalty would change a result.
     """
-    registration = Registration.objects.select_for_update(of=("self",)).select_related("event__game").get(
-        pk=registration.pk
-    )
+    _event, registration = registration_lock(registration)
     plan = penalty_plan(
         registration, infraction_code=infraction_code, minutes_late=minutes_late,
         head_judge_disqualifies=head_judge_disqualifies, chosen_penalty=chosen_penalty, game_number=game_number,
-        hearts_before=hearts_before, deck_count=deck_count,
+        hearts_before=hearts_before, deck_count=deck_count, earlier_games=earlier_games,
     )
     penalty = _store(plan.decision, registration, plan.match, game_number=game_number, notes=notes, by=issued_by,
                      ruling_id=ruling_id)
     _record_score(penalty, plan.match, plan.score, issued_by)
     if plan.decision.is_disqualification:
         _disqualify(registration)
+    event_log_append(event=registration.event_id, action="penalty_issue", by=issued_by,
+                     subject=registration.player.display_name,
+                     after={"penalty": penalty.penalty_type, "infraction": penalty.infraction_code,
+                            "consequences": list(penalty.consequences)}, reason=notes)
     return penalty
+
+
+def _revision_score(penalty: Penalty, registration: Registration, consequences, by) -> None:
+    """Apply a revision's new score consequences to the penalty's match, as issuing them would.
+
+    Only the match of the round in progress changes: while it is played
+    (:func:`score_after`) or, its result saved, when the penalty names the
+    game it happened in (:func:`score_rewrite`). A match of a closed round
+    keeps its result; the head judge corrects it with its own history.
+    """
+    match = current_match(registration)
+    if match is None or (penalty.match_id is not None and penalty.match_id != match.pk):
+        return
+    if match.status == MatchStatus.PENDING:
+        _record_score(penalty, match, score_after(match, registration, consequences, penalty.game_number), by)
+    elif result_saved_at(match, penalty.game_number):
+        _record_score(penalty, match, score_rewrite(match, registration, consequences, penalty.game_number), by)
 
 
 @transaction.atomic
 def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=None) -> Penalty:
     """The head judge upgrades or downgrades ``penalty`` with a reason (kept as a revision).
 
+    The ladder applies as issuing would: the revision is counted against
+    the player's other penalties, so revising into the third Warning of the
+    day becomes the disqualification that loses the current game
+    (000_0014b2ac83da54b4.txt § "10.3. Los Jueces", DESIGN.md decision
+    10). Each revision is one :class:`PenaltyRevision` row (from, to,
+    consequences, message, source, reason); the penalty keeps its current
+    values, and no field grows with the number of revisions.
+
     An upgrade to disqualification disqualifies the player (and forfeits
-    the match if it is still being played); a downgrade from
+    the match if it is still being played, or rewrites it when its result
+    is saved and the penalty names the game); a new game loss changes the
+    match score the same way; a downgrade from
     disqualification lets the player back into the Swiss rounds. Game
     scores already changed are not undone automatically: the judge corrects
     the result, which keeps its own history.
 
     Raises :class:`ArenaError` (``reason_required``, ``same_penalty``,
-    ``penalty_not_in_ladder``).
+    ``penalty_not_in_ladder``; ``games_order_unknown`` when a saved 2-1
+    would have to be rewritten from a game whose earlier games the slip
+    does not tell — then nothing changes).
     """
-    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("registration__event__game", "match__round").get(
-        pk=penalty.pk
-    )
+    registration_lock(Penalty.objects.filter(pk=penalty.pk).values_list("registration_id", flat=True).get())
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related(
+        "registration__event__game", "match__round").get(pk=penalty.pk)
     decision = ladder.PenaltyDecision(
         penalty_type=ladder.PenaltyType(penalty.penalty_type),
         consequences=tuple(ladder.Consequence(c) for c in penalty.consequences),
@@ -285,15 +413,24 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
         counts_as_warning=penalty.counts_as_warning,
         in_match=penalty.in_match,
     )
+    registration = penalty.registration
+    others = penalty_record(registration)
+    mine = [p.pk for p in registration.penalties.order_by("issued_at", "pk")].index(penalty.pk)
+    others = ladder.PenaltyRecord(others.entries[:mine] + others.entries[mine + 1:])
     try:
-        revised = ladder.revise(decision, new_type, reason)
+        revised = ladder.revise(decision, new_type, reason, record=others,
+                                round_number=penalty.round.number if penalty.round else None,
+                                game_number=penalty.game_number)
     except ladder.PenaltyError as exc:
         raise _arena_error(exc) from exc
     PenaltyRevision.objects.create(
         penalty=penalty, from_type=penalty.penalty_type, to_type=str(revised.penalty_type), reason=reason.strip(),
+        consequences=[str(c) for c in revised.consequences], message=revised.message_es, source=revised.source,
         revised_by=revised_by if getattr(revised_by, "pk", None) else None,
     )
-    registration = penalty.registration
+    event_log_append(event=penalty.registration.event_id, action="penalty_revise", by=revised_by,
+                     subject=penalty.registration.player.display_name, before={"penalty": penalty.penalty_type},
+                     after={"penalty": str(revised.penalty_type)}, reason=reason.strip())
     was_dq = ladder.Consequence.DISQUALIFY_FROM_EVENT in decision.consequences
     penalty.penalty_type = str(revised.penalty_type)
     penalty.consequences = [str(c) for c in revised.consequences]
@@ -302,11 +439,10 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
     penalty.message = revised.message_es
     penalty.source = revised.source
     penalty.save()
+    newly = set(revised.consequences) - set(decision.consequences)
+    if newly & _SCORE_CONSEQUENCES and not registration.disqualified:
+        _revision_score(penalty, registration, revised.consequences, revised_by)
     if revised.is_disqualification and not registration.disqualified:
-        match = current_match(registration)
-        if match is not None and match.status == MatchStatus.PENDING:
-            _record_score(penalty, match, score_after(match, registration, revised.consequences, penalty.game_number),
-                          revised_by)
         _disqualify(registration)
     elif was_dq and not revised.is_disqualification and registration.disqualified:
         if registration.event.state in (EventState.TOP_CUT, EventState.FINISHED):
@@ -319,8 +455,13 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
 
 
 @transaction.atomic
-def match_ruling_attach(*, match: Match, ruling_id: str, note: str = "", given_by=None) -> MatchRuling:
+def match_ruling_attach(*, match: Match, ruling_id: str, note: str = "", given_by=None,
+                        registration: Registration | None = None) -> MatchRuling:
     """Attach the ruling a judge gave at the table to the match record.
+
+    ``registration`` is the player the ruling concerns (default: the
+    match's player A); a re-pair moves the ruling to that player's new
+    table (:func:`tournaments.services.table_carry.round_tables_reattach`).
 
     Raises :class:`ArenaError` ``unknown_ruling`` for an id not in the
     rulings catalogue (:mod:`rules.rulings`).
@@ -329,8 +470,13 @@ def match_ruling_attach(*, match: Match, ruling_id: str, note: str = "", given_b
 
     if ruling_id not in RULINGS_BY_ID:
         raise ArenaError("unknown_ruling", _("No existe la resolución «%(id)s».") % {"id": ruling_id})
+    _event, match = match_lock(match)
+    player_id = registration.pk if registration is not None else match.player_a_id
+    if player_id not in (match.player_a_id, match.player_b_id):
+        raise ArenaError("not_at_table", _("Ese jugador no juega en esta mesa."))
     return MatchRuling.objects.create(
-        match=match, ruling_id=ruling_id, note=note, given_by=given_by if getattr(given_by, "pk", None) else None
+        match=match, registration_id=player_id, ruling_id=ruling_id, note=note,
+        given_by=given_by if getattr(given_by, "pk", None) else None,
     )
 
 

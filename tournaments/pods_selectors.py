@@ -9,12 +9,14 @@ pure core's :class:`~tournaments.swiss.pods.PodResult` records.
 """
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
-from .models import Event, PodSeat, PodTable, Round
-from .swiss.pods import PodResult, PodStanding, pod_standings
+from .models import Event, PodResultEntry, PodSeat, PodTable, Registration, Round
+from .selectors import user_label
+from .swiss.pods import PodResult, PodStanding, placement_points, pod_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,3 +173,160 @@ def secondary_score_label(event: Event) -> str | None:
     profile = event.profile
     pods = profile.pods if profile is not None else None
     return pods.secondary_score_es if pods is not None else None
+
+
+# --------------------------------------------------------------------------- the organizer's round page
+
+
+@dataclass(frozen=True, slots=True)
+class PodTableRow:
+    """A pod of a round for the organizer: the pod, who entered its last result and when."""
+
+    pod: PodRow
+    entered_by: str | None
+    entered_at: datetime.datetime | None
+
+
+def pod_tables(rnd: Round) -> list[PodTableRow]:
+    """The pods of ``rnd`` by table number with their last accepted entry (two queries)."""
+    last: dict[int, PodResultEntry] = {}
+    for entry in PodResultEntry.objects.filter(pod__round=rnd).select_related("entered_by").order_by(
+            "pod_id", "version"):
+        last[entry.pod_id] = entry
+    return [
+        PodTableRow(
+            pod=row,
+            entered_by=user_label(last[row.pod_id].entered_by) if row.pod_id in last else None,
+            entered_at=last[row.pod_id].entered_at if row.pod_id in last else None,
+        )
+        for row in pods_for_round(rnd)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementLine:
+    """One player's line of a stored pod result, as the history shows it."""
+
+    place: int
+    display_name: str
+    player_number: str
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PodHistoryLine:
+    """One accepted entry of a pod with the placements it replaced (``before`` is ``None`` for the first).
+
+    ``placements`` and ``before`` are ordered by place, then name.
+    """
+
+    version: int
+    entered_by: str
+    entered_at: datetime.datetime
+    placements: tuple[PlacementLine, ...]
+    before: tuple[PlacementLine, ...] | None
+
+
+def pod_history(pod: PodTable) -> list[PodHistoryLine]:
+    """Every accepted entry of ``pod``, newest first (two queries).
+
+    An entry's ``placements`` hold ``[registration_id, place, score]``; the
+    names come from the pod's seats.
+    """
+    names = {
+        rid: (name, number)
+        for rid, name, number in pod.seats.values_list(
+            "registration_id", "registration__player__display_name", "registration__player__player_number")
+    }
+
+    def lines(placements) -> tuple[PlacementLine, ...]:
+        out = [
+            PlacementLine(place, *names.get(rid, (f"#{rid}", "")), score)
+            for rid, place, score in placements
+        ]
+        return tuple(sorted(out, key=lambda line: (line.place, line.display_name)))
+
+    entries = list(pod.entries.select_related("entered_by").order_by("version"))
+    history = [
+        PodHistoryLine(
+            version=entry.version,
+            entered_by=user_label(entry.entered_by),
+            entered_at=entry.entered_at,
+            placements=lines(entry.placements),
+            before=lines(entries[index - 1].placements) if index else None,
+        )
+        for index, entry in enumerate(entries)
+    ]
+    history.reverse()
+    return history
+
+
+# --------------------------------------------------------------------------- a player's pods
+
+
+@dataclass(frozen=True, slots=True)
+class PodMate:
+    """Another player of the same pod: their place and score once the result is in."""
+
+    display_name: str
+    player_number: str
+    place: int | None
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPodRound:
+    """One round of a player's pod event, from the player's side.
+
+    ``place``/``score``/``points`` are ``None`` while the pod has no result;
+    ``points`` are the placement points the place earned (integers, the
+    event's table by place); ``mates`` are the other players of the pod,
+    best place first (by seat while there is no result).
+    """
+
+    round_number: int
+    table_number: int
+    status: str
+    pod_size: int
+    place: int | None
+    score: int | None
+    points: int | None
+    mates: tuple[PodMate, ...]
+
+
+def player_pod_rounds(registration: Registration, *, event: Event | None = None) -> list[PlayerPodRound]:
+    """The pods ``registration`` sat in, round by round (one query; ``event`` saves loading it).
+
+    Points follow :func:`tournaments.swiss.pods.placement_points` with the
+    event's points table, as the standings add them up.
+    """
+    table = (event or registration.event).points_table()
+    seats = PodSeat.objects.filter(
+        pod__seats__registration=registration, pod__round__phase=RoundPhase.SWISS,
+    ).values_list(
+        "pod_id", "pod__round__number", "pod__table_number", "pod__status", "registration_id",
+        "registration__player__display_name", "registration__player__player_number", "seat", "place", "score",
+    ).order_by("pod__round__number", "seat")
+    pods: dict[int, tuple[tuple[int, int, str], list[tuple]]] = {}
+    for pod_id, number, table_number, status, rid, name, player_number, seat, place, score in seats:
+        pods.setdefault(pod_id, ((number, table_number, status), []))[1].append(
+            (rid, name, player_number, seat, place, score))
+    out: list[PlayerPodRound] = []
+    for (number, table_number, status), rows in pods.values():
+        has_result = status != MatchStatus.PENDING
+        own = next(row for row in rows if row[0] == registration.pk)
+        others = sorted((row for row in rows if row[0] != registration.pk),
+                        key=lambda row: (not has_result or row[4] is None, row[4] or 0, row[3]))
+        place = own[4] if has_result else None
+        out.append(PlayerPodRound(
+            round_number=number,
+            table_number=table_number,
+            status=status,
+            pod_size=len(rows),
+            place=place,
+            score=own[5] if has_result else None,
+            points=placement_points(place, len(rows), table) if place is not None else None,
+            mates=tuple(PodMate(row[1], row[2], row[4] if has_result else None, row[5] if has_result else None)
+                        for row in others),
+        ))
+    return out

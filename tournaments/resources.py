@@ -13,8 +13,6 @@
 """
 from __future__ import annotations
 
-import unicodedata
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,6 +20,8 @@ from import_export import fields, resources, widgets
 
 from .labels import TIEBREAKER_LABELS
 from .models import Player, Venue
+from .swiss.pods import POD_TIEBREAKERS
+from .text import collation_key, fold
 
 NAME, NUMBER, VENUE, PROVINCE = "nombre", "número", "sede", "provincia"
 
@@ -34,8 +34,8 @@ HEADER_ALIASES = {
 
 
 def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", str(text or ""))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip().casefold()
+    """A header or venue name as compared: folded (:func:`tournaments.text.fold`), outer spaces dropped."""
+    return fold(str(text or "")).strip()
 
 
 def _canonical_headers(headers: list[str]) -> list[str]:
@@ -112,6 +112,11 @@ class PlayerResource(resources.ModelResource):
 
     def dehydrate_province(self, player: Player) -> str:
         return player.province or ""
+
+    def filter_export(self, queryset, **kwargs) -> list[Player]:
+        """Export players by name in Spanish order (:func:`tournaments.text.collation_key`), then number."""
+        players = super().filter_export(queryset, **kwargs)
+        return sorted(players, key=lambda p: (collation_key(p.display_name), p.player_number))
 
     # ------------------------------------------------------------------ import
 
@@ -230,6 +235,7 @@ class StandingsResource(resources.Resource):
     separated_by = fields.Field(column_name="Desempate decisivo")
     status = fields.Field(column_name="Estado")
     podium = fields.Field(column_name="Podio")
+    swiss_rank = fields.Field(attribute="swiss_rank", column_name="Puesto suizo")
 
     def __init__(self, *, podium: dict[int, int] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -258,3 +264,56 @@ class StandingsResource(resources.Resource):
 def _number(value: float) -> str:
     """Points as printed in the rulebook: ``3``, ``2.5``."""
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+class PodStandingsResource(resources.Resource):
+    """The pod standings of one event (multiplayer games), a row per registration in rank order.
+
+    Export only. Rows are :class:`tournaments.pods_selectors.PodStandingRow`;
+    the columns follow the ranking: placement points, opponents' points (the
+    sum of the pod-mates' points), the game's secondary score (titled
+    ``score_label``, e.g. "Puntos stoner"; left out when the game has none),
+    then technical tie; "Puestos" lists the place of each round ("1-3-2").
+    ``podium`` maps a registration id to its place (1, 2, 3) once the event
+    is finished.
+    """
+
+    rank = fields.Field(attribute="rank", column_name="Puesto")
+    display_name = fields.Field(attribute="display_name", column_name="Jugador")
+    player_number = fields.Field(attribute="player_number", column_name="Número")
+    venue = fields.Field(attribute="venue", column_name="Sede")
+    points = fields.Field(attribute="points", column_name=POD_TIEBREAKERS["points"].name_es)
+    opponents_points = fields.Field(attribute="opponents_points",
+                                    column_name=POD_TIEBREAKERS["opponents_points"].name_es)
+    secondary_score = fields.Field(attribute="secondary_score", column_name=POD_TIEBREAKERS["secondary_score"].name_es)
+    places = fields.Field(attribute="places_text", column_name="Puestos")
+    pods_played = fields.Field(attribute="pods_played", column_name="Mesas jugadas")
+    technical_tie = fields.Field(column_name=str(TIEBREAKER_LABELS["technical"]))
+    separated_by = fields.Field(column_name="Desempate decisivo")
+    status = fields.Field(column_name="Estado")
+    podium = fields.Field(column_name="Podio")
+
+    def __init__(self, *, podium: dict[int, int] | None = None, score_label: str | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.podium_places = podium or {}
+        self.score_label = score_label
+        if score_label:
+            self.fields["secondary_score"].column_name = score_label
+        else:
+            del self.fields["secondary_score"]
+
+    def dehydrate_technical_tie(self, row) -> str:
+        return _("Sí") if row.technical_tie else _("No")
+
+    def dehydrate_separated_by(self, row) -> str:
+        if row.separated_by == "secondary_score" and self.score_label:
+            return self.score_label
+        tiebreaker = POD_TIEBREAKERS.get(row.separated_by or "")
+        return tiebreaker.name_es if tiebreaker else ""
+
+    def dehydrate_status(self, row) -> str:
+        return _status(row)
+
+    def dehydrate_podium(self, row) -> str:
+        place = self.podium_places.get(row.registration_id)
+        return f"{place}º" if place else ""

@@ -6,17 +6,18 @@ through these functions, each with a bounded number of queries.
 from __future__ import annotations
 
 import datetime
-import unicodedata
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .adapters import load_snapshot
 from .enums import MatchOutcome, MatchStatus, RoundPhase
-from .models import Event, Match, Registration, ResultEntry, Round, Venue
+from .models import Event, Match, PodTable, Registration, ResultEntry, Round, Venue
 from .swiss.standings import compute_standings
 from .swiss.types import Standing
+from .text import collation_key, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,11 @@ class StandingRow:
     registration_id: int
     dropped: bool
     disqualified: bool
+
+    @property
+    def swiss_rank(self) -> int:
+        """The rank in the Swiss standings (the final standings of a finished event may differ)."""
+        return self.standing.rank
 
     def __getattr__(self, name: str):  # rank, match_points, buchholz … straight from the core row
         return getattr(self.standing, name)
@@ -54,6 +60,7 @@ class PairingRow:
     version: int
     rematch: bool
     bracket_slot: int | None
+    extra_minutes: int = 0
 
 
 def standings_for_event(event: Event) -> list[StandingRow]:
@@ -126,6 +133,7 @@ def pairings_for_round(rnd: Round) -> list[PairingRow]:
             version=m.version,
             rematch=m.rematch,
             bracket_slot=m.bracket_slot,
+            extra_minutes=m.extra_minutes,
         )
         for m in matches
     ]
@@ -159,12 +167,6 @@ def match_winner_id(match: Match) -> int | None:
 # --------------------------------------------------------------------------- pages (issue 3)
 # Read models of the public pages, the judge pages and the round clock. Each
 # runs a fixed number of queries whatever the size of the event.
-
-
-def fold(text: str) -> str:
-    """Accent- and case-insensitive form of ``text`` for searching and sorting names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def events_for_listing(*, venue_id: int | None = None) -> QuerySet[Event]:
@@ -216,11 +218,13 @@ def _result_for(outcome: str, status: str, side_a: bool) -> str:
 
 
 def pairings_by_name(rows: list[PairingRow]) -> list[PlayerPairing]:
-    """Every player of a round's pairings, alphabetically (accents ignored).
+    """Every player of a round's pairings, alphabetically.
 
     Shapes: ``rows`` from :func:`pairings_for_round`; returns one line per
-    player (two per match, one per bye), sorted by folded name then number.
-    No query.
+    player (two per match, one per bye) in Spanish order
+    (:func:`tournaments.text.collation_key`: accents and case ignored, "ñ"
+    after "n"), then by player number; ``search`` is the folded name and
+    number. No query.
     """
     lines = []
     for p in rows:
@@ -244,7 +248,7 @@ def pairings_by_name(rows: list[PairingRow]) -> list[PlayerPairing]:
                     search=fold(f"{name} {number}"),
                 )
             )
-    lines.sort(key=lambda line: (fold(line.display_name), line.player_number))
+    lines.sort(key=lambda line: (collation_key(line.display_name), line.player_number))
     return lines
 
 
@@ -357,10 +361,19 @@ class JudgeTable:
     entered_by: str | None
     entered_at: datetime.datetime | None
     search: str
+    clock: RoundClock | None = None
 
 
-def judge_tables(rnd: Round) -> list[JudgeTable]:
-    """Tables of ``rnd`` (byes last) with who entered the last result and when (two queries)."""
+def judge_tables(
+    rnd: Round, *, minutes: int | None = None, now: datetime.datetime | None = None
+) -> list[JudgeTable]:
+    """Tables of ``rnd`` (byes last) with who entered the last result and when (two queries).
+
+    With ``minutes`` (the event's round minutes), each table but a bye also
+    carries its own clock (:func:`round_clock` with its extra minutes) at
+    ``now``.
+    """
+    now = now or timezone.now()
     last: dict[int, ResultEntry] = {}
     for entry in (
         ResultEntry.objects.filter(match__round=rnd).select_related("entered_by").order_by("match_id", "version")
@@ -372,15 +385,18 @@ def judge_tables(rnd: Round) -> list[JudgeTable]:
         out.append(
             JudgeTable(
                 pairing=p,
-                entered_by=_user_label(entry.entered_by) if entry else None,
+                entered_by=user_label(entry.entered_by) if entry else None,
                 entered_at=entry.entered_at if entry else None,
                 search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
+                clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
+                if minutes is not None and not p.is_bye else None,
             )
         )
     return out
 
 
-def _user_label(user) -> str:
+def user_label(user) -> str:
+    """Who entered a result: "Full Name (username)", the username alone, or "?" once the user is gone."""
     if user is None:
         return "?"
     full = user.get_full_name().strip()
@@ -404,7 +420,7 @@ def result_history(match: Match) -> list[HistoryLine]:
     lines = [
         HistoryLine(
             version=entry.version,
-            entered_by=_user_label(entry.entered_by),
+            entered_by=user_label(entry.entered_by),
             entered_at=entry.entered_at,
             before=entries[i - 1] if i else None,
             after=entry,
@@ -415,13 +431,21 @@ def result_history(match: Match) -> list[HistoryLine]:
     return lines
 
 
+def _pod_tally(aggregate):
+    """``aggregate`` over the pods of the outer event, as a subquery (0 without pods)."""
+    rows = (PodTable.objects.filter(round__event=OuterRef("pk")).order_by().values("round__event")
+            .annotate(value=aggregate).values("value"))
+    return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
+
+
 def event_live_stamp(event_id: int) -> str:
     """A short fingerprint of everything the public pages of an event show (two queries).
 
     It changes whenever a result is entered or corrected (``Match.version``
-    grows), a round is paired or closed, a player drops or the event changes
-    state; the polled fragments use it as their ETag, so a poll with nothing
-    new costs two small aggregate queries and an empty 304.
+    or ``PodTable.version`` grows), a round is paired or closed, a player
+    drops or the event changes state; the polled fragments use it as their
+    ETag, so a poll with nothing new costs two small aggregate queries and
+    an empty 304.
     """
     matches = Match.objects.filter(round__event_id=event_id).aggregate(
         n=Count("id"),
@@ -439,11 +463,17 @@ def event_live_stamp(event_id: int) -> str:
                 filter=Q(registrations__dropped=True) | Q(registrations__disqualified=True),
                 distinct=True,
             ),
+            pods=_pod_tally(Count("id")),
+            pod_versions=_pod_tally(Sum("version")),
+            pods_confirmed=_pod_tally(Count("id", filter=Q(status=MatchStatus.CONFIRMED))),
         )
-        .values_list("state", "regs", "out")
+        .values_list("state", "regs", "out", "pods", "pod_versions", "pods_confirmed")
         .first()
     )
-    parts = [*(event or ("missing", 0, 0)), *(matches[k] or 0 for k in ("n", "versions", "confirmed", "rounds", "last_id"))]
+    parts = [
+        *(event or ("missing", 0, 0, 0, 0, 0)),
+        *(matches[k] or 0 for k in ("n", "versions", "confirmed", "rounds", "last_id")),
+    ]
     return "-".join(str(p) for p in parts)
 
 
@@ -454,28 +484,48 @@ class RoundClock:
     ``state``: ``not_started``, ``running``, ``paused``, ``time_up`` (the
     countdown reached zero: 3 extra turns each, 000 § 10.1) or ``closed``.
     Units: whole seconds; ``remaining_seconds`` never below zero.
+    ``ends_at`` (UTC) is when the countdown reaches zero — while paused,
+    if it were resumed now — or ``None`` before the start;
+    ``extra_minutes`` the table's extra time included in
+    ``total_seconds`` (0 for the round itself).
     """
 
     state: str
     total_seconds: int
     remaining_seconds: int
     elapsed_seconds: int
+    ends_at: datetime.datetime | None = None
+    extra_minutes: int = 0
+
+    @property
+    def display(self) -> str:
+        """The remaining time as ``M:SS``."""
+        return f"{self.remaining_seconds // 60}:{self.remaining_seconds % 60:02d}"
 
 
-def round_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
+def round_clock(
+    rnd: Round, *, minutes: int, now: datetime.datetime | None = None, extra_minutes: int = 0
+) -> RoundClock:
     """The clock of ``rnd`` for a round of ``minutes`` minutes at ``now`` (no query).
 
     Elapsed time is ``(now or the pause instant) - clock_started_at -
-    clock_paused_seconds``. Rule: 000_0014b2ac83da54b4.txt § "10.1.
-    Desarrollo de las Rondas Suizas" (50 minutes, then 3 extra turns each).
+    clock_paused_seconds``. With ``extra_minutes`` it is one table's clock:
+    the same start and pauses, ``minutes + extra_minutes`` long, so its end
+    is the round's end plus the extra minutes. Rule:
+    000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
+    (R-000-76: 50 minutes; R-000-79: then 3 extra turns each).
     """
-    total = minutes * 60
+    total = (minutes + extra_minutes) * 60
     now = now or timezone.now()
     if rnd.clock_started_at is None:
-        return RoundClock("closed" if rnd.closed_at else "not_started", total, total, 0)
+        return RoundClock("closed" if rnd.closed_at else "not_started", total, total, 0, None, extra_minutes)
     until = rnd.clock_paused_at or now
     elapsed = max(0, int((until - rnd.clock_started_at).total_seconds()) - rnd.clock_paused_seconds)
     remaining = max(0, total - elapsed)
+    paused_now = max(0, int((now - rnd.clock_paused_at).total_seconds())) if rnd.clock_paused_at else 0
+    ends_at = rnd.clock_started_at + datetime.timedelta(
+        seconds=total + rnd.clock_paused_seconds + paused_now
+    )
     if rnd.closed_at:
         state = "closed"
     elif remaining == 0:
@@ -484,4 +534,14 @@ def round_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = Non
         state = "paused"
     else:
         state = "running"
-    return RoundClock(state, total, remaining, elapsed)
+    return RoundClock(state, total, remaining, elapsed, ends_at, extra_minutes)
+
+
+def match_clock(match: Match, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
+    """One table's own clock: its round's clock plus the table's ``extra_minutes`` (no query past the round).
+
+    Its ``time_up`` state is when that table's 3 extra turns each begin
+    (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas",
+    R-000-79).
+    """
+    return round_clock(match.round, minutes=minutes, now=now, extra_minutes=match.extra_minutes)

@@ -1,7 +1,7 @@
 """Page URLs: public pages, the round clock, judge pages and sign-in.
 
 Namespaces keep the families apart (as Tabbycat does): ``public`` (no
-login), ``clock`` (projector; organizer controls), ``judge`` (result
+login), ``clock`` (projector; judge and organizer controls), ``judge`` (result
 entry, penalties and rulings at a table) and ``rulings`` (public rulings
 search). ``login``/``logout`` are Django's auth views with Spanish templates.
 """
@@ -34,6 +34,7 @@ judge_patterns = [
     path("", judge.home, name="home"),
     path("eventos/<int:pk>/", judge.tables, name="tables"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/", judge.table, name="table"),
+    path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/tiempo/", judge.table_time, name="table_time"),
     # penalties and rulings at the table (issue #7)
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/penalidad/", penalty_views.penalty_new,
          name="penalty_new"),

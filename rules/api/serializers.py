@@ -33,7 +33,9 @@ class ValidateInputSerializer(serializers.Serializer):
     game = serializers.CharField(help_text="Clave del juego: weed_monsters, blobbiemundo…")
     format = serializers.CharField(required=False, allow_blank=True, help_text="Vacío: el formato por defecto.")
     text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False, help_text="Una carta por línea.")
-    date = serializers.DateField(required=False, allow_null=True, help_text="Fecha del evento (AAAA-MM-DD); hoy si falta.")
+    date = serializers.DateField(
+        required=False, allow_null=True, help_text="Fecha del evento (AAAA-MM-DD); hoy si falta."
+    )
 
 
 class ValidateOutputSerializer(serializers.Serializer):

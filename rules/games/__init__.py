@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from rules.catalog import DATA_DIR, Catalog, CardVocabulary, load_catalog_dir
+from rules.catalog import DATA_DIR, CardVocabulary, Catalog, load_catalog_dir
 from rules.games import blobbiemundo, planets_war, reinas, stoner_points, weed_monsters
 from rules.games.base import GameProfile, ProfileError, build_registry
 

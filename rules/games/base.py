@@ -216,7 +216,8 @@ class GameProfile:
         keys = [f.key for f in self.formats]
         if len(set(keys)) != len(keys) or self.default_format not in keys:
             raise ProfileError("bad_formats", f"{self.key}: formatos {keys}, por defecto {self.default_format}.")
-        if self.pods is not None and not self.players_min <= self.pods.min_size <= self.pods.max_size <= self.players_max:
+        pods = self.pods
+        if pods is not None and not self.players_min <= pods.min_size <= pods.max_size <= self.players_max:
             raise ProfileError(
                 "bad_pods", f"{self.key}: mesas de {self.pods.min_size}–{self.pods.max_size} fuera de "
                 f"{self.players_min}–{self.players_max} jugadores."

@@ -7,6 +7,8 @@ Which events a user may act on is still decided per event by
 """
 from django.db import migrations
 
+from config.migration_grants import codenames, grant_operation
+
 GRANTS = {
     "Organizador": {
         "card": ("add", "change", "view", "delete"),
@@ -23,32 +25,6 @@ GRANTS = {
 }
 
 
-def grant(apps, schema_editor):
-    from django.contrib.auth.management import create_permissions
-
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    for name, models in GRANTS.items():
-        group, _ = Group.objects.get_or_create(name=name)
-        codenames = [f"{action}_{model}" for model, actions in models.items() for action in actions]
-        group.permissions.add(*Permission.objects.filter(content_type__app_label="rules", codename__in=codenames))
-
-
-def revoke(apps, schema_editor):
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    for name, models in GRANTS.items():
-        codenames = [f"{action}_{model}" for model, actions in models.items() for action in actions]
-        for group in Group.objects.filter(name=name):
-            group.permissions.remove(
-                *Permission.objects.filter(content_type__app_label="rules", codename__in=codenames)
-            )
-
-
 class Migration(migrations.Migration):
     dependencies = [
         ("rules", "0005_seed_catalog"),
@@ -56,4 +32,4 @@ class Migration(migrations.Migration):
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]
-    operations = [migrations.RunPython(grant, revoke)]
+    operations = [grant_operation(["rules"], {name: codenames(models) for name, models in GRANTS.items()})]

@@ -73,3 +73,19 @@ def desktop_page(browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def venue_organizer(settings):
+    """A venue organizer (staff, group «Organizador») of «Sede Palermo»: sede_palermo / clave-de-prueba."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from tournaments.models import Venue
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    venue = Venue.objects.create(name="Sede Palermo", province="CABA")
+    user = get_user_model().objects.create_user("sede_palermo", password="clave-de-prueba", is_staff=True)
+    user.groups.add(Group.objects.get(name="Organizador"))
+    venue.organizers.add(user)
+    return user

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 
 from tournaments.enums import EventState
-from tournaments.models import Event, Venue
+from tournaments.models import Event
+
+from .helpers import button, click, confirm, login, messages, quick_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -24,31 +24,6 @@ PLAYERS = [
     ("Lucía Fernández", "E2E-04"), ("Bruno Sosa", "E2E-05"), ("Valentina Ruiz", "E2E-06"),
     ("Nicolás Herrera", "E2E-07"), ("Camila Ortiz", "E2E-08"),
 ]
-
-
-@pytest.fixture
-def venue_organizer(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    venue = Venue.objects.create(name="Sede Palermo", province="CABA")
-    user = get_user_model().objects.create_user("sede_palermo", password="clave-de-prueba", is_staff=True)
-    user.groups.add(Group.objects.get(name="Organizador"))
-    venue.organizers.add(user)
-    return user
-
-
-def click(page, selector_or_locator) -> None:
-    """Click something that submits a form or follows a link, and wait for the next page."""
-    locator = page.locator(selector_or_locator) if isinstance(selector_or_locator, str) else selector_or_locator
-    with page.expect_navigation():
-        locator.click()
-
-
-def button(page, label: str):
-    return page.get_by_role("button", name=label, exact=True)
-
-
-def messages(page) -> str:
-    return " ".join(page.locator("ul.messagelist li").all_inner_texts())
 
 
 def enter_every_result(page) -> int:
@@ -63,10 +38,7 @@ def enter_every_result(page) -> int:
 
 def test_admin_runs_an_eight_player_event_to_its_podium(live_server, desktop_page, venue_organizer):
     page = desktop_page
-    page.goto(f"{live_server.url}/admin/")
-    page.fill("#id_username", "sede_palermo")
-    page.fill("#id_password", "clave-de-prueba")
-    click(page, 'input[type="submit"]')
+    login(page, live_server)
     assert page.locator("#site-name").inner_text() == "Arena — consola del organizador"
 
     # Create the event: the venue, date, game defaults and seed come prefilled.
@@ -80,33 +52,35 @@ def test_admin_runs_an_eight_player_event_to_its_podium(live_server, desktop_pag
     assert button(page, "Abrir inscripción").count() == 1
 
     click(page, button(page, "Abrir inscripción"))
-    for name, number in PLAYERS:
-        page.fill("#id_quick-display_name", name)
-        page.fill("#id_quick-player_number", number)
-        click(page, button(page, "Crear e inscribir"))
-        assert f"{name} ({number}) creado e inscripto." in messages(page)
+    quick_register(page, PLAYERS)
     assert "Inscriptos: 8" in page.locator("#arena-day").inner_text()
 
     click(page, button(page, "Cerrar inscripción"))
     click(page, button(page, "Emparejar ronda siguiente"))
+    confirm(page, "Emparejar ronda siguiente")
     assert page.locator("tr.arena-row-missing").count() == 4  # landed on round 1's page
 
     for number in (1, 2, 3):
         assert enter_every_result(page) == 4
         if number == 1:
             click(page, button(page, "Cerrar ronda y confirmar resultados"))
+            confirm(page, "Cerrar ronda y confirmar resultados")
             assert "Ronda 1 cerrada: resultados confirmados." in messages(page)
         if number < 3:
             click(page, button(page, "Emparejar ronda siguiente"))
+            confirm(page, "Emparejar ronda siguiente")
             assert f"Ronda {number + 1} emparejada: 4 mesas." in messages(page)
 
     click(page, button(page, "Iniciar reducido"))
+    confirm(page, "Iniciar reducido")
     assert "Ronda 4 — Semifinales emparejada: 2 mesas." in messages(page)
     assert enter_every_result(page) == 2
     click(page, button(page, "Emparejar ronda siguiente"))
+    confirm(page, "Emparejar ronda siguiente")
     assert "Ronda 5 — Final emparejada: 1 mesa." in messages(page)
     assert enter_every_result(page) == 1
     click(page, button(page, "Finalizar evento"))
+    confirm(page, "Finalizar evento")
     assert "Evento finalizado. Podio:" in messages(page)
 
     event = Event.objects.get(name="Fecha de prueba E2E")

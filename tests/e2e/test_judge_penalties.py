@@ -74,7 +74,9 @@ def test_judge_on_phone_looks_up_a_ruling_and_a_third_warning_disqualifies(
     phone.press("input[name=q]", "Enter")
     ruling = phone.locator('[data-ruling="wm.priority.resolution_order"]')
     expect(ruling).to_contain_text("Black Jack anula Quemaduras")
-    expect(ruling).to_contain_text("Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?")
+    expect(ruling).to_contain_text(
+        "Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?"
+    )
     assert fits_phone(phone)
     shot(phone, "rulings-360")
     ruling.locator("input[name=note]").fill("Cadena de 3 cartas")

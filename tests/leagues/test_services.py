@@ -2,7 +2,7 @@
 
 Every event is played through :mod:`tournaments.services` (register, pair,
 record results, finish); ``event_finish`` posts the points through
-``tournaments.hooks.event_finished``. Clauses: R-000-36, R-000-37,
+``tournaments.signals.event_finished`` (``leagues.receivers``). Clauses: R-000-36, R-000-37,
 R-000-38, R-000-49, R-000-55; DESIGN.md decisions 7, 8 and 10.
 """
 import datetime

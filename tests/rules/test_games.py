@@ -12,8 +12,17 @@ import pytest
 
 from rules.catalog import Card, Catalog
 from rules.decks import codes, validate
-from rules.games import MODULES, REGISTRY, get_profile, seed_catalog
-from rules.games import blobbiemundo, planets_war, reinas, stoner_points, weed_monsters
+from rules.games import (
+    MODULES,
+    REGISTRY,
+    blobbiemundo,
+    get_profile,
+    planets_war,
+    reinas,
+    seed_catalog,
+    stoner_points,
+    weed_monsters,
+)
 from rules.games.base import ProfileError, build_registry
 
 pytestmark = pytest.mark.unit

@@ -9,8 +9,7 @@ import random
 
 import pytest
 
-from rules.games import REGISTRY, get_profile
-from rules.games import blobbiemundo, planets_war, reinas, stoner_points, weed_monsters
+from rules.games import REGISTRY, blobbiemundo, get_profile, planets_war, reinas, stoner_points, weed_monsters
 from rules.games.base import PLACES_BY, STARTERS, MatchFormat, PodRules, ProfileError
 from tournaments.swiss.pods import pair_pods, placements_from_elimination, placements_from_scores, pod_sizes
 

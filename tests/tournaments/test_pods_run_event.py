@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from rules.games import REGISTRY
 from tournaments.enums import EventState
+from tournaments.formats import format_for
 from tournaments.models import Event, Match, PodSeat, PodTable
 from tournaments.pods_selectors import pod_standings_for_event
 from tournaments.swiss.pods import pod_sizes
@@ -29,7 +30,7 @@ def run(*args, **kwargs) -> str:
 def test_run_event_stoner_points_13_players_plays_in_pods_to_standings():
     text = run(str(DATA / "stoner_13.csv"), game="stoner_points", name="Stoner 13")
     event = Event.objects.get(name="Stoner 13")
-    assert event.in_pods
+    assert format_for(event).key == "pods"
     assert event.state == EventState.FINISHED
     assert event.planned_rounds == 4  # ceil(log2 13)
     rules = REGISTRY["stoner_points"].pods
@@ -67,7 +68,7 @@ def test_run_event_copa_del_mundo_seats_pods_of_three_and_four():
 def test_run_event_blobbiemundo_runs_to_podium():
     text = run(str(DATA / "demo_event.csv"), game="blobbiemundo", name="Blobbi")
     event = Event.objects.get(name="Blobbi")
-    assert not event.in_pods
+    assert format_for(event).key == "duels"
     assert event.state == EventState.FINISHED
     assert not PodTable.objects.filter(round__event=event).exists()
     assert "Posiciones finales de las rondas suizas" in text and "== Podio" in text

@@ -121,7 +121,9 @@ def test_stale_edit_is_refused_and_keeps_the_first_save():
     event = make_event(players=4)
     match = services.round_pair_next(event=event).matches.first()
     loaded_version = match.version
-    services.match_result_record(match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one)
+    services.match_result_record(
+        match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one
+    )
     with pytest.raises(StaleEdit) as err:
         services.match_result_record(match=match, games_a=0, games_b=2, expected_version=loaded_version,
                                entered_by=judge_two)

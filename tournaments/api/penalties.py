@@ -40,11 +40,10 @@ from rest_framework.response import Response
 from rules import penalties as ladder
 from rules import rulings as catalog
 
-from .. import permissions
 from .. import penalties as penalty_services
+from .. import permissions
 from ..models import Event, MatchRuling, Penalty, PenaltyRevision, Player
-from ..permissions import HEAD_JUDGE, JUDGE, EventRolePermission
-from ..views.penalties import (
+from ..penalty_preview import (
     check_choice_allowed,
     consequence_labels,
     infraction_name,
@@ -52,6 +51,7 @@ from ..views.penalties import (
     preview_decision,
     source_label,
 )
+from ..permissions import HEAD_JUDGE, JUDGE, EventRolePermission
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PlayerRefSerializer
@@ -210,6 +210,13 @@ class PenaltyInputSerializer(serializers.Serializer):
                                              required=False, allow_null=True)
     deck_count = serializers.IntegerField(label=gettext_lazy("Cartas del mazo"), min_value=0, max_value=999,
                                           required=False, allow_null=True)
+    earlier_games = serializers.ListField(
+        label=gettext_lazy("Marcador antes de la infracción"), child=serializers.IntegerField(min_value=0, max_value=9),
+        min_length=3, max_length=3, required=False, allow_null=True,
+        help_text=gettext_lazy("Sólo si el resultado de la mesa ya estaba cargado y la descalificación ocurrió en la "
+                               "partida «game_number»: [ganadas por el sancionado, ganadas por el rival, empatadas] "
+                               "antes de esa partida (DESIGN.md, decisión 10)."),
+    )
     notes = serializers.CharField(label=gettext_lazy("Notas"), max_length=2000, required=False, allow_blank=True,
                                   default="")
     ruling_id = serializers.CharField(label=gettext_lazy("Resolución citada"), max_length=40, required=False,
@@ -364,6 +371,7 @@ class EventPenaltyViewSet(viewsets.GenericViewSet):
             "game_number": data.get("game_number"),
             "hearts_before": data.get("hearts_before"),
             "deck_count": data.get("deck_count"),
+            "earlier_games": tuple(data["earlier_games"]) if data.get("earlier_games") else None,
         }
 
     @extend_schema(
@@ -512,10 +520,8 @@ class RulingListView(generics.ListAPIView):
     filter_backends: list = []
 
     def get_queryset(self):
-        from ..views.rulings import find_rulings
-
         params = validated(RulingQuerySerializer(data=self.request.query_params))
-        return find_rulings(params["q"], params["game"] or None)
+        return catalog.find_rulings(params["q"], params["game"] or None)
 
 
 @extend_schema(

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .. import pods_selectors
+from ..formats import PODS, format_for
 from .views import EVENT_ID, INVALID, NOT_FOUND, ROLE_PUBLIC, ROUND_NUMBER, TAG_ROUNDS, TAG_STANDINGS, EventScopedMixin
 
 
@@ -66,7 +67,7 @@ class PodStandingsSerializer(serializers.Serializer):
 class _PodEventMixin(EventScopedMixin):
     def get_pod_event(self):
         event = self.get_event()
-        if not event.in_pods:
+        if format_for(event) is not PODS:
             raise exceptions.NotFound(
                 _("El evento «%(event)s» no se juega en mesas multijugador.") % {"event": event.name},
                 code="not_in_pods",

@@ -9,20 +9,18 @@ yet (a player's round-by-round results, the bracket as stages).
 """
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
-from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..adapters import match_record
 from ..enums import MatchOutcome, MatchStatus, RoundPhase
 from ..models import Event, Match, Player, Registration, Round
 from ..swiss.standings import match_points_of, result_of
-from ..swiss.topcut import FINAL_STAGE, SEMIFINAL_STAGE
 from ..swiss.types import Outcome
+from ..text import fold
 
 # --------------------------------------------------------------------------- lookups
 
@@ -103,17 +101,12 @@ def pairing_for_match(match: Match) -> selectors.PairingRow:
 # --------------------------------------------------------------------------- name search
 
 
-def fold(text: str) -> str:
-    """Lower-case ``text`` without accents, so «iñaki» finds «Iñaki» and «inaki»."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def search_rows(rows: Iterable, query: str, *fields: str) -> list:
     """Rows whose ``fields`` (names or player numbers) contain ``query``.
 
-    Matching ignores case and accents; an empty query keeps every row. Rows
-    keep their order.
+    Matching ignores case and accents (:func:`tournaments.text.fold`, so
+    «inaki» finds «Iñaki»); an empty query keeps every row. Rows keep their
+    order.
     """
     needle = fold(query.strip())
     if not needle:
@@ -246,16 +239,6 @@ class BracketStage:
 
     round: Round
     matches: tuple[BracketEntry, ...]
-
-
-def stage_label(stage: int | None) -> str:
-    """Spanish name of a top-cut stage (1 final, 2 semifinales, 3 cuartos, 4 octavos)."""
-    return {
-        FINAL_STAGE: _("Final"),
-        SEMIFINAL_STAGE: _("Semifinales"),
-        3: _("Cuartos de final"),
-        4: _("Octavos de final"),
-    }.get(stage, _("Reducido"))
 
 
 def _side(reg: Registration | None) -> BracketSide | None:

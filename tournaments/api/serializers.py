@@ -16,8 +16,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ..enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
 from ..models import Event, Player, Round
+from ..swiss.lifecycle import actions_available
+from ..text import stage_name
 from . import queries
 
 
@@ -144,6 +147,27 @@ class EventSerializer(serializers.ModelSerializer):
 # --------------------------------------------------------------------------- rounds and pairings
 
 
+class EventDetailSerializer(EventSerializer):
+    """An event with how its players are seated and the organizer's actions that apply now."""
+
+    format = serializers.SerializerMethodField(help_text=_("«duels» (dos por mesa) o «pods» (de 3 a 6 por mesa)."))
+    actions = serializers.SerializerMethodField(
+        help_text=_("Acciones del organizador que corresponden ahora (nombres de los servicios: round_pair_next, "
+                    "round_close, top_cut_start, event_finish…).")
+    )
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "format", "actions"]
+        read_only_fields = fields
+
+    def get_format(self, event: Event) -> str:
+        return format_for(event).key
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_actions(self, event: Event) -> list[str]:
+        return [str(action) for action in actions_available(format_for(event).day_facts(event))]
+
+
 class RoundSerializer(serializers.ModelSerializer):
     """A Swiss or top-cut round with how many tables still lack a result."""
 
@@ -164,7 +188,7 @@ class RoundSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_stage_label(self, rnd: Round) -> str | None:
-        return str(queries.stage_label(rnd.stage)) if rnd.phase == RoundPhase.TOP_CUT else None
+        return stage_name(rnd.stage) if rnd.phase == RoundPhase.TOP_CUT else None
 
 
 class PairingSerializer(serializers.Serializer):
@@ -223,7 +247,11 @@ class StandingSerializer(serializers.Serializer):
     x"); nothing left is a technical tie that shares the rank.
     """
 
-    rank = serializers.IntegerField(help_text=_("Puesto; un empate técnico lo comparte."))
+    rank = serializers.IntegerField(
+        help_text=_("Puesto; un empate técnico lo comparte. En un evento finalizado, el puesto final: campeón, "
+                    "finalista, semifinalistas, luego el resto por puesto suizo.")
+    )
+    swiss_rank = serializers.IntegerField(help_text=_("Puesto en las posiciones suizas."))
     display_name = serializers.CharField()
     player_number = serializers.CharField()
     venue = serializers.CharField(help_text=_("Sede de origen del jugador."))
@@ -232,7 +260,9 @@ class StandingSerializer(serializers.Serializer):
     draws = serializers.IntegerField(help_text=_("Empates."))
     losses = serializers.IntegerField(help_text=_("Derrotas."))
     byes = serializers.IntegerField()
-    buchholz = serializers.FloatField(help_text=_("«Variante Buchholz»: suma de los puntos de los rivales enfrentados."))
+    buchholz = serializers.FloatField(
+        help_text=_("«Variante Buchholz»: suma de los puntos de los rivales enfrentados.")
+    )
     head_to_head = serializers.IntegerField(
         help_text=_("«Handicap: vs»: victorias menos derrotas entre los empatados.")
     )

@@ -20,6 +20,7 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/finish/                     POST   organizer
     events/<event_id>/players/<player_number>/drop/       POST organizer
     events/<event_id>/players/<player_number>/undo-drop/  POST organizer
+    events/<event_id>/log/                         GET    head judge, organizer: the event log
     events/<event_id>/penalties/  …/preview/  …/<id>/  …/<id>/revise/  judges (see api/penalties.py)
     players/<player_number>/penalties/  matches/<match_id>/rulings/    judges
     rulings/  rulings/<ruling_id>/                       public rulings search
@@ -28,7 +29,7 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import penalties, pods, views
+from . import eventlog, penalties, pods, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -39,6 +40,7 @@ urlpatterns = [
     # public reads
     path("events/", views.EventListView.as_view(), name="event-list"),
     path("events/<int:event_id>/", views.EventDetailView.as_view(), name="event-detail"),
+    path("events/<int:event_id>/log/", eventlog.EventLogViewSet.as_view({"get": "list"}), name="event-log"),
     path("events/<int:event_id>/rounds/", views.RoundListView.as_view(), name="round-list"),
     path("events/<int:event_id>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round-detail"),
     path("events/<int:event_id>/rounds/<int:number>/pairings/", views.PairingListView.as_view(),

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .. import selectors, services
+from ..formats import DUELS
 from ..models import Event, Match, Player, Registration, Round
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
 from . import queries
@@ -33,6 +34,7 @@ from .serializers import (
     ArenaErrorSerializer,
     ArenaValidationErrorSerializer,
     BracketSerializer,
+    EventDetailSerializer,
     EventSerializer,
     NameSearchSerializer,
     PairingSerializer,
@@ -154,10 +156,10 @@ class EventListView(generics.ListAPIView):
     summary="Evento",
     description="Un evento con su ronda actual y, una vez finalizado, su podio. Público.",
     parameters=[EVENT_ID],
-    responses={200: EventSerializer, 404: NOT_FOUND},
+    responses={200: EventDetailSerializer, 404: NOT_FOUND},
 )
 class EventDetailView(generics.RetrieveAPIView):
-    serializer_class = EventSerializer
+    serializer_class = EventDetailSerializer
     permission_classes = [AllowAny]  # public reads, nothing to write here
 
     def get_object(self) -> Event:
@@ -246,7 +248,7 @@ class StandingListView(EventScopedMixin, generics.ListAPIView):
     filter_backends: list = []
 
     def get_queryset(self):
-        rows = selectors.standings_for_event(self.get_event())
+        rows = DUELS.final_rows(self.get_event())  # a finished event in final order (DESIGN.md decision 20)
         return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
 
 
@@ -457,7 +459,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         201, RoundPairingsSerializer,
     )
     def round_pair_next(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.round_pair_next(event=self.get_event()))
+        return self._round_response(services.round_pair_next(event=self.get_event(), by=self.request.user))
 
     @_organizer_schema(
         "Rehacer la ronda en curso",
@@ -466,7 +468,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         201, RoundPairingsSerializer,
     )
     def round_repair(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.round_repair(event=self.get_event()))
+        return self._round_response(services.round_repair(event=self.get_event(), by=self.request.user))
 
     @_organizer_schema(
         "Iniciar el reducido",
@@ -475,7 +477,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         201, RoundPairingsSerializer,
     )
     def top_cut_start(self, request: Request, *args, **kwargs) -> Response:
-        return self._round_response(services.top_cut_start(event=self.get_event()))
+        return self._round_response(services.top_cut_start(event=self.get_event(), by=self.request.user))
 
     @_organizer_schema(
         "Finalizar el evento",
@@ -483,7 +485,7 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         200, EventSerializer,
     )
     def finish(self, request: Request, *args, **kwargs) -> Response:
-        event = services.event_finish(event=self.get_event())
+        event = services.event_finish(event=self.get_event(), by=self.request.user)
         return Response(EventSerializer(queries.event_by_pk(event.pk)).data)
 
     @_organizer_schema(
@@ -493,7 +495,8 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
     )
     def drop(self, request: Request, *args, **kwargs) -> Response:
-        return self._registration_response(services.registration_drop(registration=self.get_registration()))
+        registration = services.registration_drop(registration=self.get_registration(), by=self.request.user)
+        return self._registration_response(registration)
 
     @_organizer_schema(
         "Deshacer un abandono",
@@ -502,4 +505,5 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
         200, RegistrationStatusSerializer, parameters=[PLAYER_NUMBER],
     )
     def registration_drop_undo(self, request: Request, *args, **kwargs) -> Response:
-        return self._registration_response(services.registration_drop_undo(registration=self.get_registration()))
+        registration = services.registration_drop_undo(registration=self.get_registration(), by=self.request.user)
+        return self._registration_response(registration)

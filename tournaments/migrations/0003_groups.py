@@ -5,6 +5,8 @@ may act on is decided per event by :mod:`tournaments.permissions`.
 """
 from django.db import migrations
 
+from config.migration_grants import codenames, grant_permissions
+
 GROUPS = {
     "Organizador": {
         "tournaments": ["event", "registration", "round", "match", "player", "resultentry", "document"],
@@ -21,23 +23,9 @@ ACTIONS = {
 
 
 def create_groups(apps, schema_editor):
-    from django.contrib.auth.management import create_permissions
-
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
     for name, models_by_app in GROUPS.items():
-        group, _ = Group.objects.get_or_create(name=name)
-        codenames = [
-            f"{action}_{model}" for models in models_by_app.values() for model in models for action in ACTIONS[name]
-        ]
-        perms = Permission.objects.filter(
-            content_type__app_label__in=list(models_by_app), codename__in=codenames
-        )
-        group.permissions.add(*perms)
+        actions = {model: ACTIONS[name] for models in models_by_app.values() for model in models}
+        grant_permissions(apps, models_by_app, {name: codenames(actions)})
 
 
 def remove_groups(apps, schema_editor):

@@ -9,6 +9,7 @@ pages). A4, Spanish (es-AR), an embedded TrueType font
 from .base import RenderedPdf, register_fonts
 from .bracket import BracketRenderer
 from .pairings import PairingsByNameRenderer, PairingsByTableRenderer
+from .pods import PodSlipsRenderer, PodStandingsRenderer
 from .slips import ResultSlipsRenderer
 from .standings import StandingsRenderer
 
@@ -16,6 +17,8 @@ __all__ = [
     "BracketRenderer",
     "PairingsByNameRenderer",
     "PairingsByTableRenderer",
+    "PodSlipsRenderer",
+    "PodStandingsRenderer",
     "RenderedPdf",
     "ResultSlipsRenderer",
     "StandingsRenderer",

@@ -17,6 +17,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..text import stage_name
 from .base import (
     FONT,
     FONT_BOLD,
@@ -31,8 +32,6 @@ from .base import (
     fit,
 )
 from .data import BracketBox, BracketSheet, BracketSide
-
-STAGE_NAMES = {4: "Octavos de final", 3: "Cuartos de final", 2: "Semifinales", 1: "Final", 0: "Tercer puesto"}
 
 
 class BracketRenderer(PdfRenderer):
@@ -85,7 +84,7 @@ class BracketRenderer(PdfRenderer):
             x = left + column * (box_w + gap)
             canv.setFillColor(GREEN)
             canv.setFont(FONT_BOLD, 10)
-            canv.drawCentredString(x + box_w / 2, top + 3 * mm, STAGE_NAMES.get(stage, f"Etapa {stage}"))
+            canv.drawCentredString(x + box_w / 2, top + 3 * mm, stage_name(stage, translated=False))
             for slot in range(1, 2 ** (stage - 1) + 1):
                 if column == 0:
                     centre = top - (slot - 0.5) * slot_h
@@ -133,7 +132,7 @@ class BracketRenderer(PdfRenderer):
             y = self.margin_bottom_mm * mm + 4 * mm
             canv.setFillColor(GREEN)
             canv.setFont(FONT_BOLD, 10)
-            canv.drawCentredString(x + box_w / 2, y + box_h + 2.5 * mm, STAGE_NAMES[0])
+            canv.drawCentredString(x + box_w / 2, y + box_h + 2.5 * mm, stage_name(0, translated=False))
             box = boxes.get((0, 1), BracketBox(stage=0, slot=1))
             self.draw_box(canv, box, x, y, box_w, line_h)
 

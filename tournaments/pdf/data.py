@@ -2,7 +2,8 @@
 
 Builders in :mod:`tournaments.documents` fill them from the database; the
 renderers of this package turn them into PDF bytes; the benchmark builds them
-synthetically. Nothing here imports Django.
+synthetically. Nothing here imports Django (:mod:`tournaments.text`, which
+orders the names, does not either).
 
 Terms:
 
@@ -15,9 +16,10 @@ Terms:
 """
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from ..text import collation_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +98,7 @@ class Slip:
     number_b: str
     result_url: str
     caption: str = ""
+    extra_minutes: int = 0  # time a judge added to this table, in minutes
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,32 +190,92 @@ class BracketSheet:
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PodStandingLine:
+    """One printed row of the pod standings (multiplayer games).
+
+    ``points`` placement points, ``opponents_points`` the sum of the
+    pod-mates' points, ``secondary_score`` the game's own score summed
+    (stoner points; ``None`` when the game has none): integers. ``places``
+    the place of each pod played ("1-3-2"); ``note`` is "abandonó",
+    "descalificado" or "".
+    """
+
+    rank: int
+    name: str
+    number: str
+    venue: str
+    points: int
+    opponents_points: int
+    secondary_score: int | None
+    places: str
+    technical_tie: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PodStandingsSheet:
+    """Pod standings: placement points, opponents' points, the secondary score.
+
+    ``score_label`` is the secondary score's column title ("Puntos stoner",
+    empty when the game has none); ``points_text`` the points by place as
+    printed in the legend ("1.º 3, 2.º 2, 3.º 1"); ``title`` says after which
+    round.
+    """
+
+    header: SheetHeader
+    title: str
+    rows: tuple[PodStandingLine, ...]
+    score_label: str = ""
+    points_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PodSlipSeat:
+    """One seat of a pod slip: seat number (1-based) and player."""
+
+    seat: int
+    name: str
+    number: str
+
+
+@dataclass(frozen=True, slots=True)
+class PodSlip:
+    """One pod result slip: one table, its seats (2–6), the QR target, the game's set-up for that size."""
+
+    pod_id: int
+    table: int
+    seats: tuple[PodSlipSeat, ...]
+    result_url: str
+    setup: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PodSlipSheet:
+    """Result slips of a pods round, one per table.
+
+    ``score_label`` titles the score box of each player ("Puntos stoner";
+    empty: the game has no secondary score and only the place is written).
+    """
+
+    header: SheetHeader
+    slips: tuple[PodSlip, ...]
+    score_label: str = ""
+
+
 # --------------------------------------------------------------------------- helpers
 
 
-def spanish_sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as a Spanish reader expects it.
-
-    Accents and case are ignored (Álvarez next to Alvarez) and ``ñ`` is a
-    letter of its own between ``n`` and ``o`` (Nuno, Nunzio, Nuño, Nuovo);
-    the original text breaks exact ties so the order is total.
-    """
-    folded = []
-    for char in name.casefold():
-        if char == "ñ":
-            folded.append("n\uffff")
-            continue
-        base = unicodedata.normalize("NFKD", char)
-        folded.append("".join(c for c in base if not unicodedata.combining(c)))
-    return ("".join(folded).strip(), name)
-
-
 def posting_rows(tables: Iterable[TableRow]) -> tuple[NameRow, ...]:
-    """Both players of every table (and the bye) as name rows, alphabetical."""
+    """Both players of every table (and the bye) as name rows, alphabetical.
+
+    Spanish order (:func:`tournaments.text.collation_key`), then player
+    number, as the pairings-by-name page lists them.
+    """
     rows: list[NameRow] = []
     for row in tables:
         rows.append(NameRow(row.player_a, row.number_a, row.table, row.player_b, row.points_a))
         if row.player_b is not None:
             rows.append(NameRow(row.player_b, row.number_b or "", row.table, row.player_a, row.points_b))
-    rows.sort(key=lambda r: spanish_sort_key(r.name))
+    rows.sort(key=lambda r: (collation_key(r.name), r.number))
     return tuple(rows)

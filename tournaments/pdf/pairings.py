@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from ..text import collation_initial
 from .base import (
     FONT,
     FONT_BOLD,
@@ -28,13 +29,14 @@ from .base import (
     INK,
     ZEBRA,
     FitText,
-    TwoLineText,
     FlowingRenderer,
     RenderedPdf,
+    TwoLineText,
     fit,
     points_text,
 )
-from .data import PairingSheet, PostingSheet, spanish_sort_key
+from .data import PairingSheet, PostingSheet
+from .layout import empty_story
 
 
 class StackedText(Flowable):
@@ -139,8 +141,7 @@ class PairingsByTableRenderer(FlowingRenderer):
                 ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, textColor=GREY),
             )]
         if not sheet.tables:
-            story = [Spacer(0, 3 * mm),
-                     Paragraph("Sin emparejamientos.", ParagraphStyle("empty", fontName=FONT, fontSize=11))]
+            story = empty_story("Sin emparejamientos.")
         content, pages = self.build(header, story)
         return self.result(header, content, pages)
 
@@ -192,7 +193,7 @@ class PairingsByNameRenderer(FlowingRenderer):
         ]
         letter = None
         for row in sheet.rows:
-            initial = _initial(row.name)
+            initial = collation_initial(row.name)
             if initial != letter:
                 letter = initial
                 row_styles[len(rows)] = [
@@ -216,22 +217,10 @@ class PairingsByNameRenderer(FlowingRenderer):
             heights.append(height)
         story: list = self.chunked_tables(rows, heights, style, row_styles)
         if not sheet.rows:
-            story = [Spacer(0, 3 * mm),
-                     Paragraph("Sin emparejamientos.", ParagraphStyle("empty", fontName=FONT, fontSize=11))]
+            story = empty_story("Sin emparejamientos.")
         content, pages = self.build(header, story)
         return self.result(header, content, pages)
 
 
 def _seed(seed: int | None) -> str:
     return "" if seed is None else str(seed)
-
-
-def _initial(name: str) -> str:
-    """The heading letter of a name: its first letter without accent ("Ñ" stays)."""
-    key = spanish_sort_key(name)[0]
-    if not key:
-        return "#"
-    if key.startswith("n\uffff"):
-        return "Ñ"
-    first = key[0]
-    return first.upper() if first.isalpha() else "#"

@@ -9,26 +9,11 @@ partidas."). A technical tie shares its position, printed "=3"
 """
 from __future__ import annotations
 
-from reportlab.lib import colors
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer
 
-from .base import (
-    FONT,
-    FONT_BOLD,
-    FONT_ITALIC,
-    GREY,
-    GREY_LIGHT,
-    INK,
-    ZEBRA,
-    FitText,
-    FlowingRenderer,
-    RenderedPdf,
-    clean,
-    points_text,
-)
+from .base import FlowingRenderer, RenderedPdf, clean, points_text
 from .data import StandingsSheet
+from .layout import INACTIVE_ROW, empty_story, legend_story, standing_cells, standings_style
 
 DEFAULT_LABELS = {
     "match_points": "Puntaje total",
@@ -80,43 +65,21 @@ class StandingsRenderer(FlowingRenderer):
         height = self.row_height_mm * mm
         player_w = self.col_player_mm * mm - 4
         venue_w = self.col_venue_mm * mm - 4
-        style = [
-            ("FONT", (0, 0), (-1, -1), FONT, 9),
-            ("FONT", (3, 0), (3, -1), FONT_BOLD, 9),
-            ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-            ("ALIGN", (3, 0), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, ZEBRA]),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, GREY_LIGHT),
-        ]
         rows: list[list] = []
         row_styles: dict[int, list[tuple]] = {}
         technical = False
         for row in sheet.rows:
-            inactive = bool(row.note)
-            color = GREY if inactive else INK
-            name = f"{row.name} ({row.note})" if row.note else row.name
-            rank = f"={row.rank}" if row.technical_tie else str(row.rank)
             technical = technical or row.technical_tie
-            if inactive:
-                row_styles[len(rows)] = [("TEXTCOLOR", 0, -1, GREY)]
+            if row.note:
+                row_styles[len(rows)] = INACTIVE_ROW
             rows.append([
-                rank,
-                FitText(name, player_w, size=9, secondary=row.number, height=height, color=color,
-                        font=FONT_ITALIC if inactive else FONT),
-                FitText(row.venue, venue_w, size=8, height=height, color=GREY),
+                *standing_cells(row, player_w, venue_w, height),
                 points_text(row.match_points),
                 f"{row.wins}-{row.draws}-{row.losses}",
                 points_text(row.buchholz) or "0",
                 _signed(row.head_to_head),
                 _signed(row.game_differential),
             ])
-        note = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=7.5, textColor=GREY, leading=9.5)
-        story: list = self.chunked_tables(rows, [height] * len(rows), style, row_styles)
         legend = [
             f"Orden: {labels['match_points']}, victorias, {labels['buchholz']}, "
             f"{labels['head_to_head']} (enfrentamiento directo), {labels['game_differential']} "
@@ -124,11 +87,9 @@ class StandingsRenderer(FlowingRenderer):
         ]
         if technical:
             legend.append("=: empate técnico, nada los separa (comparten la posición).")
-        story.append(Spacer(0, 3 * mm))
-        story += [Paragraph(clean(text), note) for text in legend]
+        story = legend_story(self.chunked_tables(rows, [height] * len(rows), standings_style(), row_styles), legend)
         if not sheet.rows:
-            story = [Spacer(0, 3 * mm),
-                     Paragraph("Sin resultados todavía.", ParagraphStyle("empty", fontName=FONT, fontSize=11))]
+            story = empty_story("Sin resultados todavía.")
         content, pages = self.build(header, story)
         return self.result(header, content, pages)
 

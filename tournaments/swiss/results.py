@@ -24,6 +24,24 @@ LATE_GAME_LOSS_MINUTES = 5
 LATE_MATCH_LOSS_MINUTES = 10
 
 
+def tardiness_step(minutes_late: float | None) -> str:
+    """The tardiness rule's step for a player ``minutes_late`` minutes late (``None``: on time).
+
+    Returns ``"on_time"`` (5 minutes or less), ``"game_one"`` (more than 5:
+    loses game 1) or ``"match"`` (more than 10: loses the match 0-2). The one
+    source of the thresholds for results and for the penalty ladder.
+
+    Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
+    (R-000-77); Default: DESIGN.md decision 9 (exactly 5 is on time).
+    """
+    minutes = minutes_late or 0
+    if minutes > LATE_MATCH_LOSS_MINUTES:
+        return "match"
+    if minutes > LATE_GAME_LOSS_MINUTES:
+        return "game_one"
+    return "on_time"
+
+
 @dataclass(frozen=True, slots=True)
 class ResultProblem:
     """Why a score is illegal: a stable ``code`` and its parameters."""
@@ -79,8 +97,8 @@ def apply_tardiness(
     Default: DESIGN.md decision 9.
     """
     wins = best_of // 2 + 1
-    late_a = (minutes_late_a or 0) > LATE_MATCH_LOSS_MINUTES
-    late_b = (minutes_late_b or 0) > LATE_MATCH_LOSS_MINUTES
+    late_a = tardiness_step(minutes_late_a) == "match"
+    late_b = tardiness_step(minutes_late_b) == "match"
     if late_a and late_b:
         return 0, 0, 0, Outcome.DOUBLE_LOSS
     if late_a:
@@ -94,8 +112,8 @@ def late_game_one_problem(
     games_a: int, games_b: int, minutes_late_a: int | None, minutes_late_b: int | None
 ) -> ResultProblem | None:
     """A player more than 5 minutes late has lost game 1: the opponent needs at least one game win."""
-    if (minutes_late_a or 0) > LATE_GAME_LOSS_MINUTES and games_b < 1:
+    if tardiness_step(minutes_late_a) != "on_time" and games_b < 1:
         return ResultProblem("late_game_one_not_counted", (("player", 0),))
-    if (minutes_late_b or 0) > LATE_GAME_LOSS_MINUTES and games_a < 1:
+    if tardiness_step(minutes_late_b) != "on_time" and games_a < 1:
         return ResultProblem("late_game_one_not_counted", (("player", 1),))
     return None

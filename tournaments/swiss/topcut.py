@@ -255,3 +255,70 @@ def podium(
     losers = [_winner_and_loser(match, winners)[1] for match in semifinals]
     third = min(losers, key=_better_first(standings))[0]
     return Podium(first=first, second=second, third=third, third_decided_by="swiss_rank")
+
+
+def podium_without(
+    played: Sequence[int | None], candidates: Iterable[int], excluded: Iterable[int], *,
+    decided_by: str = "swiss_rank",
+) -> Podium:
+    """The podium with ``excluded`` players (disqualified) removed and the next moved up.
+
+    Shapes: ``played`` is the podium as played (first, second, third; empty
+    for an event without a top cut), ``candidates`` the players who may move
+    up, best first (the other top-cut players by Swiss rank, then the whole
+    standings; for an event without a cut, its standings rows of active
+    players). Registration ids; places nobody can fill are ``None``.
+    ``third_decided_by`` is ``"disqualification"`` when an excluded player
+    was taken off a played podium, ``decided_by`` (how the played third
+    place was decided) otherwise.
+
+    Rule: DESIGN.md decision 10 (a disqualified player earns no podium);
+    RULES-TRACE ambiguity 13; 000_0014b2ac83da54b4.txt § "10.1. Desarrollo
+    de las Rondas Suizas" ("el podio de 3", R-000-80).
+    """
+    excluded = set(excluded)
+    chosen: list[int] = []
+    for player in [p for p in played if p is not None] + list(candidates):
+        if player not in excluded and player not in chosen:
+            chosen.append(player)
+        if len(chosen) == 3:
+            break
+    chosen += [None] * (3 - len(chosen))
+    if played and excluded.intersection(p for p in played if p is not None):
+        return Podium(first=chosen[0], second=chosen[1], third=chosen[2], third_decided_by="disqualification")
+    return Podium(first=chosen[0], second=chosen[1], third=chosen[2], third_decided_by=decided_by)
+
+
+def final_order(
+    ranking: Sequence[int], podium: Podium, *, eliminated_at: Mapping[int, int] | None = None,
+    excluded: Iterable[int] = (),
+) -> tuple[int, ...]:
+    """Every player of a finished event in final order (registration ids).
+
+    Shapes: ``ranking`` is the Swiss (or pod) standings order, best first;
+    ``podium`` the event's podium (disqualified players already skipped);
+    ``eliminated_at`` maps a top-cut player to the stage they lost in (2
+    semifinal, 3 quarterfinal, 4 round of 16; the third-place match does not
+    count); ``excluded`` are the disqualified, listed last in Swiss order.
+
+    Order: the podium; then the other semifinal loser; then the losers of
+    each earlier stage, a stage at a time, by Swiss rank; then everyone else
+    by Swiss rank; then the excluded.
+
+    Rule: DESIGN.md decision 20 (and 6 for third place, 10 for the
+    disqualified); 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas
+    Suizas" ("el podio de 3", R-000-80).
+    """
+    excluded = set(excluded)
+    eliminated_at = dict(eliminated_at or {})
+    position = {player: index for index, player in enumerate(ranking)}
+    order: list[int] = [p for p in podium.as_tuple() if p is not None]
+    seen = set(order)
+    for stage in sorted(set(eliminated_at.values())):
+        losers = [p for p, lost in eliminated_at.items() if lost == stage and p not in seen and p not in excluded]
+        for player in sorted(losers, key=lambda p: position.get(p, 1 << 30)):
+            order.append(player)
+            seen.add(player)
+    order += [p for p in ranking if p not in seen and p not in excluded]
+    order += [p for p in ranking if p in excluded and p not in seen]
+    return tuple(order)

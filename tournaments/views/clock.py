@@ -4,7 +4,9 @@ The page counts down from the event's ``round_minutes``; the time comes
 from server timestamps on the round (``clock_started_at``,
 ``clock_paused_at``, ``clock_paused_seconds``), so every screen shows the
 same time: ``static/arena/clock.js`` ticks locally and re-reads the state
-every few seconds. Organizers see the buttons (iniciar, pausar, reanudar).
+every few seconds. Judges of the event, its head judge and organizers see
+the buttons (iniciar, pausar, reanudar); the judge tables page posts to the
+same control view and comes back to itself.
 At zero it shows the rule: 3 extra turns each, starting with the player
 whose turn it is (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
 Rondas Suizas").
@@ -15,6 +17,7 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -59,7 +62,7 @@ def page(request, pk: int):
         {
             "event": event,
             "clock": state,
-            "can_control": permissions.is_organizer(request.user, event),
+            "can_control": permissions.is_judge(request.user, event),
             "poll_seconds": CLOCK_POLL_SECONDS,
         },
     )
@@ -76,9 +79,13 @@ def state(request, pk: int):
 
 
 @require_POST
-@event_role_required(permissions.ORGANIZER)
+@event_role_required(permissions.JUDGE)
 def control(request, event, action: str):
-    """Start, pause or resume the current round's clock (organizers only)."""
+    """Start, pause or resume the current round's clock (judges, head judge, organizers).
+
+    Goes back to ``next`` when it is a page of this site (the judge tables
+    page), else to the projector page.
+    """
     service = _ACTIONS.get(action)
     if service is None:
         raise Http404
@@ -87,7 +94,11 @@ def control(request, event, action: str):
         messages.error(request, _("El evento todavía no tiene rondas."))
     else:
         try:
-            service(round=rnd)
+            service(round=rnd, by=request.user)
         except ArenaError as exc:
             messages.error(request, exc.message)
+    next_url = request.POST.get("next", "")
+    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()},
+                                                    require_https=request.is_secure()):
+        return redirect(next_url)
     return redirect("clock:page", pk=event.pk)

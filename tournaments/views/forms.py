@@ -65,7 +65,7 @@ class PodResultForm(forms.Form):
     Fields ``place_<registration id>`` and, when the game has a secondary
     score (stoner points), ``score_<registration id>``. Only shapes are
     checked here; legal places and stale edits are the service's business
-    (:func:`tournaments.pods_services.pod_result_record`).
+    (:func:`tournaments.services.pod_result_record`).
     """
 
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -98,3 +98,16 @@ class PodResultForm(forms.Form):
             (seat.registration_id, data[f"place_{seat.registration_id}"], data.get(f"score_{seat.registration_id}"))
             for seat in self.seats
         ]
+
+
+class TimeExtensionForm(forms.Form):
+    """Extra minutes for one table and why; the limits are the service's (1 to 30 minutes)."""
+
+    minutes = forms.IntegerField(
+        label=_("Minutos extra"),
+        widget=forms.NumberInput(attrs={"min": 1, "max": 30, "inputmode": "numeric", "step": 1}),
+    )
+    reason = forms.CharField(
+        label=_("Motivo"), max_length=200,
+        widget=forms.TextInput(attrs={"placeholder": _("Consulta de reglas, revisión de mazo…")}),
+    )

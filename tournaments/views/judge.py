@@ -3,7 +3,10 @@
 Phone-first (works on a 360 px screen). Only judges and organizers of the
 event may enter results (:func:`tournaments.permissions.is_judge`); every
 entry goes through :func:`tournaments.services.match_result_record`, which records
-who and when and refuses a stale save.
+who and when and refuses a stale save. Judges also run the round clock from
+the tables page and give one table extra time
+(:func:`tournaments.services.match_time_extend`); each table shows its own
+end time.
 """
 from __future__ import annotations
 
@@ -12,15 +15,20 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
-from .. import permissions, pods_selectors, pods_services, selectors, services
+from .. import permissions, pods_selectors, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
+from ..formats import PODS, format_for
 from ..models import Match, PodTable
+from ..text import fold
 from .access import event_role_required
-from .forms import PodResultForm, ResultForm
+from .forms import PodResultForm, ResultForm, TimeExtensionForm
 
 
 class JudgeLoginView(LoginView):
@@ -56,7 +64,7 @@ def _filter_tables(tables, query: str):
         return tables
     if query.isdigit():
         return [t for t in tables if t.pairing.table_number == int(query)]
-    needle = selectors.fold(query)
+    needle = fold(query)
     return [t for t in tables if needle in t.search]
 
 
@@ -64,10 +72,10 @@ def _filter_tables(tables, query: str):
 @event_role_required(permissions.JUDGE)
 def tables(request, event):
     """The current round's tables with their state; filter by table number or player name."""
-    if event.in_pods:
+    if format_for(event) is PODS:
         return _pod_tables(request, event)
     rnd = selectors.current_round(event)
-    rows = selectors.judge_tables(rnd) if rnd else []
+    rows = selectors.judge_tables(rnd, minutes=event.round_minutes) if rnd else []
     query = request.GET.get("q", "")
     shown = _filter_tables(rows, query)
     matches = [t for t in rows if not t.pairing.is_bye]
@@ -85,6 +93,7 @@ def tables(request, event):
             "query": query,
             "counts": counts,
             "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
+            "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
         },
     )
 
@@ -104,7 +113,7 @@ def table(request, event, number: int, table: int):
     the result saved meanwhile and keeps the judge's values for a
     deliberate second try. Domain errors become form errors.
     """
-    if event.in_pods:
+    if format_for(event) is PODS:
         return _pod_table(request, event, number, table)
     match = get_object_or_404(
         Match.objects.select_related("round", "player_a__player", "player_b__player"),
@@ -185,8 +194,36 @@ def table(request, event, number: int, table: int):
             and match.round.state == RoundState.PAIRED
             and event.state != EventState.FINISHED,
             "presets": _presets(event.best_of),
+            "table_clock": selectors.match_clock(match, minutes=event.round_minutes),
+            "round_clock": selectors.round_clock(match.round, minutes=event.round_minutes),
+            "time_form": TimeExtensionForm(),
         },
     )
+
+
+@require_POST
+@event_role_required(permissions.JUDGE)
+def table_time(request, event, number: int, table: int):
+    """Give one table extra minutes (:func:`tournaments.services.match_time_extend`), back to its page."""
+    match = get_object_or_404(Match, round__event=event, round__number=number, table_number=table)
+    form = TimeExtensionForm(request.POST)
+    back = redirect(reverse("judge:table", args=[event.pk, number, table]))
+    if not form.is_valid():
+        messages.error(request, _("Indique los minutos (de 1 a 30) y el motivo del tiempo extra."))
+        return back
+    try:
+        match = services.match_time_extend(match=match, minutes=form.cleaned_data["minutes"],
+                                           reason=form.cleaned_data["reason"], by=request.user)
+    except ArenaError as exc:
+        messages.error(request, exc.message)
+        return back
+    clock = selectors.match_clock(match, minutes=event.round_minutes)
+    text = _("Mesa %(t)d: %(m)d minutos más (tiempo extra total: %(total)d min).") % {
+        "t": table, "m": form.cleaned_data["minutes"], "total": match.extra_minutes}
+    if clock.ends_at is not None:
+        text += " " + _("Termina a las %(when)s.") % {"when": date_format(localtime(clock.ends_at), "H:i")}
+    messages.success(request, text)
+    return back
 
 
 def _presets(best_of: int) -> list[tuple[int, int, int]]:
@@ -207,8 +244,8 @@ def _pod_tables(request, event):
     if query.isdigit():
         shown = [pod for pod in pods if pod.table_number == int(query)]
     elif query:
-        needle = selectors.fold(query)
-        shown = [pod for pod in pods if needle in selectors.fold(pod.names)]
+        needle = fold(query)
+        shown = [pod for pod in pods if needle in fold(pod.names)]
     else:
         shown = pods
     return render(
@@ -222,6 +259,7 @@ def _pod_tables(request, event):
             "counts": {"pending": sum(p.status == MatchStatus.PENDING for p in pods), "total": len(pods)},
             "score_label": pods_selectors.secondary_score_label(event),
             "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
+            "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
         },
     )
 
@@ -230,7 +268,7 @@ def _pod_table(request, event, number: int, table: int):
     """A pod's result form: the place (and the stoner points) of each seat.
 
     Same contract as the match form: a stale version is refused by
-    :func:`tournaments.pods_services.pod_result_record` and the judge's
+    :func:`tournaments.services.pod_result_record` and the judge's
     values are kept for a deliberate second try.
     """
     pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
@@ -243,7 +281,7 @@ def _pod_table(request, event, number: int, table: int):
         form = PodResultForm(request.POST, **form_kwargs)
         if form.is_valid():
             try:
-                pods_services.pod_result_record(
+                services.pod_result_record(
                     pod=pod_table, placements=form.placements(),
                     expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
                 )

@@ -19,23 +19,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .. import pods_selectors, selectors
-from ..enums import MatchStatus, RoundPhase
+from ..enums import EventState, MatchStatus, RoundPhase
+from ..formats import DUELS, PODS, format_for
 from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration
+from ..text import fold, stage_name
 
 #: Seconds between two polls of a live fragment (settings.ARENA_LIVE_POLL_SECONDS overrides).
 LIVE_POLL_SECONDS = 5
 PAGE_MAX_AGE = 5
 FRAGMENT_MAX_AGE = 2
-
-STAGE_NAMES = {
-    0: _("Tercer puesto"),
-    1: _("Final"),
-    2: _("Semifinales"),
-    3: _("Cuartos de final"),
-    4: _("Octavos de final"),
-}
-
 
 def poll_seconds() -> int:
     return int(getattr(settings, "ARENA_LIVE_POLL_SECONDS", LIVE_POLL_SECONDS))
@@ -94,9 +87,9 @@ def event_list(request):
 def _pairings_context(event: Event, rnd, query: str) -> dict:
     rows = selectors.pairings_for_round(rnd) if rnd else []
     by_name = selectors.pairings_by_name(rows)
-    tables = [(p, selectors.fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"))
+    tables = [(p, fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"))
               for p in rows]
-    needle = selectors.fold(query.strip())
+    needle = fold(query.strip())
     if needle:
         by_name = [line for line in by_name if needle in line.search]
         tables = [(p, search) for p, search in tables if needle in search]
@@ -116,9 +109,9 @@ def _pairings_context(event: Event, rnd, query: str) -> dict:
 def _pods_context(event: Event, rnd, query: str) -> dict:
     """The pods of ``rnd`` (multiplayer games, issue #9), filtered by a name or number."""
     pods = pods_selectors.pods_for_round(rnd) if rnd else []
-    rows = [(pod, selectors.fold(" ".join(f"{s.display_name} {s.player_number}" for s in pod.seats)))
+    rows = [(pod, fold(" ".join(f"{s.display_name} {s.player_number}" for s in pod.seats)))
             for pod in pods]
-    needle = selectors.fold(query.strip())
+    needle = fold(query.strip())
     if needle:
         rows = [(pod, search) for pod, search in rows if needle in search]
     return {
@@ -131,12 +124,16 @@ def _pods_context(event: Event, rnd, query: str) -> dict:
     }
 
 
+#: Context of a round's tables by format key (:mod:`tournaments.formats`).
+_ROUND_CONTEXT = {"duels": _pairings_context, "pods": _pods_context}
+
+
 def _round_context(event: Event, rnd, query: str) -> dict:
-    return _pods_context(event, rnd, query) if event.in_pods else _pairings_context(event, rnd, query)
+    return _ROUND_CONTEXT[format_for(event).key](event, rnd, query)
 
 
 def _round_fragment(event: Event) -> str:
-    return "public/_pods.html" if event.in_pods else "public/_pairings.html"
+    return format_for(event).templates["public_round"]
 
 
 def event_detail(request, pk: int):
@@ -179,7 +176,7 @@ def _standings_context(event: Event) -> dict:
     return {
         "event": event,
         "round": selectors.current_round(event),
-        "rows": selectors.standings_for_event(event),
+        "rows": DUELS.standing_rows(event),
         "labels": TIEBREAKER_LABELS,
         "names": TIEBREAKER_NAMES,
     }
@@ -189,48 +186,82 @@ def _pod_standings_context(event: Event) -> dict:
     return {
         "event": event,
         "round": selectors.current_round(event),
-        "rows": pods_selectors.pod_standings_for_event(event),
+        "rows": PODS.standing_rows(event),
         "score_label": pods_selectors.secondary_score_label(event),
         "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
                       "secondary_score": pods_selectors.secondary_score_label(event) or ""},
     }
 
 
-def standings(request, pk: int):
-    """Swiss standings with every tiebreak column and the criterion that separated each row.
+#: Context of the standings by format key (:mod:`tournaments.formats`).
+_STANDINGS_CONTEXT = {"duels": _standings_context, "pods": _pod_standings_context}
 
-    Pod events (issue #9) show placement points, opponents' points and the
-    secondary score (stoner points) instead.
+
+def standings(request, pk: int):
+    """Standings with every tiebreak column and the criterion that separated each row.
+
+    Pod events show placement points, opponents' points and the secondary
+    score (stoner points) instead. A finished event shows its final
+    standings (DESIGN.md decision 20: the champion first); ``?vista=suiza``
+    keeps the standings after the last Swiss round.
     """
     event = _event_or_404(pk)
-    if event.in_pods:
-        return _live(request, event, "public/standings.html", "public/_pod_standings.html",
-                     lambda: _pod_standings_context(event))
-    return _live(request, event, "public/standings.html", "public/_standings.html",
-                 lambda: _standings_context(event))
+    fmt = format_for(event)
+    swiss_view = request.GET.get("vista") == "suiza"
+
+    def build() -> dict:
+        context = {**_STANDINGS_CONTEXT[fmt.key](event), "format": fmt, "swiss_view": swiss_view,
+                   "finished": event.state == EventState.FINISHED}
+        if context["finished"] and not swiss_view:
+            context["rows"] = fmt.final_rows(event)
+            context["final"] = True
+        if context["finished"]:
+            context["last_swiss_round"] = event.rounds.filter(phase=RoundPhase.SWISS).count()
+        return context
+
+    return _live(request, event, "public/standings.html", fmt.templates["public_standings"], build)
+
+
+def _player_context(event: Event, registration: Registration) -> dict:
+    rows = selectors.standings_for_event(event)
+    return {
+        "event": event,
+        "registration": registration,
+        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
+        "rounds": selectors.player_rounds(registration),
+        "labels": TIEBREAKER_LABELS,
+        "names": TIEBREAKER_NAMES,
+    }
+
+
+def _pod_player_context(event: Event, registration: Registration) -> dict:
+    """A player of a pod event: their standing row and every pod played, with the pod-mates' places."""
+    rows = PODS.standing_rows(event)
+    return {
+        "event": event,
+        "registration": registration,
+        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
+        "rounds": pods_selectors.player_pod_rounds(registration, event=event),
+        "score_label": pods_selectors.secondary_score_label(event),
+    }
+
+
+#: A player's page by format key (:mod:`tournaments.formats`): context builder and polled fragment.
+_PLAYER_PAGE = {
+    "duels": (_player_context, "public/_player_rounds.html"),
+    "pods": (_pod_player_context, "public/_player_pods.html"),
+}
 
 
 def player(request, pk: int, number: str):
-    """One player's event: standing and round-by-round results."""
+    """One player's event: standing and round-by-round results (pods: pod-mates, place and points)."""
     event = _event_or_404(pk)
     registration = get_object_or_404(
         Registration.objects.select_related("player", "player__home_venue"), event=event,
         player__player_number=number,
     )
-
-    def build():
-        rows = selectors.standings_for_event(event)
-        standing = next((r for r in rows if r.registration_id == registration.pk), None)
-        return {
-            "event": event,
-            "registration": registration,
-            "standing": standing,
-            "rounds": selectors.player_rounds(registration),
-            "labels": TIEBREAKER_LABELS,
-            "names": TIEBREAKER_NAMES,
-        }
-
-    return _live(request, event, "public/player.html", "public/_player_rounds.html", build)
+    context, fragment = _PLAYER_PAGE[format_for(event).key]
+    return _live(request, event, "public/player.html", fragment, lambda: context(event, registration))
 
 
 def bracket(request, pk: int):
@@ -243,6 +274,6 @@ def bracket(request, pk: int):
         "public/_bracket.html",
         lambda: {
             "event": event,
-            "stages": [(STAGE_NAMES.get(s.stage, s.stage), s) for s in selectors.bracket_for_event(event)],
+            "stages": [(stage_name(s.stage), s) for s in selectors.bracket_for_event(event)],
         },
     )

@@ -34,7 +34,8 @@ from rules import rulings as catalog
 from .. import penalties as penalty_services
 from ..errors import ArenaError
 from ..models import Event, MatchRuling
-from .penalties import _table_match, judge_of_event, source_label
+from ..penalty_preview import source_label
+from .penalties import _table_match, judge_of_event
 
 GAME_NAMES = {
     catalog.WEED_MONSTERS: "Weed Monsters TCG",
@@ -58,18 +59,6 @@ def ruling_rows(rulings) -> list[RulingRow]:
     return [RulingRow(r, GAME_NAMES.get(r.game, r.game), source_label(r.source)) for r in rulings]
 
 
-def find_rulings(query: str, game: str | None) -> list[catalog.Ruling]:
-    """Matches of ``query`` best first; a blank query lists the whole catalogue (of ``game``).
-
-    Raises :class:`rules.rulings.RulingError` ``unknown_game``.
-    """
-    if query.strip():
-        return catalog.search(query, game or None)
-    if game and game not in catalog.GAMES:
-        raise catalog.RulingError("unknown_game", f"no rulings for game {game!r}")
-    return [r for r in catalog.CATALOG if not game or r.game == game]
-
-
 class RulingSearchForm(forms.Form):
     q = forms.CharField(label=gettext_lazy("Buscar"), required=False, max_length=200)
     game = forms.ChoiceField(label=gettext_lazy("Juego"), required=False)
@@ -86,7 +75,7 @@ def search(request):
     query, game = "", ""
     if form.is_valid():
         query, game = form.cleaned_data["q"].strip(), form.cleaned_data["game"]
-    rows = ruling_rows(find_rulings(query, game))
+    rows = ruling_rows(catalog.find_rulings(query, game))
     return render(request, "rulings/search.html", {"form": form, "query": query, "game": game, "rows": rows})
 
 
@@ -215,7 +204,7 @@ def table_rulings(request, event: Event, number: int, table: int):
         else:
             error = _("Esa resolución no existe en el catálogo.")
     query = request.GET.get("q", "").strip()
-    rows = ruling_rows(find_rulings(query, game or None))
+    rows = ruling_rows(catalog.find_rulings(query, game or None))
     attached = [
         (mr, catalog.RULINGS_BY_ID.get(mr.ruling_id))
         for mr in MatchRuling.objects.filter(match=match).select_related("given_by").order_by("given_at")

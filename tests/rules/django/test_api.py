@@ -55,7 +55,8 @@ def test_validate_a_61_card_list(api, babies):
 
 
 def test_validate_two_babies(api, babies):
-    body = post(api, text=LEGAL.replace("19 Índica", "18 Índica").replace("1 Baby Kush", "1 Baby Kush\n1 Baby Haze")).json()
+    text = LEGAL.replace("19 Índica", "18 Índica").replace("1 Baby Kush", "1 Baby Kush\n1 Baby Haze")
+    body = post(api, text=text).json()
     (violation,) = body["violations"]
     assert (violation["code"], violation["lines"], violation["count"], violation["limit"]) == (
         "more_than_one_baby", [3, 4], 2, 1,

@@ -65,7 +65,9 @@ def test_import_printing_and_ban_need_known_cards_and_sets():
     )
     result = PrintingResource().import_data(dataset(printings), dry_run=False)
     assert row_errors(result) == {
-        2: {"card_set": ["expansión desconocida «Ediciòn Fantasma» en Weed Monsters TCG; cargala primero en Expansiones"]}
+        2: {"card_set": [
+            "expansión desconocida «Ediciòn Fantasma» en Weed Monsters TCG; cargala primero en Expansiones"
+        ]}
     }
     assert not Printing.objects.filter(card__name="Fasent").exists()
     bans = "game,scope,set_code,card_name,printing,effective_from,effective_until,reason,source\n" + (
@@ -87,7 +89,9 @@ def test_import_a_valid_ban_list_adds_and_reimport_updates():
     BanEntryResource().import_data(dataset(bans), dry_run=False)
     BanEntryResource().import_data(dataset(bans.replace("Anuncio", "Anuncio corregido")), dry_run=False)
     ban = BanEntry.objects.get(scope="card")
-    assert (ban.card.name, ban.effective_from, ban.source) == ("Fasent", datetime.date(2024, 10, 1), "Anuncio corregido")
+    assert (ban.card.name, ban.effective_from, ban.source) == (
+        "Fasent", datetime.date(2024, 10, 1), "Anuncio corregido"
+    )
 
 
 @pytest.mark.parametrize("kind", ["sets", "cards", "printings", "bans", "reprints"])

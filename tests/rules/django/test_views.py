@@ -67,7 +67,10 @@ def test_player_submits_and_sees_the_violations_at_once(client, roles):
     assert page.status_code == 200 and roles.players[0].player_number in page.content.decode()
     response = client.post(
         submit_url(roles),
-        {"player_number": roles.players[0].player_number, "text": LEGAL.replace("1 Baby Kush", "1 Baby Kush\n1 Baby Haze")},
+        {
+            "player_number": roles.players[0].player_number,
+            "text": LEGAL.replace("1 Baby Kush", "1 Baby Kush\n1 Baby Haze"),
+        },
         follow=True,
     )
     html = response.content.decode()

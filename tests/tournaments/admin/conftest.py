@@ -93,11 +93,12 @@ def token_of(event) -> str:
     return day_status(event).token
 
 
-def press(client, event, key: str, token: str | None = None, follow: bool = True):
-    """Click a lifecycle button as drawn now (or with an older ``token``)."""
+def press(client, event, key: str, token: str | None = None, follow: bool = True, confirm: bool = True):
+    """Click a lifecycle button as drawn now (or with an older ``token``), and confirm it when asked."""
     event.refresh_from_db()
     token = day_status(event).token if token is None else token
-    return client.post(action_url(event, key), {"token": token}, follow=follow)
+    data = {"token": token, **({"confirmado": "1"} if confirm else {})}
+    return client.post(action_url(event, key), data, follow=follow)
 
 
 def message_texts(response) -> list[str]:

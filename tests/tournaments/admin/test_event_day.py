@@ -399,7 +399,7 @@ def inline_post_data(response) -> dict:
     """The change form's current values as the browser would post them."""
     data = {}
     adminform = response.context["adminform"]
-    for name, bound in adminform.form.fields.items():
+    for name in adminform.form.fields:
         value = adminform.form[name].value()
         if value is None:
             continue
@@ -553,3 +553,19 @@ def test_event_list_query_count_does_not_grow_with_events(client_a, venue_a):
     with CaptureQueriesContext(connection) as three:
         client_a.get(url)
     assert len(three) == len(one)
+
+
+def test_irreversible_steps_ask_first_and_change_nothing_until_confirmed(client_a, event_a):
+    """Pairing, closing, the top cut and finishing say what they will do before doing it (issue #13 item 6)."""
+    services.registration_open(event=event_a)
+    for _ in range(6):
+        services.registration_create(event=event_a, player=PlayerFactory())
+    services.registration_close(event=event_a)
+    response = press(client_a, event_a, "emparejar", confirm=False)
+    page = response.content.decode()
+    assert "Se emparejará la ronda 1 al azar (con la semilla registrada del evento) entre 6 jugadores" in page
+    assert "Confirmar: Emparejar ronda siguiente" in page
+    event_a.refresh_from_db()
+    assert not event_a.rounds.exists()
+    press(client_a, event_a, "emparejar")
+    assert event_a.rounds.count() == 1

@@ -167,8 +167,9 @@ def test_staff_outside_the_organizer_group_gets_403(client, venue_a, event_a):
 
 
 def test_organizer_group_member_of_no_venue_sees_no_event(client, event_a):
-    from .conftest import make_organizer
     from tests.factories import VenueFactory
+
+    from .conftest import make_organizer
 
     lonely = make_organizer("sin_sede", VenueFactory(name="Sede Vacía"))
     client.force_login(lonely)

@@ -136,7 +136,9 @@ def test_closed_round_page_has_no_result_forms(client_a, paired):
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert 'class="arena-result-form"' not in html
-    assert "Ronda cerrada: sus resultados están confirmados y ya no se corrigen." in html
+    # Issue #13: a closed round's results are corrected with a reason, after an impact preview.
+    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
+    assert html.count('class="arena-correct-form"') == rnd.matches.filter(is_bye=False).count()
 
 
 def test_result_on_closed_round_shows_service_message(client_a, paired):

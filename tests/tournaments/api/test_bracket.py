@@ -30,7 +30,8 @@ def test_bracket_shows_the_semifinals_seeded_one_against_four(api, event, semis)
     seeds = [row["player_number"] for row in standings[:4]]
     body = api.get(bracket_url(event)).json()
     (stage,) = body["stages"]
-    assert (stage["round"]["stage"], stage["round"]["stage_label"], stage["round"]["phase"]) == (2, "Semifinales", "top_cut")
+    round_ = stage["round"]
+    assert (round_["stage"], round_["stage_label"], round_["phase"]) == (2, "Semifinales", "top_cut")
     pairs = [{m["player_a"]["player_number"], m["player_b"]["player_number"]} for m in stage["matches"]]
     assert pairs == [{seeds[0], seeds[3]}, {seeds[1], seeds[2]}]
     assert [m["winner"] for m in stage["matches"]] == [None, None]

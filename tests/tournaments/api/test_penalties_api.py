@@ -189,8 +189,9 @@ def test_only_head_judge_or_organizer_revises(request, as_user, event, match, ro
 
 
 def test_penalty_of_another_event_is_404(as_user, judge, event, match):
-    from .conftest import open_event
     from tournaments import services
+
+    from .conftest import open_event
 
     other = open_event(players=4)
     other_match = first_table(services.round_pair_next(event=other))
@@ -227,7 +228,9 @@ def test_rulings_search_is_public_and_ignores_accents(api):
     assert first and all(r["game"] == "weed_monsters" for r in first)
     ruling = next(r for r in first if r["id"] == "wm.priority.resolution_order")
     assert ruling["source"].startswith("Rule: 000_0014b2ac83da54b4.txt")
-    assert ruling["source_label"] == "Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?"
+    assert ruling["source_label"] == (
+        "Reglamento Weed Monsters (06/09/2024) § ¿En qué orden ocurre la ejecución de las cartas?"
+    )
     assert "Black Jack" in ruling["answer"]
 
 
@@ -285,3 +288,19 @@ def test_schema_declares_roles_and_login_of_the_penalty_endpoints():
         operation = schema["paths"][path][method.lower()]
         assert operation["x-role"] == role, path
         assert ({} in operation["security"]) == (role == "público"), path
+
+
+def test_dq_after_a_saved_2_1_rewrites_the_match_with_the_earlier_games(as_user, head_judge, event, match):
+    """DESIGN 10: the judge says game 1 was the opponent's (0-1 before game 2); games 2 and 3 go to B → 0-2."""
+    from tournaments import services
+
+    services.match_result_record(match=match, games_a=2, games_b=1)
+    data = body(match.player_a, "misconduct", head_judge_disqualifies=True, game_number=2)
+    unknown = as_user(head_judge).post(preview_url(event), data, format="json")
+    assert (unknown.status_code, unknown.json()["code"]) == (400, "games_order_unknown")
+    preview = as_user(head_judge).post(preview_url(event), {**data, "earlier_games": [0, 1, 0]}, format="json")
+    assert (preview.status_code, preview.json()["score_after"]) == (200, "0-2")
+    response = as_user(head_judge).post(list_url(event), {**data, "earlier_games": [0, 1, 0]}, format="json")
+    assert response.status_code == 201
+    match.refresh_from_db()
+    assert (match.games_a, match.games_b, match.games_drawn) == (0, 2, 0)

@@ -34,6 +34,9 @@ ENDPOINTS = {
 }
 
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
+#: Reads for the event's staff only (not public).
+STAFF_READS = {("GET", "/api/events/{event_id}/log/")}
+
 PENALTY_ENDPOINTS = {
     ("GET", "/api/events/{event_id}/penalties/"),
     ("POST", "/api/events/{event_id}/penalties/"),
@@ -75,8 +78,14 @@ def schema():
 
 
 def test_schema_lists_every_endpoint(schema):
-    assert ENDPOINTS | PENALTY_ENDPOINTS <= operations(schema)
-    assert routed_paths() == {path for _, path in ENDPOINTS | PENALTY_ENDPOINTS}
+    assert ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS <= operations(schema)
+    assert routed_paths() == {path for _, path in ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS}
+
+
+def test_the_event_log_is_documented_for_the_staff_only(schema):
+    operation = schema["paths"]["/api/events/{event_id}/log/"]["get"]
+    assert operation["x-role"] == "juez principal y organización del evento"
+    assert {} not in operation["security"]
 
 
 def test_schema_declares_the_role_of_every_endpoint(schema):

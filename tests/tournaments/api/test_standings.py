@@ -10,7 +10,7 @@ from .conftest import open_event, play_round
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 COLUMNS = {
-    "rank", "display_name", "player_number", "venue", "match_points", "wins", "draws", "losses", "byes",
+    "rank", "swiss_rank", "display_name", "player_number", "venue", "match_points", "wins", "draws", "losses", "byes",
     "buchholz", "head_to_head", "game_differential", "game_wins", "game_losses", "game_draws",
     "matches_played", "separated_by", "separated_by_label", "technical_tie", "active", "dropped", "disqualified",
 }
@@ -67,7 +67,10 @@ def test_standings_game_differential_uses_its_rulebook_label(api):
     """Ana 2-0 Beto and Ceci 2-1 Dani: the winners are level but for games, «Handicap: x»."""
     event = EventFactory(planned_rounds=1, cut_size=0)
     services.registration_open(event=event)
-    regs = [services.registration_create(event=event, player=PlayerFactory(display_name=n)) for n in ("Ana", "Beto", "Ceci", "Dani")]
+    regs = [
+        services.registration_create(event=event, player=PlayerFactory(display_name=n))
+        for n in ("Ana", "Beto", "Ceci", "Dani")
+    ]
     services.registration_close(event=event)
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["rank"], r["technical_tie"]) for r in rows] == [(1, True)] * 4  # nothing played yet

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.storage import FileSystemStorage
 from kombu.exceptions import OperationalError
 
-from tournaments import documents, selectors, services, tasks
+from tournaments import document_requests, documents, selectors, services, tasks
 from tournaments.enums import DocumentKind, DocumentState, EventState
 from tournaments.models import Document, Round
 
@@ -105,7 +105,7 @@ def test_rerender_replaces_the_file_and_keeps_the_url(django_capture_on_commit_c
     doc = docs_of(rnd)[DocumentKind.PAIRINGS_BY_TABLE]
     url, old_name = documents.document_url(doc), doc.file.name
     with django_capture_on_commit_callbacks(execute=True):
-        documents.documents_retry(documents=[doc])
+        document_requests.documents_retry(documents=[doc])
     doc.refresh_from_db()
     assert documents.document_url(doc) == url == f"/eventos/{event.pk}/rondas/1/emparejamientos-por-mesa.pdf"
     assert doc.file.name != old_name
@@ -220,7 +220,10 @@ def test_finished_event_prints_final_standings_and_bracket(django_capture_on_com
     _pages, standings = pdf_text(docs[DocumentKind.STANDINGS].file.read())
     champion = event.podium_first.player.display_name
     assert f"1º {champion}" in " ".join(bracket.split())
-    assert "Posiciones finales de las rondas suizas" in standings
+    # DESIGN.md decision 20: the finished event prints its final standings, the champion in the first row
+    assert "Posiciones finales" in standings and "rondas suizas" not in standings
+    flat = " ".join(standings.split())
+    assert flat.index(champion) < flat.index(event.podium_second.player.display_name)
     assert docs[DocumentKind.BRACKET].attempts == 2  # printed at pairing, again at the finish
 
 

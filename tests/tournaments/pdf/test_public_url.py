@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import document_requests, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
 
@@ -55,9 +55,7 @@ def test_event_page_links_the_pairings_pdf_only_when_ready(client, django_captur
     assert "Emparejamientos (PDF)" not in client.get(page).content.decode()
     doc = Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE)
     with django_capture_on_commit_callbacks(execute=True):
-        from tournaments import documents
-
-        documents.documents_retry(documents=[doc])
+        document_requests.documents_retry(documents=[doc])
     html = client.get(page).content.decode()
     assert "Emparejamientos (PDF)" in html
     assert f'href="{url(event)}"' in html

@@ -71,7 +71,9 @@ def play(rng: random.Random, result: PodRound, tie_rate: float = 0.2) -> list[Po
     return played
 
 
-def repeat_free_seating_exists(players: Sequence[int], history: Sequence[PodResult], plan: Sequence[int]) -> bool | None:
+def repeat_free_seating_exists(
+    players: Sequence[int], history: Sequence[PodResult], plan: Sequence[int]
+) -> bool | None:
     """Reference: is there a seating of ``plan`` with no repeated pair?
 
     Independent of the module's search: players in a fixed order (most
@@ -533,7 +535,9 @@ def test_pair_pods_same_input_same_pods_across_processes():
     root = Path(__file__).resolve().parents[3]
     code = "from tests.tournaments.swiss.test_pods import play_event as f; print(f(4))"
     runs = {
-        subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+        subprocess.run(
+            [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
         for _ in range(2)
     }
     assert runs == {play_event(4)}

@@ -1,4 +1,4 @@
-"""Round clock: organizer controls, server-computed countdown, extra turns at zero."""
+"""Round clock: judge and organizer controls, server-computed countdown, extra turns at zero."""
 from __future__ import annotations
 
 import datetime
@@ -36,12 +36,32 @@ def test_clock_page_shows_buttons_to_organizers(client, event, organizer):
     assert "Iniciar" in html and "Pausar" in html and "Reanudar" in html
 
 
-@pytest.mark.parametrize("who", ["judge", "plain_user"])
-def test_clock_control_is_for_organizers_only(client, event, who, request):
+@pytest.mark.parametrize("who", ["plain_user", "foreign_judge"])
+def test_clock_control_is_refused_to_non_judges(client, event, who, request):
     client.force_login(request.getfixturevalue(who))
     response = client.post(reverse("clock:control", args=[event.pk, "iniciar"]))
     assert response.status_code == 403
     assert current(event).clock_started_at is None
+
+
+def test_clock_page_shows_buttons_to_judges_of_the_event(client, event, judge):
+    client.force_login(judge)
+    html = client.get(reverse("clock:page", args=[event.pk])).content.decode()
+    assert "Iniciar" in html and "Pausar" in html and "Reanudar" in html
+
+
+def test_clock_control_by_a_judge_returns_to_the_judge_page(client, event, judge):
+    client.force_login(judge)
+    tables = reverse("judge:tables", args=[event.pk])
+    response = client.post(reverse("clock:control", args=[event.pk, "iniciar"]), {"next": tables})
+    assert (response.status_code, response["Location"]) == (302, tables)
+    assert current(event).clock_started_at is not None
+
+
+def test_clock_control_ignores_a_next_url_of_another_site(client, event, judge):
+    client.force_login(judge)
+    response = client.post(reverse("clock:control", args=[event.pk, "iniciar"]), {"next": "https://example.com/"})
+    assert response["Location"] == reverse("clock:page", args=[event.pk])
 
 
 def test_clock_control_anonymous_goes_to_login(client, event):

@@ -141,7 +141,9 @@ def test_stale_save_is_refused_with_the_current_result_and_keeps_the_first_save(
     match = first_match(event)
     client.force_login(judge)
     loaded_version = client.get(table_url(match)).context["form"].initial["expected_version"]
-    services.match_result_record(match=match, games_a=2, games_b=0, expected_version=loaded_version, entered_by=other_judge)
+    services.match_result_record(
+        match=match, games_a=2, games_b=0, expected_version=loaded_version, entered_by=other_judge
+    )
     response = post_result(client, match, version=loaded_version, a=0, b=2)
     assert response.status_code == 200
     html = response.content.decode()

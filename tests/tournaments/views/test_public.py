@@ -44,7 +44,7 @@ def test_event_page_lists_players_alphabetically_with_table_opponent_and_bye(cli
     html = response.content.decode()
     assert "Por nombre" in html and "Por mesa" in html
     assert "Bye" in html
-    assert 'data-live="/eventos/%d/?fragmento=1"' % event.pk in html
+    assert f'data-live="/eventos/{event.pk}/?fragmento=1"' in html
 
 
 def test_event_page_search_by_name_ignores_accents_and_case(client):

@@ -21,14 +21,15 @@ from django.utils.translation import gettext as _
 
 from rules.games import REGISTRY
 from rules.models import Game
-from tournaments import pods_selectors, pods_services, selectors, services
-from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
+from tournaments import pods_selectors, selectors, services
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFileError, read_event_file
-from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
+from tournaments.formats import PODS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
-
+from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
+from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
+from tournaments.text import round_label
 
 #: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
 SAT_OUT = frozenset({HALF_BYE, ZERO_BYE})
@@ -106,9 +107,9 @@ class Command(BaseCommand):
                     name=key, defaults={"province": entry.province or _("Sin provincia")}
                 )
         host = venues[(data.players[0].venue or _("Sin sede"))] if data.players else None
-        in_pods = game.key in REGISTRY and REGISTRY[game.key].pods is not None and REGISTRY[game.key].players_max > 2
+        fmt = format_for_profile(REGISTRY.get(game.key))
         cut = opts["cut"] if opts["cut"] is not None else (0 if data.source_format == "trf" else 4)
-        if in_pods:  # pod events have no top cut; one game per round (issue #9)
+        if not fmt.has_top_cut:  # pods: no top cut, one game per round
             cut = 0
         event = Event.objects.create(
             name=name,
@@ -116,7 +117,7 @@ class Command(BaseCommand):
             venue=host,
             kind=opts["kind"],
             date=date.fromisoformat(opts["date"]) if opts.get("date") else date.today(),
-            best_of=game.default_best_of if in_pods else data.best_of,
+            best_of=data.best_of if fmt.has_top_cut else game.default_best_of,
             round_minutes=game.default_round_minutes,
             planned_rounds=opts.get("rounds") or data.rounds,
             cut_size=cut,
@@ -134,7 +135,7 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------------ play
     def _play(self, event: Event, data, opts) -> None:
-        if event.in_pods:
+        if format_for(event) is PODS:
             self._play_pods(event, opts)
             return
         out = self.stdout
@@ -178,7 +179,7 @@ class Command(BaseCommand):
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=True)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
             if not opts["quiet_rounds"]:
-                self._print_round(rnd, title=_("Ronda %(n)d") % {"n": rnd.number})
+                self._print_round(rnd, title=round_label(rnd))
         rows = selectors.standings_for_event(event)
         self._print_standings(rows, event)
         if data.published_points:
@@ -189,7 +190,7 @@ class Command(BaseCommand):
                 for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
-                self._print_round(rnd, title=_("Reducido — %(stage)s") % {"stage": stage_name(rnd.stage)})
+                self._print_round(rnd, title=round_label(rnd))
                 try:
                     rnd = services.round_pair_next(event=event)
                 except ArenaError as exc:
@@ -218,7 +219,7 @@ class Command(BaseCommand):
             for pod in rnd.pods.prefetch_related("seats"):
                 players = [seat.registration_id for seat in pod.seats.all()]
                 lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
-                pods_services.pod_result_record(pod=pod, placements=lines, expected_version=pod.version)
+                services.pod_result_record(pod=pod, placements=lines, expected_version=pod.version)
             if not opts["quiet_rounds"]:
                 self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
         self._print_pod_standings(event, pods_selectors.pod_standings_for_event(event),
@@ -229,7 +230,7 @@ class Command(BaseCommand):
     def _print_pods(self, rnd, *, score_label: str | None) -> None:
         out = self.stdout
         out.write("")
-        out.write("== " + _("Ronda %(n)d") % {"n": rnd.number})
+        out.write("== " + round_label(rnd))
         out.write(f"   {_('Mesa'):>4}  {_('Jugadores (puesto')}{', ' + score_label if score_label else ''})")
         for pod in pods_selectors.pods_for_round(rnd):
             players = ", ".join(
@@ -280,7 +281,8 @@ class Command(BaseCommand):
         out.write("== " + _("Posiciones finales de las rondas suizas"))
         header = (
             f"{_('Pos'):>4} {_('Jugador'):<30} {_('Número'):<9} {_('Pts'):>4} {_('V'):>2} {_('E'):>2} {_('D'):>2} "
-            f"{_('Buchholz'):>8} {str(TIEBREAKER_LABELS['head_to_head']):>13} {str(TIEBREAKER_LABELS['game_differential']):>12}"
+            f"{_('Buchholz'):>8} {str(TIEBREAKER_LABELS['head_to_head']):>13} "
+            f"{str(TIEBREAKER_LABELS['game_differential']):>12}"
             f"  {_('Desempate')}"
         )
         out.write(header)
@@ -319,17 +321,6 @@ class Command(BaseCommand):
         for place, reg in ((_("1er puesto"), event.podium_first), (_("2do puesto"), event.podium_second),
                            (_("3er puesto"), event.podium_third)):
             out.write(f"   {place}: {reg.player.display_name if reg else '—'}")
-
-
-def stage_name(stage: int | None) -> str:
-    """Spanish name of a top-cut stage: 1 final, 2 semifinales, 3 cuartos, 4 octavos, 0 tercer puesto."""
-    return {
-        0: _("Tercer puesto"),
-        1: _("Final"),
-        2: _("Semifinales"),
-        3: _("Cuartos de final"),
-        4: _("Octavos de final"),
-    }.get(stage or 1, _("Reducido"))
 
 
 def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> list[tuple[int, int, int | None]]:

@@ -12,7 +12,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, game
-from tournaments import pods_services, services
+from tournaments import services
 from tournaments.enums import EventState, MatchStatus
 from tournaments.errors import IllegalResult, PairingRefused, StaleEdit
 from tournaments.models import Event, PodResultEntry, PodTable, Round
@@ -44,7 +44,7 @@ def by_seat_order(pod: PodTable, *, scores: bool = True) -> list[tuple[int, int,
 def play_round(event: Event) -> Round:
     rnd = services.round_pair_next(event=event)
     for pod in rnd.pods.all():
-        pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return rnd
 
 
@@ -65,7 +65,7 @@ def test_pair_next_pod_round_refused_while_results_missing_names_the_tables():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
     first = rnd.pods.get(table_number=1)
-    pods_services.pod_result_record(pod=first, placements=by_seat_order(first))
+    services.pod_result_record(pod=first, placements=by_seat_order(first))
     with pytest.raises(PairingRefused) as err:
         services.round_pair_next(event=event)
     assert err.value.code == "results_missing"
@@ -78,10 +78,10 @@ def test_record_pod_result_refuses_illegal_places():
     ids = seat_order(pod)
     bad = [(rid, place, None) for rid, place in zip(ids, [1, 2, 2, 3])]
     with pytest.raises(IllegalResult) as err:
-        pods_services.pod_result_record(pod=pod, placements=bad)
+        services.pod_result_record(pod=pod, placements=bad)
     assert err.value.code == "places_not_ranked"
     with pytest.raises(IllegalResult) as err:
-        pods_services.pod_result_record(pod=pod, placements=[(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
+        services.pod_result_record(pod=pod, placements=[(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
     assert err.value.code == "missing_player"
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and pod.version == 0
@@ -92,10 +92,10 @@ def test_record_pod_result_refuses_places_that_contradict_stoner_points():
     pod = services.round_pair_next(event=event).pods.get(table_number=2)
     a, b, c, d = seat_order(pod)
     with pytest.raises(IllegalResult) as err:
-        pods_services.pod_result_record(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
+        services.pod_result_record(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "places_score_mismatch"
     with pytest.raises(IllegalResult) as err:
-        pods_services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
+        services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "tied_lead"
 
 
@@ -104,9 +104,9 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
     pod = services.round_pair_next(event=event).pods.get(table_number=2)
     a, b, c, d = seat_order(pod)
     judge = UserFactory(username="juez-mesas")
-    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
+    services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
                                     expected_version=0, entered_by=judge)
-    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
+    services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
                                     expected_version=1, entered_by=judge)
     pod.refresh_from_db()
     assert (pod.status, pod.version) == (MatchStatus.REPORTED, 2)
@@ -119,17 +119,17 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
 def test_record_pod_result_refuses_a_stale_save():
     event = pod_event(13)
     pod = services.round_pair_next(event=event).pods.get(table_number=1)
-    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
+    services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
     with pytest.raises(StaleEdit):
-        pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
+        services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
     assert PodResultEntry.objects.filter(pod=pod).count() == 1
 
 
 def test_resending_the_same_pod_result_is_a_no_op():
     event = pod_event(13)
     pod = services.round_pair_next(event=event).pods.get(table_number=1)
-    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
-    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     pod.refresh_from_db()
     assert pod.version == 1
 
@@ -144,7 +144,7 @@ def test_pods_have_no_repeated_pod_mates_over_three_rounds_of_13_players():
             pairs = set(itertools.combinations(players, 2))
             assert not pairs & met
             met |= pairs
-            pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod, scores=False))
+            services.pod_result_record(pod=pod, placements=by_seat_order(pod, scores=False))
     assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [3, 3, 3, 4]
 
 
@@ -152,7 +152,7 @@ def test_pod_standings_from_placements():
     event = pod_event(4)  # one pod of 4
     pod = services.round_pair_next(event=event).pods.get()
     a, b, c, d = seat_order(pod)
-    pods_services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
+    services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
     rows = pod_standings_for_event(event)
     assert [(r.registration_id, r.rank, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
         (a, 1, 3, 4, 20),
@@ -166,7 +166,7 @@ def test_pod_standings_from_placements():
 def test_event_placement_points_setting_is_used():
     event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1})
     pod = services.round_pair_next(event=event).pods.get()
-    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]
 
 
@@ -201,7 +201,7 @@ def live_pods():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
     pod = rnd.pods.get(table_number=1)
-    pods_services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return event, rnd
 
 
@@ -276,7 +276,7 @@ def test_pairings_pdf_by_table_lists_every_seat_of_every_pod(live_pods):
     assert sheet.pods
     assert [(row.table, row.caption) for row in sheet.tables][:2] == [(1, "Asiento 1"), (1, "Asiento 2")]
     assert len(sheet.tables) == 13
-    assert documents.kinds_for_round(rnd) == ["pairings_by_table"]
+    assert documents.kinds_for_round(rnd) == ["pairings_by_table", "pairings_by_name", "result_slips", "standings"]
     pdf = PairingsByTableRenderer().render(sheet)
     assert pdf.content.startswith(b"%PDF") and pdf.pages == 1
 

@@ -1,0 +1,19 @@
+"""What the league does when ``tournaments`` tells it something happened.
+
+Connected in :meth:`leagues.apps.LeaguesConfig.ready`; ``tournaments`` sends
+its signals (:mod:`tournaments.signals`) without importing this app.
+"""
+from __future__ import annotations
+
+from tournaments.models import Event
+
+from . import services
+
+
+def post_event_points(sender, *, event: Event, **kwargs) -> None:
+    """An event finished (or its podium changed): post its league points.
+
+    Runs inside the finishing transaction; :func:`leagues.services.event_points_post`
+    posts only what the ledger lacks, so sending the signal again posts nothing new.
+    """
+    services.event_points_post(event=event)

@@ -1,0 +1,59 @@
+"""The event log through the API: read-only, for the event's head judge and organizers."""
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..models import EventLogEntry
+from ..permissions import HEAD_JUDGE, EventRolePermission
+from .views import EVENT_ID, NOT_FOUND, REFUSED_403, TAG_EVENTS, ArenaPagination, EventScopedMixin
+
+
+class EventLogEntrySerializer(serializers.Serializer):
+    """One state change: who, when, what (the service's name and its label), before, after, reason."""
+
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    actor = serializers.CharField(allow_null=True, help_text="Usuario que lo hizo; vacío para un comando o una tarea.")
+    action = serializers.CharField(help_text="Nombre del servicio: round_pair_next, match_result_record…")
+    action_label = serializers.CharField()
+    subject = serializers.CharField()
+    before = serializers.DictField()
+    after = serializers.DictField()
+    reason = serializers.CharField()
+
+
+def _row(entry: EventLogEntry) -> dict:
+    return {"id": entry.pk, "at": entry.at, "actor": entry.actor.username if entry.actor else None,
+            "action": entry.action, "action_label": entry.get_action_display(), "subject": entry.subject,
+            "before": entry.before, "after": entry.after, "reason": entry.reason}
+
+
+class EventLogViewSet(EventScopedMixin, viewsets.GenericViewSet):
+    """Every state change of one event, oldest first; nothing here writes."""
+
+    permission_classes = [EventRolePermission]
+    required_roles = {"list": HEAD_JUDGE}
+    serializer_class = EventLogEntrySerializer
+    pagination_class = ArenaPagination
+    filter_backends: list = []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no event
+            return EventLogEntry.objects.none()
+        return EventLogEntry.objects.filter(event=self.get_event()).select_related("actor").order_by("at", "pk")
+
+    @extend_schema(
+        tags=[TAG_EVENTS], extensions={"x-role": "juez principal y organización del evento"},
+        summary="Registro del evento",
+        description="Cada cambio del evento (inscripción, emparejamientos, cierres, resultados, penalidades, "
+        "reducido, reloj, finalización) con quién, cuándo, antes, después y motivo. Sólo lectura; juez principal "
+        "y organización del evento.",
+        parameters=[EVENT_ID],
+        responses={200: EventLogEntrySerializer(many=True), 403: REFUSED_403, 404: NOT_FOUND},
+    )
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(EventLogEntrySerializer([_row(e) for e in page], many=True).data)

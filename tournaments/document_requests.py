@@ -1,0 +1,94 @@
+"""Asking for printed documents: mark them queued, send the render task on commit (issue #5).
+
+What is printed and how it is rendered is :mod:`tournaments.documents`;
+the task that renders is :mod:`tournaments.tasks`. This module sits above
+both, so the task never has to import what sends it.
+
+Rendering never blocks pairing or results: services call
+:func:`request_round_documents` inside their transaction (through
+:mod:`tournaments.hooks`); it marks the rows queued and enqueues the Celery
+task on commit, and every failure after that is recorded on the row (state
+``failed`` and the error), never raised into the request.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from .documents import error_text, kinds_for_round
+from .enums import DocumentKind, DocumentState, RoundPhase
+from .formats import format_for
+from .models import Document, Event, Round
+from .tasks import render_document
+
+logger = logging.getLogger(__name__)
+
+
+def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> list[int]:
+    """Mark the round's documents queued and render them after commit.
+
+    Call it inside the transaction that paired the round (it is the
+    ``round_paired`` hook's job): rows are created or reset to ``queued``
+    now, and the tasks are sent only once the transaction commits, so a
+    worker never sees a round that is not there yet and a rollback sends
+    nothing. Existing files stay until their replacement is ready. Returns
+    the document ids.
+    """
+    ids: list[int] = []
+    for kind in kinds if kinds is not None else kinds_for_round(rnd):
+        doc, created = Document.objects.get_or_create(
+            round=rnd, kind=kind, defaults={"event_id": rnd.event_id, "state": DocumentState.QUEUED}
+        )
+        if not created:
+            Document.objects.filter(pk=doc.pk).update(state=DocumentState.QUEUED, error="")
+        ids.append(doc.pk)
+    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    return ids
+
+
+def request_event_documents(event: Event) -> list[int]:
+    """Print the final standings (and bracket) again once ``event`` finished (pods: the pod standings).
+
+    They hang on the event's last round (see
+    :class:`~tournaments.models.Document`). Called by the ``event_finished``
+    hook inside the finishing transaction.
+    """
+    last = event.rounds.order_by("-number").first()
+    if last is None:
+        return []
+    kinds = [DocumentKind.STANDINGS]
+    if last.phase == RoundPhase.TOP_CUT and format_for(event).has_top_cut:
+        kinds.append(DocumentKind.BRACKET)
+    return request_round_documents(last, kinds=[str(k) for k in kinds])
+
+
+@transaction.atomic
+def documents_retry(*, documents: Iterable[Document]) -> int:
+    """Render ``documents`` again (the admin's retry action); returns how many.
+
+    Idempotent: each run replaces the document's file. The tasks are sent
+    after commit.
+    """
+    ids = [doc.pk for doc in documents]
+    Document.objects.filter(pk__in=ids).update(state=DocumentState.QUEUED, error="")
+    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    return len(ids)
+
+
+def _enqueue(ids: list[int]) -> None:
+    """Send one render task per document; a broker failure marks it failed.
+
+    With no broker configured (``CELERY_TASK_ALWAYS_EAGER``) ``delay`` runs
+    the task right here, and its failures stay inside it.
+    """
+    for pk in ids:
+        try:
+            render_document.delay(pk)
+        except Exception as exc:  # the broker is down: record it, never break the request
+            logger.exception("could not enqueue document %s", pk)
+            Document.objects.filter(pk=pk).update(
+                state=DocumentState.FAILED, error=error_text("No se pudo encolar la tarea", exc)
+            )

@@ -1,0 +1,246 @@
+"""The interface every way of seating players implements.
+
+An :class:`EventFormat` knows how an event of its kind is stored (matches
+of two, pods of 3–6), and answers for it: the snapshot the core reads, the
+tables still without a result, how to pair or seat the next round, how to
+confirm a round's results, the standings, the podium, and the rows pages,
+the API, the PDFs and the CSV exports show. Services call it with the event
+row already locked (:func:`tournaments.services.locks.event_lock`); a format
+never locks, commits or runs hooks itself.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ..enums import EventState, MatchStatus, RoundPhase, RoundState
+from ..errors import PairingRefused, StateError
+from ..models import Event, Round
+from ..swiss import topcut
+from ..swiss.errors import PairingError
+from ..swiss.lifecycle import DayFacts
+from ..swiss.pairing import rounds_for
+from ..swiss.types import Podium
+
+
+def derived_seed(event_seed: int, *parts: object) -> int:
+    """A reproducible 63-bit seed derived from the event's recorded seed.
+
+    Round ``n`` is drawn from ``derived_seed(event.seed, "round", n)``; the
+    tie-break draw of a registration from ``derived_seed(event.seed, "draw",
+    player_id)``. Default: DESIGN.md decision 11.
+    """
+    return random.Random(":".join(str(p) for p in (event_seed, *parts))).getrandbits(63)
+
+
+def missing_results_error(tables: Sequence[int | None], *, action: str = "pair", round_number: int = 0):
+    """The refusal naming the tables still without a result.
+
+    ``action`` ``"pair"`` gives :class:`PairingRefused` (pairing, top cut,
+    finishing), ``"close"`` a :class:`StateError` for closing a round.
+    """
+    listed = ", ".join(str(t) for t in sorted(t for t in tables if t is not None))
+    if action == "close":
+        return StateError(
+            "results_missing",
+            _("Faltan resultados en las mesas %(tables)s; cárguelos antes de cerrar la ronda %(n)d.")
+            % {"tables": listed, "n": round_number},
+        )
+    return PairingRefused(
+        "results_missing",
+        _("Faltan resultados en las mesas %(tables)s; cárguelos antes de emparejar la ronda siguiente.")
+        % {"tables": listed},
+    )
+
+
+def next_round_number(event: Event, active_count: int, *, complete_message: str) -> int:
+    """The number of the Swiss round to pair next, fixing the planned rounds at round 1.
+
+    Planned rounds default to ceil(log2 N), minimum ``event.min_rounds``
+    (DESIGN.md decision 5). Raises :class:`PairingRefused` ``too_few_players``
+    or ``swiss_complete`` (``complete_message`` % {"n": planned}).
+    """
+    played = event.rounds.filter(phase=RoundPhase.SWISS).count()
+    if event.planned_rounds is None:
+        try:
+            event.planned_rounds = rounds_for(active_count, minimum=event.min_rounds)
+        except PairingError as exc:
+            raise PairingRefused("too_few_players", _("Hacen falta al menos dos jugadores activos.")) from exc
+        event.save(update_fields=["planned_rounds"])
+    if played >= event.planned_rounds:
+        raise PairingRefused("swiss_complete", complete_message % {"n": event.planned_rounds})
+    return played + 1
+
+
+def require_swiss_complete(event: Event, pending: Sequence[int | None]) -> None:
+    """Refuse the top cut or the finish while Swiss results or rounds are missing.
+
+    Raises :class:`PairingRefused` ``results_missing`` naming the tables, or
+    :class:`StateError` ``swiss_not_complete`` with the rounds played and planned.
+    """
+    if pending:
+        raise missing_results_error(pending)
+    played = event.rounds.filter(phase=RoundPhase.SWISS).count()
+    if played < (event.planned_rounds or 0) or not played:
+        raise StateError(
+            "swiss_not_complete",
+            _("Faltan rondas suizas: se jugaron %(played)d de %(planned)d.")
+            % {"played": played, "planned": event.planned_rounds or 0},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRow:
+    """A standings row of a finished event at its final place (``rank``); ``swiss_rank`` keeps the standings'."""
+
+    place: int
+    row: Any
+
+    @property
+    def rank(self) -> int:
+        return self.place
+
+    @property
+    def swiss_rank(self) -> int:
+        return self.row.rank
+
+    def __getattr__(self, name: str):  # name, number, points … straight from the standings row
+        return getattr(self.row, name)
+
+
+class EventFormat:
+    """One way of seating players. Subclasses fill every method.
+
+    ``key`` names the format in the registry; ``tables`` is the related
+    name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
+    tells whether the format plays a single-elimination cut;
+    ``templates`` maps the page fragments the views render
+    (``public_round``, ``public_standings``, ``judge_tables``).
+    """
+
+    key: ClassVar[str]
+    tables: ClassVar[str]
+    has_top_cut: ClassVar[bool] = False
+    templates: ClassVar[dict[str, str]] = {}
+
+    def applies_to(self, profile: Any) -> bool:
+        """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile`) plays in this format."""
+        raise NotImplementedError
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def snapshot(self, event: Event) -> Any:
+        """Plain view of the event for the core (registrations, results, pending tables)."""
+        raise NotImplementedError
+
+    def pending_tables(self, rnd: Round) -> list[int]:
+        """Table numbers of ``rnd`` still without a result, sorted (byes never count)."""
+        raise NotImplementedError
+
+    def round_has_results(self, rnd: Round) -> bool:
+        """Whether any table of ``rnd`` has a result entered (provisional scores count; byes do not)."""
+        return self.table_queryset(rnd).filter(Q(version__gt=0) | ~Q(status=MatchStatus.PENDING)).exists()
+
+    def table_queryset(self, rnd: Round):
+        """The stored tables of ``rnd`` that take a result (matches without byes, or pods)."""
+        raise NotImplementedError
+
+    def standings(self, event: Event, snapshot: Any = None) -> Sequence[Any]:
+        """The core's standings rows of the event after every result entered."""
+        raise NotImplementedError
+
+    def standing_rows(self, event: Event) -> list[Any]:
+        """Standings rows with each player's public data, for pages, API, PDFs and CSV."""
+        raise NotImplementedError
+
+    def eliminated_at(self, event: Event) -> dict[int, int]:
+        """Top-cut players and the stage they lost in (2 semifinal, 3 quarterfinal…); empty without a cut."""
+        return {}
+
+    def final_rows(self, event: Event) -> list[FinalRow]:
+        """The standings of a finished event in final order (DESIGN.md decision 20).
+
+        The podium first, then the top cut's losers stage by stage by Swiss
+        rank, then everyone else by rank, the disqualified last. Before the
+        event finishes the order is the standings' own.
+        """
+        rows = self.standing_rows(event)
+        if event.state != EventState.FINISHED:
+            return [FinalRow(place=row.rank, row=row) for row in rows]
+        by_id = {row.registration_id: row for row in rows}
+        podium = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+        order = topcut.final_order(
+            [row.registration_id for row in rows], podium, eliminated_at=self.eliminated_at(event),
+            excluded={row.registration_id for row in rows if row.disqualified},
+        )
+        return [FinalRow(place=index, row=by_id[rid]) for index, rid in enumerate(order, start=1) if rid in by_id]
+
+    def table_rows(self, rnd: Round) -> list[Any]:
+        """The tables of ``rnd`` as pages, API and PDFs show them."""
+        raise NotImplementedError
+
+    def day_facts(self, event: Event) -> DayFacts:
+        """What :func:`tournaments.swiss.lifecycle.actions_available` needs of ``event`` (five queries)."""
+        last = event.rounds.order_by("-number").first()
+        tables = pending = 0
+        entered = False
+        if last is not None:
+            queryset = self.table_queryset(last)
+            tables = queryset.count()
+            pending = queryset.filter(status=MatchStatus.PENDING).count()
+            entered = self.round_has_results(last)
+        planned = event.planned_rounds
+        if planned is None:
+            active = event.registrations.filter(dropped=False, disqualified=False).count()
+            try:
+                planned = rounds_for(active, minimum=event.min_rounds)
+            except PairingError:
+                planned = None
+        return DayFacts(
+            state=str(event.state),
+            has_rounds=last is not None,
+            round_open=last is not None and last.state == RoundState.PAIRED,
+            phase=str(last.phase) if last is not None else None,
+            stage=last.stage if last is not None else None,
+            tables=tables,
+            pending=pending,
+            results_entered=entered,
+            swiss_played=event.rounds.filter(phase=RoundPhase.SWISS).count(),
+            planned_rounds=planned,
+            cut_size=event.cut_size or 0,
+            has_top_cut=self.has_top_cut,
+        )
+
+    # -- changing (the event row is locked by the calling service) ------------------------------
+
+    def round_pair_next(self, event: Event) -> Round:
+        """Pair or seat the next round and store it; returns the new :class:`Round`.
+
+        Raises :class:`PairingRefused` (results missing, rounds complete, too
+        few players) or :class:`StateError`.
+        """
+        raise NotImplementedError
+
+    def round_confirm(self, rnd: Round) -> None:
+        """Reported results of ``rnd`` become confirmed."""
+        self.table_queryset(rnd).filter(status=MatchStatus.REPORTED).update(status=MatchStatus.CONFIRMED)
+
+    def open_rounds_confirm(self, event: Event) -> None:
+        """Confirm and close every open round of ``event`` (before the next round, the cut, the finish)."""
+        for rnd in event.rounds.filter(state=RoundState.PAIRED):
+            self.round_confirm(rnd)
+        event.rounds.filter(state=RoundState.PAIRED).update(state=RoundState.CLOSED, closed_at=timezone.now())
+
+    def podium(self, event: Event) -> Podium:
+        """The podium of an event ready to finish; raises :class:`StateError` when it is not."""
+        raise NotImplementedError
+
+    def podium_recompute(self, event: Event) -> Podium:
+        """The podium of a finished event after a disqualification (next players move up)."""
+        raise NotImplementedError

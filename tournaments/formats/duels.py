@@ -1,0 +1,267 @@
+"""Duels: two players a table — Swiss rounds, then a single-elimination top cut.
+
+Round 1 is random from a seed derived from the event's recorded seed; later
+rounds pair by standings (maximum-weight matching, no avoidable rematch, at
+most one bye per player). The top cut takes the top ``cut_size`` active
+players of the Swiss standings.
+
+Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
+(R-000-75, R-000-78, R-000-80), § "¿Cómo funciona el emparejamiento en los
+torneos suizos?" (R-000-64), § "Super Liga" (R-000-39).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from django.db import connection
+from django.utils.translation import gettext as _
+
+from .. import selectors
+from ..adapters import EventSnapshot, load_snapshot
+from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
+from ..errors import PairingRefused, StateError
+from ..models import Event, Match, Registration, Round
+from ..swiss import topcut
+from ..swiss.errors import PairingError
+from ..swiss.pairing import pair_round
+from ..swiss.standings import compute_standings
+from ..swiss.tables import assign_fixed_tables
+from ..swiss.types import BracketMatch, Podium
+from .base import EventFormat, derived_seed, missing_results_error, next_round_number, require_swiss_complete
+
+
+def insert_matches(rnd: Round, rows: list[tuple]) -> None:
+    """Insert a round's matches in one ``executemany``.
+
+    ``rows`` holds ``(table_number, player_a_id, player_b_id, is_bye,
+    games_a, outcome, status, rematch)``. A 16,384-player round has 8,192
+    matches; building that many model instances for ``bulk_create`` costs
+    more than the pairing itself, so the hot path writes plain tuples.
+    """
+    columns = (
+        "round_id", "table_number", "player_a_id", "player_b_id", "is_bye", "games_a", "games_b", "games_drawn",
+        "outcome", "status", "went_to_time", "intentional_draw", "rematch", "bracket_slot", "version",
+        "extra_minutes",
+    )
+    table = connection.ops.quote_name(Match._meta.db_table)
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(['%s'] * len(columns))})"
+    params = [
+        (rnd.pk, tbl, a, b, bye, ga, 0, 0, str(outcome), str(status), False, False, rematch, None, 0, 0)
+        for tbl, a, b, bye, ga, outcome, status, rematch in rows
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
+
+
+def _bracket_round(event: Event, number: int, stage: int, bracket: Iterable[BracketMatch]) -> Round:
+    rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.TOP_CUT, stage=stage)
+    Match.objects.bulk_create(
+        Match(
+            round=rnd,
+            table_number=index,
+            bracket_slot=bm.slot if bm.stage else 0,
+            player_a_id=bm.player_a,
+            player_b_id=bm.player_b,
+        )
+        for index, bm in enumerate(sorted(bracket, key=lambda b: (b.stage == 0, b.slot)), start=1)
+    )
+    return rnd
+
+
+def _bracket_of(rounds: Iterable[Round]) -> tuple[list[BracketMatch], dict[tuple[int, int], int]]:
+    """Core bracket matches and winners of stored top-cut rounds."""
+    bracket, winners = [], {}
+    for rnd in rounds:
+        for m in rnd.matches.all():
+            stage = 0 if m.bracket_slot == 0 else rnd.stage
+            bm = BracketMatch(stage=stage, slot=m.bracket_slot or 1, player_a=m.player_a_id, player_b=m.player_b_id)
+            bracket.append(bm)
+            winner = selectors.match_winner_id(m)
+            if winner is not None:
+                winners[(stage, bm.slot)] = winner
+    return bracket, winners
+
+
+class Duels(EventFormat):
+    """Two players a table: Swiss rounds with byes, then the top cut (4, 8 or 16)."""
+
+    key = "duels"
+    tables = "matches"
+    has_top_cut = True
+    templates = {
+        "public_round": "public/_pairings.html",
+        "public_standings": "public/_standings.html",
+        "judge_tables": "judge/tables.html",
+    }
+
+    def applies_to(self, profile) -> bool:
+        return True
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def snapshot(self, event: Event) -> EventSnapshot:
+        return load_snapshot(event)
+
+    def table_queryset(self, rnd: Round):
+        return Match.objects.filter(round=rnd, is_bye=False)
+
+    def pending_tables(self, rnd: Round) -> list[int]:
+        return sorted(
+            t or 0 for t in self.table_queryset(rnd).filter(status=MatchStatus.PENDING).values_list(
+                "table_number", flat=True)
+        )
+
+    def standings(self, event: Event, snapshot: EventSnapshot | None = None):
+        snapshot = snapshot or load_snapshot(event)
+        return compute_standings(
+            snapshot.registrations.keys(), snapshot.swiss_records,
+            active=set(snapshot.active_ids), draw_order=snapshot.draw_order,
+        )
+
+    def standing_rows(self, event: Event):
+        return selectors.standings_for_event(event)
+
+    def table_rows(self, rnd: Round):
+        return selectors.pairings_for_round(rnd)
+
+    def eliminated_at(self, event: Event) -> dict[int, int]:
+        lost: dict[int, int] = {}
+        for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__gte=2).prefetch_related("matches"):
+            for match in rnd.matches.all():
+                if match.bracket_slot == 0:  # the third-place match
+                    continue
+                winner = selectors.match_winner_id(match)
+                if winner is not None:
+                    loser = match.player_b_id if winner == match.player_a_id else match.player_a_id
+                    if loser is not None:
+                        lost[loser] = rnd.stage
+        return lost
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def round_pair_next(self, event: Event) -> Round:
+        if event.state == EventState.TOP_CUT:
+            return self._stage_pair_next(event)
+        snapshot = load_snapshot(event)
+        if snapshot.pending:
+            raise missing_results_error(snapshot.pending)
+        active = snapshot.active_ids
+        number = next_round_number(
+            event, len(active),
+            complete_message=_("Ya se jugaron las %(n)d rondas suizas; inicie el reducido o finalice el evento."),
+        )
+        seed = derived_seed(event.seed, "round", number)
+        standings = self.standings(event, snapshot)
+        try:
+            core = pair_round(
+                number, sorted(active), snapshot.swiss_records,
+                rng=random.Random(seed), standings=standings,
+            )
+        except PairingError as exc:
+            raise PairingRefused(
+                exc.code, _("No se puede emparejar: hacen falta al menos dos jugadores activos.")) from exc
+        fixed = dict(Registration.objects.filter(event=event, fixed_table__isnull=False)
+                     .values_list("id", "fixed_table"))
+        # Fixed tables (access needs) after the core paired: the match of such a player sits at their table.
+        seated = assign_fixed_tables(core.pairings, fixed, [s.registration_id for s in standings])
+        self.open_rounds_confirm(event)
+        rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS, seed=seed)
+        rnd.fixed_table_conflicts = seated.conflicts
+        insert_matches(
+            rnd,
+            [
+                (None, p.player_a, None, True, event.bye_game_wins, MatchOutcome.BYE, MatchStatus.CONFIRMED, False)
+                if p.is_bye
+                else (p.table_number, p.player_a, p.player_b, False, 0, "", MatchStatus.PENDING, p.rematch)
+                for p in seated.pairings
+            ],
+        )
+        return rnd
+
+    def round_pair_given(self, event: Event, number: int, rows: list[tuple[int, int | None]]) -> Round:
+        """Store round ``number`` from given ``(player_a, player_b)`` pairs (``player_b`` ``None``: a bye)."""
+        self.open_rounds_confirm(event)
+        rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS)
+        matches, table = [], 0
+        for a, b in rows:
+            if b is None:
+                matches.append(Match(round=rnd, player_a_id=a, is_bye=True, games_a=event.bye_game_wins,
+                                     outcome=MatchOutcome.BYE, status=MatchStatus.CONFIRMED))
+            else:
+                table += 1
+                matches.append(Match(round=rnd, table_number=table, player_a_id=a, player_b_id=b))
+        Match.objects.bulk_create(matches)
+        return rnd
+
+    def top_cut_start(self, event: Event) -> Round:
+        """Close the Swiss rounds and store the cut's first stage, seeded from the final Swiss standings.
+
+        The top ``event.cut_size`` active players, 1v4 and 2v3 for a top 4
+        (DESIGN.md decision 6). Raises :class:`StateError` when the event has
+        no cut or Swiss rounds are missing, :class:`PairingRefused` when
+        results are missing or too few players are active.
+        """
+        if not event.cut_size:
+            raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))
+        snapshot = load_snapshot(event)
+        require_swiss_complete(event, snapshot.pending)
+        try:
+            bracket = topcut.seed_bracket(self.standings(event, snapshot), event.cut_size)
+        except PairingError as exc:
+            raise PairingRefused(exc.code, _("No hay suficientes jugadores activos para un reducido de %(n)d.")
+                                 % {"n": event.cut_size}) from exc
+        self.open_rounds_confirm(event)
+        return _bracket_round(event, event.rounds.count() + 1, bracket[0].stage, bracket)
+
+    def _stage_pair_next(self, event: Event) -> Round:
+        rnd = event.rounds.filter(phase=RoundPhase.TOP_CUT).order_by("-number").first()
+        pending = self.pending_tables(rnd)
+        if pending:
+            raise missing_results_error(pending)
+        if rnd.stage == 1:
+            raise PairingRefused("top_cut_complete", _("La final ya se jugó; finalice el evento."))
+        bracket, winners = _bracket_of([rnd])
+        following = topcut.next_stage(
+            bracket, winners, third_place_match=event.third_place_match, standings=self.standings(event)
+        )
+        self.open_rounds_confirm(event)
+        return _bracket_round(event, event.rounds.count() + 1, rnd.stage - 1, following)
+
+    def podium(self, event: Event) -> Podium:
+        snapshot = load_snapshot(event)
+        standings = self.standings(event, snapshot)
+        disqualified = {rid for rid, reg in snapshot.registrations.items() if reg.disqualified}
+        if event.state == EventState.TOP_CUT:
+            final = event.rounds.filter(phase=RoundPhase.TOP_CUT).order_by("-number").first()
+            if final.stage != 1 or self.pending_tables(final):
+                raise StateError("top_cut_not_complete", _("El reducido todavía no terminó."))
+            bracket, winners = _bracket_of(event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__lte=2))
+            played = topcut.podium(bracket, winners, standings=standings)
+            return self._without(played, standings, [p for bm in bracket for p in (bm.player_a, bm.player_b)],
+                                 disqualified)
+        if event.cut_size:
+            raise StateError("top_cut_not_started", _("Falta jugar el reducido."))
+        require_swiss_complete(event, snapshot.pending)
+        return topcut.podium_without((), [s.registration_id for s in standings if s.active], disqualified)
+
+    def podium_recompute(self, event: Event) -> Podium:
+        standings = self.standings(event)
+        current = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+        cut = event.rounds.filter(phase=RoundPhase.TOP_CUT).values_list("matches__player_a", "matches__player_b")
+        disqualified = set(event.registrations.filter(disqualified=True).values_list("pk", flat=True))
+        return self._without(current, standings, [p for pair in cut for p in pair], disqualified)
+
+    @staticmethod
+    def _without(played: Podium, standings, cut_players, disqualified: set[int]) -> Podium:
+        """Candidates after the played podium: the other cut players by Swiss rank, then the standings."""
+        rank = {s.registration_id: i for i, s in enumerate(standings)}
+        others = sorted({p for p in cut_players if p is not None} - set(played.as_tuple()),
+                        key=lambda p: rank.get(p, 1 << 30))
+        return topcut.podium_without(
+            played.as_tuple(), others + [s.registration_id for s in standings], disqualified,
+            decided_by=played.third_decided_by,
+        )
+
+
+DUELS = Duels()

@@ -1,0 +1,180 @@
+"""Pods: 3–6 players a table, ranked by placement points (issue #9).
+
+A game plays in pods when its profile seats more than two players at a
+table (La Copa del Mundo, the stoner-points game). Rounds are
+:class:`~tournaments.models.PodTable` rows with
+:class:`~tournaments.models.PodSeat` seats; results are finishing places
+(ties shared) and, when the game has one, a secondary score (stoner
+points). Pod events have no top cut: the podium is the top three of the pod
+standings (Default: issue #9 describes Swiss in pods only).
+
+Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" and § "6 FAQ";
+002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL JUEGO".
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from django.utils.translation import gettext as _
+
+from .. import pods_selectors
+from ..enums import MatchStatus, RoundPhase
+from ..errors import IllegalResult, PairingRefused, StateError
+from ..models import Event, PodSeat, PodTable, Round
+from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
+from ..swiss import topcut
+from ..swiss.errors import PairingError
+from ..swiss.pods import Placement, check_placements, pair_pods, placements_from_scores
+from ..swiss.types import Podium
+from .base import EventFormat, derived_seed, missing_results_error, next_round_number, require_swiss_complete
+
+_PLACEMENT_MESSAGES = {
+    "empty_pod_result": _("Cargue el puesto de cada jugador de la mesa."),
+    "duplicate_player": _("Un jugador aparece dos veces en la mesa."),
+    "bad_place": _("Cada puesto va de 1 a la cantidad de jugadores de la mesa."),
+    "places_not_ranked": _("Los puestos no son válidos: los empatados comparten el puesto y se saltean los "
+                           "siguientes (1, 2, 2, 4)."),
+    "missing_player": _("Falta el puesto de algún jugador de la mesa."),
+    "unknown_player": _("Un jugador cargado no juega en esta mesa."),
+    "tied_lead": _("Dos o más jugadores empatan el puntaje más alto: la partida sigue hasta que haya un único "
+                   "líder."),
+}
+
+
+def _illegal(code: str, table: int) -> IllegalResult:
+    text = _PLACEMENT_MESSAGES.get(code, _("Resultado no válido."))
+    return IllegalResult(code, _("Mesa %(table)d: %(why)s") % {"table": table, "why": str(text)})
+
+
+class Pods(EventFormat):
+    """3–6 players a table: seating without repeated pod-mates, placement points, no top cut."""
+
+    key = "pods"
+    tables = "pods"
+    has_top_cut = False
+    templates = {
+        "public_round": "public/_pods.html",
+        "public_standings": "public/_pod_standings.html",
+        "judge_tables": "judge/pods.html",
+    }
+
+    def applies_to(self, profile) -> bool:
+        return profile is not None and profile.pods is not None and profile.players_max > 2
+
+    @staticmethod
+    def rules(event: Event):
+        """The game's pod rules (:class:`rules.games.base.PodRules`); :class:`StateError` when it has none."""
+        profile = event.profile
+        if profile is None or profile.pods is None:
+            raise StateError("not_in_pods", _("El juego de «%(event)s» no se juega en mesas multijugador.")
+                             % {"event": event.name})
+        return profile.pods
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def snapshot(self, event: Event) -> PodSnapshot:
+        return load_pod_snapshot(event)
+
+    def table_queryset(self, rnd: Round):
+        return PodTable.objects.filter(round=rnd)
+
+    def pending_tables(self, rnd: Round) -> list[int]:
+        return sorted(self.table_queryset(rnd).filter(status=MatchStatus.PENDING).values_list(
+            "table_number", flat=True))
+
+    def standings(self, event: Event, snapshot: PodSnapshot | None = None):
+        return core_pod_standings(event, snapshot)
+
+    def standing_rows(self, event: Event):
+        return pods_selectors.pod_standings_for_event(event)
+
+    def table_rows(self, rnd: Round):
+        return pods_selectors.pods_for_round(rnd)
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def round_pair_next(self, event: Event) -> Round:
+        """Seat the next round: round 1 random, later rounds grouped by placement points.
+
+        Pods take the game's sizes, the largest preferred; nobody sits out; no
+        repeated pod-mates while avoidable (:func:`tournaments.swiss.pods.pair_pods`).
+        """
+        rules = self.rules(event)
+        snapshot = load_pod_snapshot(event)
+        if snapshot.pending:
+            raise missing_results_error(snapshot.pending)
+        active = sorted(snapshot.active_ids)
+        number = next_round_number(
+            event, len(active), complete_message=_("Ya se jugaron las %(n)d rondas; finalice el evento.")
+        )
+        seed = derived_seed(event.seed, "round", number)
+        try:
+            core = pair_pods(
+                number, active, snapshot.results, rng=random.Random(seed), sizes=rules.sizes,
+                preferred=rules.preferred_size, standings=core_pod_standings(event, snapshot),
+            )
+        except PairingError as exc:
+            raise PairingRefused(
+                exc.code,
+                _("No se puede sentar a %(n)d jugadores activos en mesas de %(min)d a %(max)d.")
+                % {"n": len(active), "min": rules.min_size, "max": rules.max_size},
+            ) from exc
+        self.open_rounds_confirm(event)
+        rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS, seed=seed)
+        tables = PodTable.objects.bulk_create(
+            PodTable(round=rnd, table_number=pod.pod_number, repeats=pod.repeats) for pod in core.pods
+        )
+        PodSeat.objects.bulk_create(
+            PodSeat(pod=table, registration_id=player, seat=seat)
+            for table, pod in zip(tables, core.pods, strict=True)
+            for seat, player in enumerate(pod.players, start=1)
+        )
+        return rnd
+
+    def placements_check(
+        self, event: Event, pod: PodTable, seats: Iterable[int], placements: Sequence[tuple[int, int, int | None]]
+    ) -> list[Placement]:
+        """The checked placement lines of one pod, or :class:`IllegalResult` naming the table.
+
+        For a game whose places go by its score (``places_by == "score"``)
+        with every score given, the places must be the ones the scores give
+        and a tied lead is refused (the game goes on).
+        """
+        try:
+            lines = check_placements(placements, pod_players=seats)
+        except PairingError as exc:
+            raise _illegal(exc.code, pod.table_number) from exc
+        scores = [line.score for line in lines]
+        if self.rules(event).places_by == "score" and all(score is not None for score in scores):
+            try:
+                expected = {line.player_id: line.place for line in placements_from_scores(
+                    {line.player_id: line.score for line in lines})}
+            except PairingError as exc:
+                raise _illegal(exc.code, pod.table_number) from exc
+            if any(expected[line.player_id] != line.place for line in lines):
+                raise IllegalResult(
+                    "places_score_mismatch",
+                    _("Mesa %(table)d: los puestos no coinciden con los puntos stoner (más puntos, mejor puesto).")
+                    % {"table": pod.table_number},
+                )
+        return lines
+
+    def top_cut_start(self, event: Event) -> Round:
+        raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))
+
+    def podium(self, event: Event) -> Podium:
+        snapshot = load_pod_snapshot(event)
+        require_swiss_complete(event, snapshot.pending)
+        return self._podium(event, snapshot)
+
+    def podium_recompute(self, event: Event) -> Podium:
+        return self._podium(event, load_pod_snapshot(event))
+
+    def _podium(self, event: Event, snapshot: PodSnapshot) -> Podium:
+        disqualified = {rid for rid, reg in snapshot.registrations.items() if reg.disqualified}
+        ranking = [s.player_id for s in core_pod_standings(event, snapshot) if s.active]
+        return topcut.podium_without((), ranking, disqualified)
+
+
+PODS = Pods()

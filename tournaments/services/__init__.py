@@ -1,0 +1,59 @@
+"""State changes of a tournament day; each service is one transaction.
+
+Every service locks the event row first, then what it changes, always in
+the order :mod:`.locks` states (event → round → match or pod →
+registration → penalty, decklist, ledger, document); asks the format
+registry (:mod:`tournaments.formats`) once for what depends on how players
+are seated; calls the pure core; writes; and raises an
+:class:`~tournaments.errors.ArenaError` subclass when a request is refused —
+in which case nothing has been changed.
+
+Names are ``<entity>_<verb>``.
+"""
+from __future__ import annotations
+
+from ..formats import derived_seed
+from .clock import match_time_extend, round_clock_pause, round_clock_resume, round_clock_start
+from .corrections import match_result_correct, pod_result_correct
+from .locks import event_lock, match_lock, pod_lock, registration_lock
+from .pairing_edits import (
+    ConfirmationRequired,
+    pairing_bye_give,
+    pairing_bye_take,
+    pairing_edit_preview,
+    pairing_move,
+    pairing_swap,
+    registration_fixed_table_set,
+)
+from .registration import (
+    registration_check_in,
+    registration_close,
+    registration_create,
+    registration_delete,
+    registration_drop,
+    registration_drop_undo,
+    registration_open,
+)
+from .results import match_result_record, pod_result_record
+from .rounds import (
+    event_finish,
+    event_podium_recompute,
+    round_close,
+    round_pair_manual,
+    round_pair_next,
+    round_repair,
+    top_cut_start,
+)
+
+__all__ = [
+    "ConfirmationRequired", "pairing_bye_give", "pairing_bye_take", "pairing_edit_preview", "pairing_move",
+    "pairing_swap", "registration_fixed_table_set",
+    "derived_seed", "event_finish", "event_lock", "event_podium_recompute", "match_lock",
+    "match_result_correct", "match_result_record", "match_time_extend",
+    "pod_lock", "pod_result_correct", "pod_result_record", "registration_check_in", "registration_close",
+    "registration_create",
+    "registration_delete",
+    "registration_drop", "registration_drop_undo", "registration_lock", "registration_open", "round_clock_pause",
+    "round_clock_resume", "round_clock_start", "round_close", "round_pair_manual", "round_pair_next",
+    "round_repair", "top_cut_start",
+]

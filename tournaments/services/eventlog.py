@@ -1,0 +1,41 @@
+"""The event log: one append-only row per state change, written inside the change's transaction.
+
+Every service of :mod:`tournaments.services` (and the penalty services)
+calls :func:`event_log_append` after its writes, with the event row already
+locked, so an entry exists exactly when its change committed.
+"""
+from __future__ import annotations
+
+from ..enums import EventLogAction
+from ..models import Event, EventLogEntry
+
+#: Service name → what the log shows (the choices of :attr:`EventLogEntry.action`).
+ACTION_LABELS = dict(EventLogAction.choices)
+
+
+def _actor(by):
+    return by if getattr(by, "pk", None) else None
+
+
+def event_log_append(
+    *, event: Event | int, action: str, by=None, subject: str = "", before: dict | None = None,
+    after: dict | None = None, reason: str = "",
+) -> EventLogEntry:
+    """Append one entry to the event's log and return it.
+
+    ``action`` is the service's name (a key of :data:`ACTION_LABELS`),
+    ``by`` the user who asked (``None`` for a command or a task),
+    ``subject`` what it touched in words, ``before``/``after`` JSON objects
+    of the values that changed. Raises :class:`KeyError` for an action the
+    log does not know, so a new service cannot log under a typo.
+    """
+    ACTION_LABELS[action]  # noqa: B018 — refuse unknown actions
+    return EventLogEntry.objects.create(
+        event_id=event.pk if isinstance(event, Event) else event,
+        action=action,
+        actor=_actor(by),
+        subject=str(subject)[:200],
+        before=before or {},
+        after=after or {},
+        reason=reason or "",
+    )

@@ -1,0 +1,81 @@
+"""The one lock order of every state change of an event.
+
+Inside its one transaction, a service locks, in this order:
+
+1. the **event** row (:func:`event_lock`) — always first, even when the
+   request names only a match, a pod, a registration or a penalty: the row's
+   event is looked up without a lock, locked, and the row is then read again;
+2. the **round** rows it changes (the clock);
+3. the **match** or **pod** rows;
+4. the **registration** rows;
+5. penalties, decklists, ledger entries and documents.
+
+Since every writer of an event first waits for its event row, pairing,
+re-pairing, closing, the top cut and finishing never run beside a result
+being saved: a result answered "saved" is either in the round that was
+paired from it, or refused because its round is gone or closed.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..errors import StateError
+from ..models import Event, Match, PodTable, Registration
+
+
+def event_lock(event: Event | int) -> Event:
+    """Lock and return the event row (with its game) inside the caller's transaction.
+
+    Raises :class:`django.db.transaction.TransactionManagementError` outside
+    a transaction on PostgreSQL; :class:`Event.DoesNotExist` for an unknown id.
+    """
+    pk = event.pk if isinstance(event, Event) else event
+    return Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=pk)
+
+
+def _gone(what: str) -> StateError:
+    return StateError(
+        "table_gone",
+        _("%(what)s ya no existe: la ronda se volvió a emparejar. Vuelva a cargar la página de mesas.")
+        % {"what": what},
+    )
+
+
+def _table_lock(model, pk: int):
+    """Lock the event of a match or pod ``pk``, then the row; ``table_gone`` when a re-pair replaced it."""
+    event_id = model.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise _gone(_("La mesa"))
+    event = event_lock(event_id)
+    locked = model.objects.select_for_update(of=("self",)).select_related("round").filter(pk=pk).first()
+    if locked is None:
+        raise _gone(_("La mesa"))
+    locked.round.event = event
+    return event, locked
+
+
+def match_lock(match: Match | int) -> tuple[Event, Match]:
+    """Lock the match's event, then the match; returns both, the match with its round.
+
+    Raises :class:`StateError` ``table_gone`` when the match no longer exists
+    (a re-pair replaced it while the judge's form was open).
+    """
+    return _table_lock(Match, match.pk if isinstance(match, Match) else match)
+
+
+def pod_lock(pod: PodTable | int) -> tuple[Event, PodTable]:
+    """Lock the pod's event, then the pod; :class:`StateError` ``table_gone`` when it no longer exists."""
+    return _table_lock(PodTable, pod.pk if isinstance(pod, PodTable) else pod)
+
+
+def registration_lock(registration: Registration | int) -> tuple[Event, Registration]:
+    """Lock the registration's event, then the registration (with its player and the game)."""
+    pk = registration.pk if isinstance(registration, Registration) else registration
+    event_id = Registration.objects.filter(pk=pk).values_list("event_id", flat=True).get()
+    event = event_lock(event_id)
+    locked = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=pk)
+    locked.event = event
+    return event, locked
+
+
+__all__ = ["event_lock", "match_lock", "pod_lock", "registration_lock"]

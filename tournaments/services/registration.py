@@ -1,0 +1,221 @@
+"""Registration, check-in and drops; one transaction each, the event row locked first."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as _noop
+
+from ..enums import EventState, RoundPhase
+from ..errors import RegistrationError, StateError
+from ..formats import derived_seed
+from ..models import Event, Player, Registration
+from ..swiss.lifecycle import Action, state_allows
+from .eventlog import event_log_append
+from .locks import event_lock, registration_lock
+
+
+@transaction.atomic
+def registration_open(*, event: Event, by=None) -> Event:
+    """Open registration (draft → registration). Raises :class:`StateError` otherwise."""
+    event = event_lock(event)
+    if not state_allows(event.state, Action.REGISTRATION_OPEN) or event.rounds.exists():
+        raise StateError("registration_not_openable", _("La inscripción sólo se abre antes de la ronda 1."))
+    before = {"state": str(event.state)}
+    event.state = EventState.REGISTRATION
+    event.save(update_fields=["state"])
+    event_log_append(event=event, action="registration_open", by=by, before=before, after={"state": event.state})
+    return event
+
+
+@transaction.atomic
+def registration_close(*, event: Event, by=None) -> Event:
+    """Close registration (registration → closed), ready to pair round 1."""
+    event = event_lock(event)
+    if not state_allows(event.state, Action.REGISTRATION_CLOSE):
+        raise StateError("registration_not_open", _("La inscripción no está abierta."))
+    event.state = EventState.CLOSED
+    event.save(update_fields=["state"])
+    event_log_append(event=event, action="registration_close", by=by, before={"state": "registration"},
+                     after={"state": event.state})
+    return event
+
+
+@transaction.atomic
+def registration_create(*, event: Event, player: Player, checked_in: bool = True, by=None) -> Registration:
+    """Register ``player`` in ``event``.
+
+    While registration is open this is a normal entry. Once the Swiss rounds
+    have started it is a *late entry*: the player joins the next round with 0
+    match points (issue #2). Raises :class:`RegistrationError` if the player
+    is already registered, :class:`StateError` if the event is not taking
+    entries (draft, top cut, finished).
+    """
+    event = event_lock(event)
+    if event.state in (EventState.DRAFT, EventState.TOP_CUT, EventState.FINISHED):
+        raise StateError(
+            "registration_closed",
+            _("El evento «%(event)s» no admite inscripciones en estado «%(state)s».")
+            % {"event": event.name, "state": event.get_state_display()},
+        )
+    already = RegistrationError(
+        "already_registered",
+        _("%(player)s ya está inscripto en «%(event)s».") % {"player": player, "event": event.name},
+    )
+    if Registration.objects.filter(event=event, player=player).exists():
+        raise already
+    late = event.state == EventState.SWISS
+    next_round = event.rounds.filter(phase=RoundPhase.SWISS).count() + 1
+    try:
+        with transaction.atomic():
+            registration = Registration.objects.create(
+                event=event,
+                player=player,
+                checked_in=checked_in,
+                late_entry=late,
+                joined_round=next_round if late else 1,
+                draw_order=derived_seed(event.seed, "draw", player.pk) % 2_000_000_000,
+            )
+    except IntegrityError as exc:  # a concurrent double submission
+        raise already from exc
+    event_log_append(event=event, action="registration_create", by=by, subject=player.display_name,
+                     after={"player_number": player.player_number, "late_entry": late,
+                            "joined_round": registration.joined_round})
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, registration: Registration, by=None) -> Registration:
+    """Drop a player from the event: never paired again, results kept.
+
+    The drop takes effect from the next pairing; results already played keep
+    counting for opponents' Buchholz (DESIGN.md decision 2). Raises
+    :class:`RegistrationError` if already dropped or the event is finished.
+    """
+    event, registration = registration_lock(registration)
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó."))
+    if registration.dropped:
+        raise RegistrationError("already_dropped", _("%(player)s ya abandonó el evento.") % {
+            "player": registration.player.display_name})
+    registration.dropped = True
+    registration.dropped_after_round = event.rounds.filter(phase=RoundPhase.SWISS).count()
+    registration.save(update_fields=["dropped", "dropped_after_round"])
+    event_log_append(event=event, action="registration_drop", by=by, subject=registration.player.display_name,
+                     before={"dropped": False}, after={"dropped": True,
+                                                       "after_round": registration.dropped_after_round})
+    return registration
+
+
+@transaction.atomic
+def registration_drop_undo(*, registration: Registration, by=None) -> Registration:
+    """Undo a drop (a mistaken click); the player is paired again from the next round."""
+    event, registration = registration_lock(registration)
+    if not registration.dropped:
+        raise RegistrationError("not_dropped", _("%(player)s no abandonó el evento.") % {
+            "player": registration.player.display_name})
+    if registration.disqualified:
+        raise RegistrationError("disqualified", _("Un jugador descalificado no puede volver al evento."))
+    if event.state in (EventState.TOP_CUT, EventState.FINISHED):
+        raise StateError("swiss_over", _("Las rondas suizas ya terminaron."))
+    before = {"dropped": True, "after_round": registration.dropped_after_round}
+    registration.dropped = False
+    registration.dropped_after_round = None
+    registration.save(update_fields=["dropped", "dropped_after_round"])
+    event_log_append(event=event, action="registration_drop_undo", by=by,
+                     subject=registration.player.display_name, before=before, after={"dropped": False})
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, present: bool = True, by=None) -> Registration:
+    """Mark a registered player as present (or not) at the venue.
+
+    Check-in is a record for the organizer; pairing does not read it (a
+    player who did not come is dropped). Setting the value it already has is
+    a no-op, so a double click is harmless. Raises :class:`StateError` once
+    the event is finished.
+    """
+    event, registration = registration_lock(registration)
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó."))
+    if registration.checked_in != present:
+        registration.checked_in = present
+        registration.save(update_fields=["checked_in"])
+        event_log_append(event=event, action="registration_check_in", by=by,
+                         subject=registration.player.display_name, before={"checked_in": not present},
+                         after={"checked_in": present})
+    return registration
+
+
+#: What makes a registration part of the event (its related name, the Spanish label).
+_ACTIVITY = (
+    ("penalties", _noop("penalidades")),
+    ("decklist", _noop("lista de mazo")),
+    ("deck_checks", _noop("chequeos de mazo")),
+    ("sealed_pool", _noop("pool sellado")),
+    ("matches_as_a", _noop("emparejamientos")),
+    ("matches_as_b", _noop("emparejamientos")),
+    ("pod_seats", _noop("asientos en mesas")),
+    ("rulings", _noop("resoluciones en mesa")),
+)
+
+
+@dataclass(frozen=True)
+class RegistrationRemoval:
+    """What :func:`registration_delete` did: ``deleted``, or kept as a drop, and why (``message``)."""
+
+    deleted: bool
+    dropped: bool
+    activity: tuple[str, ...]
+    message: str
+
+
+def registration_activity(registration: Registration) -> tuple[str, ...]:
+    """The Spanish names of what the registration took part in (empty: a mistaken entry)."""
+    found: list[str] = []
+    for name, label in _ACTIVITY:
+        if Registration.objects.filter(pk=registration.pk, **{f"{name}__isnull": False}).exists():
+            text = _(label)
+            if text not in found:
+                found.append(text)
+    return tuple(found)
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, by=None) -> RegistrationRemoval:
+    """Delete a mistaken entry; a registration that took part is dropped instead, never deleted.
+
+    A registration with any penalty, decklist, deck check, sealed pool,
+    match, pod seat or table ruling took part in the event (DESIGN.md,
+    "Nothing that took part in an event is deleted"): it is kept and
+    dropped (if it was not already dropped or disqualified), and the
+    message says why. Otherwise the row is deleted and the log keeps the
+    entry. Returns a :class:`RegistrationRemoval`.
+    """
+    event, registration = registration_lock(registration)
+    name = registration.player.display_name
+    activity = registration_activity(registration)
+    if not activity:
+        registration.delete()
+        event_log_append(event=event, action="registration_delete", by=by, subject=name,
+                         before={"player_number": registration.player.player_number})
+        return RegistrationRemoval(True, False, (), _("Se borró la inscripción de %(player)s.") % {"player": name})
+    dropped = False
+    if not registration.dropped and event.state != EventState.FINISHED:
+        registration.dropped = True
+        registration.dropped_after_round = event.rounds.filter(phase=RoundPhase.SWISS).count()
+        registration.save(update_fields=["dropped", "dropped_after_round"])
+        event_log_append(event=event, action="registration_drop", by=by, subject=name,
+                         before={"dropped": False}, after={"dropped": True,
+                                                           "after_round": registration.dropped_after_round})
+        dropped = True
+    what = ", ".join(activity)
+    if dropped:
+        message = _("La inscripción de %(player)s no se borra porque tiene %(what)s: queda en el historial "
+                    "como abandono.") % {"player": name, "what": what}
+    else:
+        message = _("La inscripción de %(player)s no se borra porque tiene %(what)s; queda en el historial.") % {
+            "player": name, "what": what}
+    return RegistrationRemoval(False, dropped, activity, message)

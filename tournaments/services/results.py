@@ -1,0 +1,272 @@
+"""Results of the current round: matches (duels) and pods; the event row locked first.
+
+Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
+(tardiness, best of three); 004_4a3d59c736a1e8f3.txt § "1 Objetivo" (pods).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+from ..errors import IllegalResult, StaleEdit, StateError
+from ..formats import PODS
+from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
+from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems
+from ..swiss.types import Outcome, outcome_from_games
+from ..text import round_label
+from .eventlog import event_log_append
+from .locks import match_lock, pod_lock
+
+User = AbstractBaseUser
+
+
+def _require_current(event: Event, rnd: Round, table_number) -> None:
+    """Refuse a result outside the event's round in progress (or of a finished event)."""
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó; los resultados no cambian."))
+    current = event.rounds.order_by("-number").first()
+    if rnd.pk != current.pk or rnd.state != RoundState.PAIRED:
+        raise StateError(
+            "not_current_round",
+            _("La mesa %(table)s es de la ronda %(round)d, que no es la ronda en curso (%(current)d).")
+            % {"table": table_number, "round": rnd.number, "current": current.number},
+        )
+
+
+def _stale(entries, message: str, **params) -> StaleEdit:
+    last = entries.select_related("entered_by").order_by("-version").first()
+    who = getattr(last.entered_by, "username", "?") if last else "?"
+    return StaleEdit("stale_result", message % {"who": who, **params})
+
+
+_PROBLEM_MESSAGES = {
+    "negative_games": lambda p: _("La cantidad de partidas no puede ser negativa."),
+    "too_many_wins": lambda p: _("Nadie puede ganar más de %(needed)d partidas en este formato.") % p,
+    "too_many_games": lambda p: _(
+        "Al mejor de %(best_of)d no se juegan más de %(best_of)d partidas (los empates cuentan).") % p,
+    "played_after_win": lambda p: _(
+        "El match termina cuando alguien gana %(needed)d partidas; ambos no pueden llegar a %(needed)d.") % p,
+    "draw_in_top_cut": lambda p: _("En el reducido no hay empates: el match necesita un ganador."),
+    "late_game_one_not_counted": lambda p: _(
+        "Con más de 5 minutos de demora, la primera partida es para el rival: el resultado debe incluirla."),
+}
+
+
+def _problem_text(problem) -> str:
+    return str(_PROBLEM_MESSAGES[problem.code](dict(problem.params)))
+
+
+def match_result_validate(
+    *,
+    event: Event,
+    rnd: Round,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    minutes_late_a: int | None = None,
+    minutes_late_b: int | None = None,
+    double_loss: bool = False,
+    provisional: bool = False,
+) -> tuple[int, int, int, Outcome]:
+    """The score a match of ``rnd`` would store, or :class:`IllegalResult`.
+
+    Shared by :func:`match_result_record` and the corrections
+    (:mod:`.corrections`, :mod:`tournaments.corrections_preview`), so a
+    correction accepts exactly what entering the result accepts. Returns
+    ``(games_a, games_b, games_drawn, outcome)`` after tardiness (more than
+    10 minutes late loses 0-2, more than 5 loses game 1) and a double loss
+    (no games). Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
+    Rondas Suizas"; Default: DESIGN.md decisions 4, 9 and 12.
+    """
+    if double_loss:
+        games_a, games_b, games_drawn, forced = 0, 0, 0, Outcome.DOUBLE_LOSS
+    else:
+        games_a, games_b, games_drawn, forced = apply_tardiness(
+            event.best_of, games_a, games_b, games_drawn, minutes_late_a, minutes_late_b
+        )
+    problems = result_problems(
+        event.best_of, games_a, games_b, games_drawn,
+        require_winner=rnd.phase == RoundPhase.TOP_CUT and not provisional,
+    )
+    late = late_game_one_problem(games_a, games_b, minutes_late_a, minutes_late_b)
+    if late and forced is None:
+        problems.append(late)
+    if forced == Outcome.DOUBLE_LOSS and rnd.phase == RoundPhase.TOP_CUT:
+        raise IllegalResult(
+            "double_loss_in_top_cut",
+            _("En el reducido el match necesita un ganador; resuelva la ausencia de ambos con el juez principal."),
+        )
+    if problems:
+        raise IllegalResult(
+            problems[0].code,
+            _("Resultado %(a)d-%(b)d-%(d)d no válido: %(why)s")
+            % {"a": games_a, "b": games_b, "d": games_drawn, "why": " ".join(_problem_text(p) for p in problems)},
+        )
+    return games_a, games_b, games_drawn, forced or outcome_from_games(games_a, games_b)
+
+
+@transaction.atomic
+def match_result_record(
+    *,
+    match: Match | int,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    expected_version: int | None = None,
+    went_to_time: bool = False,
+    intentional_draw: bool = False,
+    minutes_late_a: int | None = None,
+    minutes_late_b: int | None = None,
+    double_loss: bool = False,
+    provisional: bool = False,
+    entered_by: User | None = None,
+    note: str = "",
+) -> Match:
+    """Record (or correct) the result of a match in the current round.
+
+    Units: games won by each player and drawn games. ``expected_version`` is
+    the match version the form was loaded with; if the match changed since,
+    :class:`StaleEdit` is raised and nothing is written (two judges saving
+    the same table). Re-sending the same result is a no-op. Every accepted
+    change adds a :class:`ResultEntry` (who, when, the values; the previous
+    entry is the "before").
+
+    Tardiness: more than 10 minutes late loses the match 0-2 whatever was
+    entered; more than 5 loses game 1, so the opponent must have a game win
+    (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas").
+    ``double_loss`` records a loss for both (both absent, a double forfeit;
+    RULES-TRACE ambiguity 10) with no games. ``provisional`` stores games
+    counted before the match ends (a game lost to a penalty) and leaves the
+    match pending: the judge still enters the final result.
+
+    Raises :class:`IllegalResult` for a score the format does not allow (3-0
+    in best of three, a draw in the top cut), :class:`StateError` for a bye,
+    a match outside the event's current round, a match a re-pair replaced
+    (``table_gone``), or a finished event.
+    """
+    event, match = match_lock(match)
+    rnd = match.round
+    if match.is_bye:
+        raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
+    _require_current(event, rnd, match.table_number)
+    if expected_version is not None and expected_version != match.version:
+        raise _stale(
+            match.entries,
+            _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
+              "Revise el resultado actual antes de corregirlo."),
+            a=match.games_a, b=match.games_b, d=match.games_drawn,
+        )
+    games_a, games_b, games_drawn, outcome = match_result_validate(
+        event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
+        minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
+        provisional=provisional,
+    )
+    before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
+              "status": str(match.status), "version": match.version}
+    same = (
+        match.status != MatchStatus.PENDING
+        and (match.games_a, match.games_b, match.games_drawn, match.outcome) == (games_a, games_b, games_drawn, outcome)
+        and (match.went_to_time, match.intentional_draw) == (went_to_time, intentional_draw)
+    )
+    if same:
+        return match
+    match.version += 1
+    match.games_a, match.games_b, match.games_drawn = games_a, games_b, games_drawn
+    match.outcome = MatchOutcome(outcome.value)
+    match.went_to_time = went_to_time
+    match.intentional_draw = intentional_draw
+    match.status = MatchStatus.PENDING if provisional else MatchStatus.REPORTED
+    match.save(update_fields=[
+        "version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time", "intentional_draw", "status",
+    ])
+    ResultEntry.objects.create(
+        match=match,
+        version=match.version,
+        games_a=games_a,
+        games_b=games_b,
+        games_drawn=games_drawn,
+        outcome=match.outcome,
+        went_to_time=went_to_time,
+        intentional_draw=intentional_draw,
+        minutes_late_a=minutes_late_a,
+        minutes_late_b=minutes_late_b,
+        entered_by=entered_by if getattr(entered_by, "pk", None) else None,
+        note=note,
+    )
+    event_log_append(
+        event=event, action="match_result_record", by=entered_by,
+        subject=_("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": match.table_number},
+        before=before if before["version"] else {},
+        after={"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
+               "version": match.version},
+        reason=note,
+    )
+    return match
+
+
+@transaction.atomic
+def pod_result_record(
+    *,
+    pod: PodTable | int,
+    placements: Sequence[tuple[int, int, int | None]],
+    expected_version: int | None = None,
+    entered_by=None,
+) -> PodTable:
+    """Record (or correct) the finishing places of one pod of the current round.
+
+    ``placements``: one ``(registration_id, place, score)`` per seated
+    player, any order; ``place`` 1 is the winner, tied players share a place
+    and skip the places their tie covers (1, 2, 2, 4); ``score`` is the
+    secondary score (integer stoner points) or ``None``. ``expected_version``
+    is the pod version the form was loaded with: if the pod changed since,
+    :class:`StaleEdit` is raised and nothing is written. Re-sending the saved
+    result is a no-op. Every accepted change adds a :class:`PodResultEntry`.
+
+    Raises :class:`IllegalResult` for illegal places (see
+    :meth:`tournaments.formats.pods.Pods.placements_check`),
+    :class:`StateError` for a pod outside the current round, a pod a re-pair
+    replaced (``table_gone``) or a finished event.
+
+    Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" and § "6 FAQ";
+    002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL JUEGO";
+    Default: issue #9 (ties allowed as shared places).
+    """
+    event, pod = pod_lock(pod)
+    _require_current(event, pod.round, pod.table_number)
+    seats = {seat.registration_id: seat for seat in pod.seats.all()}
+    if expected_version is not None and expected_version != pod.version:
+        raise _stale(pod.entries, _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba. Revise el "
+                                    "resultado actual antes de corregirlo."))
+    lines = PODS.placements_check(event, pod, seats.keys(), placements)
+    before = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats.values()
+                               if seat.place is not None), "version": pod.version}
+    same = pod.status != MatchStatus.PENDING and all(
+        (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines
+    )
+    if same:
+        return pod
+    for line in lines:
+        seat = seats[line.player_id]
+        seat.place, seat.score = line.place, line.score
+    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
+    pod.version += 1
+    pod.status = MatchStatus.REPORTED
+    pod.save(update_fields=["version", "status"])
+    PodResultEntry.objects.create(
+        pod=pod,
+        version=pod.version,
+        placements=[[line.player_id, line.place, line.score]
+                    for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
+        entered_by=entered_by if getattr(entered_by, "pk", None) else None,
+    )
+    event_log_append(
+        event=event, action="pod_result_record", by=entered_by,
+        subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
+        before=before if before["version"] else {},
+        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version},
+    )
+    return pod

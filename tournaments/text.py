@@ -1,0 +1,190 @@
+"""Text rules every read model shares: name order, search folding, labels.
+
+Pages, the API, the printed documents, CSV exports, the admin and the
+command line order names, match searches and name rounds through this
+module only, so that they agree with each other.
+
+Terms:
+
+- *collation key*: what a name is sorted by, Spanish alphabetical order
+  (:func:`collation_key`).
+- *folded text*: lower case without accents or other marks, for "contains"
+  searches (:func:`fold`). Folding is for matching, never for ordering:
+  it turns "ñ" into "n".
+- *stage*: a top-cut stage as stored on ``Round.stage`` and in
+  :mod:`tournaments.swiss.topcut`: 1 the final, 2 the semifinals, 3 the
+  quarterfinals, 4 the round of 16 (a stage plays ``2 ** stage`` players);
+  0 names the third-place match, played in the final's round
+  (DESIGN.md decision 6).
+- *label*: Spanish text shown to people. Labels are translated with
+  Django's gettext when they are asked for (the only Django import here,
+  made at call time); ``translated=False`` returns the Spanish text as
+  written, which is what the printed documents use whatever the reader's
+  language.
+
+Nothing here imports Django at import time or touches a database: the pure
+renderers of :mod:`tournaments.pdf` use it too.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from .swiss.topcut import FINAL_STAGE, SEMIFINAL_STAGE, THIRD_PLACE_STAGE
+
+#: The value of ``tournaments.enums.RoundPhase.TOP_CUT`` (kept literal: no Django here).
+TOP_CUT_PHASE = "top_cut"
+
+# "ñ" sorts as "n" followed by a character above every other one: after
+# any "n…" spelling, before "o". U+10FFFF is a noncharacter, never in a name.
+_ENIE = "n\U0010ffff"
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _strip_marks(text: str) -> str:
+    """``text`` decomposed (NFKD) without its combining marks: "Ü" → "U"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def fold(text: str) -> str:
+    """Accent- and case-insensitive form of ``text``, for searching.
+
+    Shapes: any string in, a string out; compatibility forms decomposed
+    (NFKD), combining marks dropped, then case-folded: "Iñaki Núñez" →
+    "inaki nunez", so «nunez», «Núñez» and «NUÑEZ» find each other. Spaces
+    are kept as they are. Never raises.
+
+    Matching only: "ñ" folds to "n" here, which is what a person typing
+    without the key expects; ordering uses :func:`collation_key`.
+    Default: criterio de Arena (no rulebook covers searching).
+    """
+    return _strip_marks(text).casefold()
+
+
+def _primary(name: str) -> str:
+    out = []
+    for char in unicodedata.normalize("NFC", name).casefold():
+        out.append(_ENIE if char == "ñ" else _strip_marks(char))
+    return " ".join("".join(out).split())
+
+
+def collation_key(name: str) -> tuple[str, str, str]:
+    """The sort key of a person's (or venue's) name in Spanish order.
+
+    Letters compare without accents, diaeresis or case (Álvarez next to
+    Alvarez, "ü" like "u") and "ñ" is a letter of its own right after "n":
+    Nuno < Nunzio < Nuño < Nuovo, and Núñez < Ñandú. "ch" and "ll" are two
+    letters each. Outer spaces are ignored and inner runs count as one.
+    Names equal on letters fall back to the case-folded spelling (accents
+    count: Alvarez before Álvarez) and then to the exact text, so the order
+    is total and the same everywhere; callers add the player number after
+    it for namesakes.
+
+    Shapes: a name in, an opaque tuple of strings out, to use as
+    ``sorted(rows, key=lambda r: collation_key(r.name))``. Never raises.
+
+    Rule: Real Academia Española y ASALE, *Ortografía de la lengua
+    española* (2010), "El abecedario": 27 letters, "ñ" between "n" and
+    "o"; "ch" and "ll" are digraphs filed as two letters (the academies'
+    agreement of 1994). How accents, case and spaces compare is criterio de
+    Arena (no rulebook covers collation).
+    """
+    return (_primary(name), unicodedata.normalize("NFC", name).casefold(), name)
+
+
+def collation_initial(name: str) -> str:
+    """The heading letter ``name`` files under: "Álvarez" → "A", "ñandú" → "Ñ".
+
+    Shapes: one capital letter, "Ñ" for names starting with "ñ", or "#" for
+    a name that starts with no letter (or is empty). Agrees with
+    :func:`collation_key`: sorted names run through their initials in order.
+    """
+    primary = _primary(name)
+    if not primary:
+        return "#"
+    if primary.startswith(_ENIE):
+        return "Ñ"
+    first = primary[0]
+    return first.upper() if first.isalpha() else "#"
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for ``makemessages``; it is translated when the label is asked for."""
+    return message
+
+
+def _label(message: str, translated: bool) -> str:
+    if not translated:
+        return message
+    from django.utils.translation import gettext  # the edge's active language
+
+    return gettext(message)
+
+
+STAGE_NAMES: dict[int, str] = {
+    THIRD_PLACE_STAGE: gettext_noop("Tercer puesto"),
+    FINAL_STAGE: gettext_noop("Final"),
+    SEMIFINAL_STAGE: gettext_noop("Semifinales"),
+    3: gettext_noop("Cuartos de final"),
+    4: gettext_noop("Octavos de final"),
+}
+#: One match of a stage, printed with its bracket slot ("Semifinal 1").
+STAGE_MATCH_NAMES: dict[int, str] = {
+    SEMIFINAL_STAGE: gettext_noop("Semifinal"),
+    3: gettext_noop("Cuartos"),
+    4: gettext_noop("Octavos"),
+}
+TOP_CUT = gettext_noop("Reducido")
+ROUND = gettext_noop("Ronda %(n)s")
+TOP_CUT_ROUND = gettext_noop("Reducido — %(stage)s")
+
+
+def stage_name(stage: int | None, *, translated: bool = True) -> str:
+    """The name of a top-cut stage: "Final", "Semifinales", "Cuartos de final",
+    "Octavos de final", or "Tercer puesto" for stage 0.
+
+    Shapes: a stage number (see the module docstring) or ``None``; a stage
+    the cut sizes never produce (cut of 4, 8 or 16, DESIGN.md decision 6)
+    or ``None`` gives "Reducido". Translated unless ``translated=False``.
+    """
+    message = STAGE_NAMES.get(stage, TOP_CUT) if stage is not None else TOP_CUT
+    return _label(message, translated)
+
+
+def match_name(stage: int | None, slot: int | None, *, translated: bool = True) -> str:
+    """The name of one top-cut match: "Final", "Semifinal 1", "Cuartos 3",
+    "Octavos 8", or "Tercer puesto".
+
+    Shapes: ``stage`` as in :func:`stage_name` (0 or a bracket ``slot`` of
+    0 is the third-place match), ``slot`` the 1-based bracket slot within
+    the stage. An unknown stage gives "Reducido" and the slot.
+    """
+    if stage == THIRD_PLACE_STAGE or slot == 0:
+        return _label(STAGE_NAMES[THIRD_PLACE_STAGE], translated)
+    if stage == FINAL_STAGE:
+        return _label(STAGE_NAMES[FINAL_STAGE], translated)
+    short = _label(STAGE_MATCH_NAMES.get(stage, TOP_CUT) if stage is not None else TOP_CUT, translated)
+    return f"{short} {slot}" if slot else short
+
+
+def round_label(rnd, *, numbered: bool = False, translated: bool = True) -> str:
+    """The name of a round: "Ronda 3", or "Reducido — Semifinales" in the top cut.
+
+    Shapes: ``rnd`` is anything with ``number`` (1-based), ``phase``
+    (``"swiss"`` or ``"top_cut"``, as ``Round.phase``) and ``stage`` (see
+    the module docstring) — a ``Round`` row or a plain record.
+    ``numbered=True`` keeps the round number in the top cut, "Ronda 4 —
+    Semifinales", for the organizer's console, where rounds are listed by
+    number. Translated unless ``translated=False``.
+    """
+    plain = _label(ROUND, translated) % {"n": rnd.number}
+    if rnd.phase != TOP_CUT_PHASE:
+        return plain
+    stage = stage_name(rnd.stage, translated=translated)
+    if numbered:
+        return f"{plain} — {stage}"
+    return _label(TOP_CUT_ROUND, translated) % {"stage": stage}
