@@ -1,0 +1,423 @@
+"""Corrections of a finished result at any time, by the head judge or an organizer, with a reason.
+
+A correction changes one stored result of any round — closed rounds and a
+finished event included — and lets everything computed from results
+follow:
+
+- **standings and Buchholz** are computed from the stored results, so they
+  follow by themselves; so does the **next pairing**;
+- **the current round's pairings stand** (DESIGN.md decision 16); the
+  organizer may re-pair it with :func:`~.rounds.round_repair` while it has no
+  result (the impact preview, :mod:`tournaments.corrections_preview`,
+  offers it);
+- **the top cut**: correcting a stage re-seeds the next stage while it has
+  no result (its matches keep their rows; only the players change);
+  otherwise the correction is refused naming that stage. A Swiss result may
+  be corrected after the cut started only when the cut stays the same (the
+  same players, seeded in the same order): cut seeding follows only while
+  the cut has not started (DESIGN.md decision 16);
+- **a finished event**: the podium is worked out again from the stored
+  results and the league points follow through the ``event_finished`` hook
+  (the league posts only the difference, as reversals);
+- **documents**: the latest round's standings (and a re-seeded stage's
+  pairings) are printed again.
+
+Every correction adds a :class:`~tournaments.models.ResultEntry` (the
+history; its note is the reason) and an event log entry
+``match_result_correct`` with before, after and the reason.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .. import document_requests, hooks
+from ..documents import kinds_for_round
+from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
+from ..errors import IllegalResult, NotAllowed, StateError
+from ..formats import format_for
+from ..formats.duels import _bracket_of
+from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
+from ..permissions import is_head_judge
+from ..swiss import topcut
+from ..swiss.types import MatchRecord, Outcome, Standing
+from ..text import round_label, stage_name
+from .eventlog import event_log_append
+from .locks import match_lock, pod_lock
+from .results import _stale, match_result_validate
+
+#: Longest reason kept (the result entry's note holds 240 characters).
+REASON_MAX = 240
+
+
+# --------------------------------------------------------------------------- shared with the preview
+
+
+def corrector_check(event: Event, by) -> None:
+    """Raise :class:`NotAllowed` unless ``by`` is the event's head judge or an organizer of its venue."""
+    if not is_head_judge(by, event):
+        raise NotAllowed(
+            "not_head_judge",
+            _("Solo el juez principal o un organizador del evento pueden corregir un resultado ya cargado."),
+        )
+
+
+def reason_check(reason: str | None) -> str:
+    """The reason, trimmed; :class:`IllegalResult` ``reason_required`` when it is empty."""
+    text = (reason or "").strip()
+    if not text:
+        raise IllegalResult(
+            "reason_required",
+            _("Falta el motivo de la corrección: escriba por qué cambia el resultado (queda en el historial "
+              "del evento)."),
+        )
+    return text[:REASON_MAX]
+
+
+def corrected_records(
+    records: Iterable[MatchRecord], *, round_number: int, player_a: int, player_b: int | None,
+    games_a: int, games_b: int, games_drawn: int, outcome: Outcome,
+) -> tuple[MatchRecord, ...]:
+    """``records`` with the one match ``(round_number, player_a, player_b)`` replaced by the new score.
+
+    Shapes: core records of the Swiss rounds, any order; the order is kept.
+    A match missing from ``records`` (no result yet) is added at the end.
+    """
+    new = MatchRecord(round_number, player_a, player_b, games_a, games_b, games_drawn,
+                      Outcome.DOUBLE_LOSS if outcome == Outcome.DOUBLE_LOSS else None)
+    out, found = [], False
+    for record in records:
+        if (record.round_number, record.player_a, record.player_b) == (round_number, player_a, player_b):
+            out.append(new)
+            found = True
+        else:
+            out.append(record)
+    if not found:
+        out.append(new)
+    return tuple(out)
+
+
+def cut_seeds(standings: Sequence[Standing], cut_size: int) -> tuple[int, ...]:
+    """The registrations the top cut takes from ``standings``, seed 1 first (active rows only).
+
+    Default: DESIGN.md decision 6; a dropped or disqualified player is
+    skipped (decision 10), as :func:`tournaments.swiss.topcut.seed_bracket` does.
+    """
+    return tuple(row.registration_id for row in standings if row.active)[:cut_size]
+
+
+def corrected_snapshot(event: Event, match: Match, games_a: int, games_b: int, games_drawn: int,
+                       outcome: Outcome):
+    """``(snapshot, altered)``: the format's snapshot of ``event`` and the same with ``match`` corrected."""
+    snapshot = format_for(event).snapshot(event)
+    records = corrected_records(
+        snapshot.swiss_records, round_number=match.round.number, player_a=match.player_a_id,
+        player_b=match.player_b_id, games_a=games_a, games_b=games_b, games_drawn=games_drawn, outcome=outcome,
+    )
+    return snapshot, dataclasses.replace(snapshot, swiss_records=records)
+
+
+def top_cut_rounds(event: Event):
+    """The event's top-cut rounds, first stage first."""
+    return event.rounds.filter(phase=RoundPhase.TOP_CUT).order_by("number")
+
+
+def next_stage_round(rnd: Round) -> Round | None:
+    """The top-cut round paired after ``rnd`` (the next stage), or ``None``."""
+    return Round.objects.filter(event_id=rnd.event_id, phase=RoundPhase.TOP_CUT, number=rnd.number + 1).first()
+
+
+def podium_now(event: Event):
+    """The podium the stored results give now, for a finished event (a correction may change it).
+
+    The format's podium is asked as it was when the event finished: in the
+    top cut when it was played, else after the Swiss rounds.
+    """
+    replay = copy.copy(event)
+    replay.state = EventState.TOP_CUT if top_cut_rounds(event).exists() else EventState.SWISS
+    return format_for(event).podium(replay)
+
+
+def _winner(match: Match) -> int | None:
+    if match.outcome in (MatchOutcome.A_WINS, MatchOutcome.BYE):
+        return match.player_a_id
+    if match.outcome == MatchOutcome.B_WINS:
+        return match.player_b_id
+    return None
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def _swiss_cut_check(event: Event, match: Match, score: tuple[int, int, int, Outcome]) -> None:
+    """Refuse a Swiss correction that would change the cut once the cut started (DESIGN.md decision 16)."""
+    first = top_cut_rounds(event).first()
+    if first is None:
+        return
+    fmt = format_for(event)
+    snapshot, altered = corrected_snapshot(event, match, *score)
+    before = cut_seeds(fmt.standings(event, snapshot), event.cut_size)
+    after = cut_seeds(fmt.standings(event, altered), event.cut_size)
+    if before != after:
+        raise StateError(
+            "top_cut_started",
+            _("El reducido ya empezó (%(stage)s) con las posiciones actuales, y esta corrección cambiaría "
+              "quiénes entran al reducido o su orden. Un resultado suizo que cambia el corte ya no se corrige.")
+            % {"stage": stage_name(first.stage)},
+        )
+
+
+def _next_stage_check(rnd: Round) -> Round | None:
+    """The next stage to re-seed, or :class:`StateError` naming it when it already has a result."""
+    following = next_stage_round(rnd)
+    if following is not None and format_for(rnd.event).round_has_results(following):
+        raise StateError(
+            "next_stage_has_results",
+            _("No se puede corregir: la etapa siguiente (%(stage)s) ya tiene resultados cargados.")
+            % {"stage": stage_name(following.stage)},
+        )
+    return following
+
+
+# --------------------------------------------------------------------------- the re-seed
+
+
+def _swap_player(matches: list[Match], old: int, new: int) -> None:
+    """Put ``new`` where ``old`` sits in ``matches`` (and ``old`` where ``new`` sat), row by row.
+
+    Each update keeps the constraints "one match per player and column per
+    round" true after every row: when both players sit in the same column
+    of two matches, the first match is turned around first.
+    """
+    def seat(player):
+        for m in matches:
+            if m.player_a_id == player:
+                return m, "player_a_id"
+            if m.player_b_id == player:
+                return m, "player_b_id"
+        return None, None
+
+    holder_old, col_old = seat(old)
+    holder_new, col_new = seat(new)
+    if holder_old is None or holder_old is holder_new:
+        return
+    if holder_new is not None and col_old == col_new:
+        holder_old.player_a_id, holder_old.player_b_id = holder_old.player_b_id, holder_old.player_a_id
+        holder_old.save(update_fields=["player_a", "player_b"])
+        col_old = "player_b_id" if col_old == "player_a_id" else "player_a_id"
+    setattr(holder_old, col_old, new)
+    holder_old.save(update_fields=["player_a", "player_b"])
+    if holder_new is not None:
+        setattr(holder_new, col_new, old)
+        holder_new.save(update_fields=["player_a", "player_b"])
+
+
+def _reseed(event: Event, rnd: Round, following: Round, old_winner: int, new_winner: int) -> list[list[int]]:
+    """Replace the players of ``following`` (no result yet) after a winner of ``rnd`` changed.
+
+    The next stage is what :func:`tournaments.swiss.topcut.next_stage` pairs
+    from ``rnd``'s winners now (the better Swiss rank as player A, DESIGN.md
+    decision 6); the match rows stay. Returns the new ``[a, b]`` pairs by slot.
+    """
+    bracket, winners = _bracket_of([rnd])
+    wanted = topcut.next_stage(
+        bracket, winners, third_place_match=event.third_place_match, standings=format_for(event).standings(event)
+    )
+    matches = list(Match.objects.select_for_update(of=("self",)).filter(round=following).order_by("bracket_slot"))
+    # The corrected match's two players trade places: the new winner takes the old winner's seat,
+    # the old winner the new winner's (the third-place match) or leaves the round.
+    _swap_player(matches, old_winner, new_winner)
+    by_slot = {(bm.slot if bm.stage else 0): bm for bm in wanted}
+    for m in matches:
+        bm = by_slot[m.bracket_slot or 0]
+        if {m.player_a_id, m.player_b_id} != {bm.player_a, bm.player_b}:
+            raise StateError("reseed_failed", _("No se pudo reordenar la etapa siguiente; avise al administrador."))
+        if (m.player_a_id, m.player_b_id) != (bm.player_a, bm.player_b):
+            m.player_a_id, m.player_b_id = bm.player_a, bm.player_b
+            m.save(update_fields=["player_a", "player_b"])
+    return [[m.player_a_id, m.player_b_id] for m in matches]
+
+
+# --------------------------------------------------------------------------- the service
+
+
+@transaction.atomic
+def match_result_correct(
+    *,
+    match: Match | int,
+    games_a: int,
+    games_b: int,
+    games_drawn: int = 0,
+    reason: str,
+    by,
+    expected_version: int | None = None,
+    went_to_time: bool = False,
+    double_loss: bool = False,
+    minutes_late_a: int | None = None,
+    minutes_late_b: int | None = None,
+) -> Match:
+    """Correct the finished result of a match of any round; returns the match.
+
+    Shapes: games won by each player and drawn games, as
+    :func:`~.results.match_result_record` takes them (the same score checks
+    apply: :func:`~.results.match_result_validate`). ``reason`` is kept in
+    the history and the event log; ``by`` must be the event's head judge or
+    an organizer (:func:`tournaments.permissions.is_head_judge`).
+    ``expected_version`` is the match version the form was loaded with.
+    The match keeps its status (a closed round's results stay confirmed).
+    Re-sending the stored score is a no-op.
+
+    Raises :class:`NotAllowed` for anyone else; :class:`IllegalResult`
+    ``reason_required`` without a reason, or for a score the format does
+    not allow; :class:`StaleEdit` when the match changed since the form was
+    loaded; :class:`StateError` for a bye, a match still without a result
+    (``no_result_to_correct``: it is entered, not corrected), a top-cut
+    match whose next stage already has a result (``next_stage_has_results``,
+    naming the stage), or a Swiss result that would change a cut already
+    started (``top_cut_started``).
+
+    Default: DESIGN.md decision 16 (corrections at any time; the current
+    round's pairings stand); decision 6 (cut seeding); decision 7 (league
+    points, posted again as a difference).
+    """
+    event, match = match_lock(match)
+    rnd = match.round
+    corrector_check(event, by)
+    text = reason_check(reason)
+    where = {"round": round_label(rnd), "table": match.table_number}
+    if match.is_bye:
+        raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
+    if match.status == MatchStatus.PENDING:
+        raise StateError(
+            "no_result_to_correct",
+            _("%(round)s, mesa %(table)s todavía no tiene resultado: cárguelo en la ronda en curso.") % where,
+        )
+    if expected_version is not None and expected_version != match.version:
+        raise _stale(
+            match.entries,
+            _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
+              "Revise el resultado actual antes de corregirlo."),
+            a=match.games_a, b=match.games_b, d=match.games_drawn,
+        )
+    ga, gb, gd, outcome = match_result_validate(
+        event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
+        minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
+    )
+    if (match.games_a, match.games_b, match.games_drawn, match.outcome, match.went_to_time) == (
+            ga, gb, gd, MatchOutcome(outcome.value), went_to_time):
+        return match
+    following = None
+    if rnd.phase == RoundPhase.SWISS:
+        _swiss_cut_check(event, match, (ga, gb, gd, outcome))
+    else:
+        following = _next_stage_check(rnd)
+    old_winner = _winner(match)
+    before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
+              "version": match.version}
+    match.version += 1
+    match.games_a, match.games_b, match.games_drawn = ga, gb, gd
+    match.outcome = MatchOutcome(outcome.value)
+    match.went_to_time = went_to_time
+    match.save(update_fields=["version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time"])
+    ResultEntry.objects.create(
+        match=match, version=match.version, games_a=ga, games_b=gb, games_drawn=gd, outcome=match.outcome,
+        went_to_time=went_to_time, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
+        entered_by=by if getattr(by, "pk", None) else None, note=text,
+    )
+    after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version}
+    new_winner = _winner(match)
+    reseeded = following is not None and old_winner is not None and new_winner != old_winner
+    if reseeded:
+        after["reseeded"] = {"stage": following.stage, "pairs": _reseed(event, rnd, following, old_winner,
+                                                                         new_winner)}
+    event_log_append(event=event, action="match_result_correct", by=by,
+                     subject=_("%(round)s, mesa %(table)s") % where, before=before, after=after, reason=text)
+    _follow(event, by, reseeded=following if reseeded else None)
+    return match
+
+
+def _follow(event: Event, by, *, reseeded: Round | None) -> None:
+    """After a correction: the podium and league points of a finished event, and the documents."""
+    if reseeded is not None:
+        document_requests.request_round_documents(reseeded, kinds=kinds_for_round(reseeded))
+    if event.state == EventState.FINISHED:
+        current = (event.podium_first_id, event.podium_second_id, event.podium_third_id)
+        podium = podium_now(event).as_tuple()
+        if podium != current:
+            event.podium_first_id, event.podium_second_id, event.podium_third_id = podium
+            event.save(update_fields=["podium_first", "podium_second", "podium_third"])
+            event_log_append(event=event, action="event_podium_recompute", by=by, before={"podium": list(current)},
+                             after={"podium": list(podium)})
+        hooks.event_finished(event)  # league points as a difference; final standings printed again
+        return
+    latest = event.rounds.order_by("-number").first()
+    if latest is not None and latest != reseeded:
+        document_requests.request_round_documents(latest, kinds=[str(DocumentKind.STANDINGS)])
+
+
+@transaction.atomic
+def pod_result_correct(
+    *,
+    pod: PodTable | int,
+    placements: Sequence[tuple[int, int, int | None]],
+    reason: str,
+    by,
+    expected_version: int | None = None,
+) -> PodTable:
+    """Correct the finishing places of a pod of any round; returns the pod.
+
+    Shapes: ``placements`` as :func:`~.results.pod_result_record` takes them
+    (one ``(registration_id, place, score)`` per seated player; the same
+    checks apply). The rules of :func:`match_result_correct`: head judge or
+    organizer, a reason, the pod must have a result, the stored places are
+    replaced and a :class:`~tournaments.models.PodResultEntry` added; the
+    event log entry ``pod_result_correct`` keeps before, after and the
+    reason. Standings and the next seating follow from the stored places; a
+    finished event's podium and league points follow.
+
+    Raises :class:`NotAllowed`, :class:`IllegalResult` (``reason_required``,
+    illegal places), :class:`StaleEdit`, :class:`StateError`
+    ``no_result_to_correct``.
+
+    Default: DESIGN.md decision 16; Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo".
+    """
+    event, pod = pod_lock(pod)
+    corrector_check(event, by)
+    text = reason_check(reason)
+    where = {"round": round_label(pod.round), "table": pod.table_number}
+    if pod.status == MatchStatus.PENDING:
+        raise StateError(
+            "no_result_to_correct",
+            _("%(round)s, mesa %(table)s todavía no tiene resultado: cárguelo en la ronda en curso.") % where,
+        )
+    if expected_version is not None and expected_version != pod.version:
+        raise _stale(pod.entries, _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba. Revise el "
+                                    "resultado actual antes de corregirlo."))
+    seats = {seat.registration_id: seat for seat in pod.seats.all()}
+    lines = format_for(event).placements_check(event, pod, seats.keys(), placements)
+    if all((seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines):
+        return pod
+    before = {"places": sorted([s.registration_id, s.place, s.score] for s in seats.values()), "version": pod.version}
+    for line in lines:
+        seats[line.player_id].place, seats[line.player_id].score = line.place, line.score
+    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
+    pod.version += 1
+    pod.save(update_fields=["version"])
+    PodResultEntry.objects.create(
+        pod=pod, version=pod.version,
+        placements=[[line.player_id, line.place, line.score]
+                    for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
+        entered_by=by if getattr(by, "pk", None) else None,
+    )
+    event_log_append(
+        event=event, action="pod_result_correct", by=by, subject=_("%(round)s, mesa %(table)s") % where,
+        before=before,
+        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version},
+        reason=text,
+    )
+    _follow(event, by, reseeded=None)
+    return pod
