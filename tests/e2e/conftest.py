@@ -89,3 +89,13 @@ def venue_organizer(settings):
     user.groups.add(Group.objects.get(name="Organizador"))
     venue.organizers.add(user)
     return user
+
+
+@pytest.fixture(autouse=True)
+def _seeded_rows(django_db_serialized_rollback):
+    """Restore the rows the data migrations seed (role groups, games, the card catalog) before each browser test.
+
+    Browser tests run against a live server in real transactions, and the flush
+    that ends each one empties every table; the next one would find no
+    "Organizador" group.
+    """

@@ -163,10 +163,14 @@ def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
         "Buchholz", "Handicap: vs", "Handicap: x", "Partidas ganadas", "Partidas perdidas", "Partidas empatadas",
         "Matches jugados", "Técnico", "Desempate decisivo", "Estado", "Podio", "Puesto suizo",
     ]
-    expected = selectors.standings_for_event(event)
+    swiss = selectors.standings_for_event(event)
+    # A finished event without a cut lists its podium (the first three active players of the Swiss
+    # standings) first, then everyone else in Swiss order (DESIGN.md decision 20); "Puesto suizo" keeps the rank.
+    podium = [row for row in swiss if row.active][:3]
+    expected = podium + [row for row in swiss if row not in podium]
     assert len(rows) == 1 + len(expected) == 9
-    for line, row in zip(rows[1:], expected):
-        assert line[0] == str(row.rank)
+    for place, (line, row) in enumerate(zip(rows[1:], expected, strict=True), start=1):
+        assert (line[0], line[-1]) == (str(place), str(row.rank))
         assert line[1:4] == [row.display_name, row.player_number, row.venue]
         assert float(line[4]) == row.match_points
         assert float(line[9]) == row.buchholz
