@@ -1093,6 +1093,8 @@ class RoundAdmin(VenueScopedAdmin):
                  name="tournaments_round_pod_result"),
             path("<path:object_id>/mesa/<int:pod_id>/historial/", self.admin_site.admin_view(self.pod_history_view),
                  name="tournaments_round_pod_history"),
+            path("<path:object_id>/mesa/<int:pod_id>/corregir/", self.admin_site.admin_view(self.pod_correction_view),
+                 name="tournaments_round_pod_correct"),
         ]
         return custom + super().get_urls()
 
@@ -1106,6 +1108,10 @@ class RoundAdmin(VenueScopedAdmin):
     def correction_view(self, request, object_id, match_id):
         """Correct a finished result of an earlier round: impact preview, then confirmation."""
         return admin_corrections.correction_view(self, request, object_id, match_id)
+
+    def pod_correction_view(self, request, object_id, pod_id):
+        """Correct a pod's finished places: impact preview, then confirmation."""
+        return admin_corrections.pod_correction_view(self, request, object_id, pod_id)
 
     def pod_result_view(self, request, object_id, pod_id):
         """Enter or correct one pod's placements (POST) through :func:`services.pod_result_record`."""

@@ -124,7 +124,7 @@ def parse_placements(post, pod: pods_selectors.PodRow, *,
     return placements
 
 
-def _placements_text(lines) -> str:
+def placements_text(lines) -> str:
     """``1.º Ana (21), 2.º Beto (12)`` from seats or history lines ordered by place."""
     return ", ".join(
         f"{line.place}.º {line.display_name}" + (f" ({line.score})" if line.score is not None else "")
@@ -177,7 +177,7 @@ def save_pod_result(request, rnd: Round, pod_table: PodTable) -> HttpResponseRed
         request,
         _("Mesa %(t)d: puestos %(what)s (versión %(v)d): %(places)s.")
         % {"t": pod_table.table_number, "what": _("corregidos") if saved.version > 1 else _("cargados"),
-           "v": saved.version, "places": _placements_text(stored.by_place)},
+           "v": saved.version, "places": placements_text(stored.by_place)},
     )
     return HttpResponseRedirect(back)
 

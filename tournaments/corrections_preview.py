@@ -17,10 +17,17 @@ organizer must know before confirming (issue #13, DESIGN.md decision 16):
   before and after);
 - in the top cut, the next stage re-seeded, or the refusal naming it; for a
   finished event, the podium before and after.
+
+:func:`pod_correction_preview` does the same for a pod of a multiplayer
+event (:func:`tournaments.services.pod_result_correct`): the pod's places
+before → after, the pod standings rows that move (rank, placement points,
+opponents' points, the secondary score) and a finished event's podium.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -30,7 +37,8 @@ from .errors import ArenaError, StateError
 from .formats import format_for
 from .formats.duels import _bracket_of
 from .labels import TIEBREAKER_LABELS
-from .models import Event, Match, Registration
+from .models import Event, Match, PodTable, Registration
+from .pods_selectors import secondary_score_label
 from .services.corrections import (
     corrected_records,
     corrected_snapshot,
@@ -41,6 +49,7 @@ from .services.corrections import (
 from .services.results import match_result_validate
 from .swiss import topcut
 from .swiss.pairing import pair_round
+from .swiss.pods import POD_TIEBREAKERS, PodResult
 from .swiss.standings import compute_standings
 from .swiss.types import Outcome
 from .text import round_label, stage_name
@@ -241,4 +250,147 @@ def _top_cut(info: dict, event: Event, rnd, match: Match, outcome: Outcome, name
     info["reseed_pairs"] = tuple((names[bm.player_a], names[bm.player_b]) for bm in wanted)
 
 
-__all__ = ["CorrectionPreview", "MovedRow", "corrected_records", "match_correction_preview"]
+# --------------------------------------------------------------------------- pods
+
+
+@dataclass(frozen=True, slots=True)
+class PodPlaceLine:
+    """One seat of the corrected pod: its place and secondary score before and after."""
+
+    registration_id: int
+    name: str
+    place_before: int | None
+    place_after: int
+    score_before: int | None
+    score_after: int | None
+
+    @property
+    def changed(self) -> bool:
+        return (self.place_before, self.score_before) != (self.place_after, self.score_after)
+
+
+@dataclass(frozen=True, slots=True)
+class PodMovedRow:
+    """One pod standings row that the correction moves (before → after); points are integers."""
+
+    registration_id: int
+    name: str
+    rank_before: int
+    rank_after: int
+    points_before: int
+    points_after: int
+    opponents_points_before: int
+    opponents_points_after: int
+    secondary_before: int
+    secondary_after: int
+    criterion_before: str
+    criterion_after: str
+
+
+@dataclass(frozen=True, slots=True)
+class PodCorrectionPreview:
+    """What a pod correction would change.
+
+    ``places`` holds the pod's seats ordered by the corrected place;
+    ``moved`` the standings rows whose rank, points, opponents' points or
+    secondary score change, in the corrected order; ``podium_before`` and
+    ``podium_after`` are filled for a finished event only.
+    """
+
+    pod_id: int
+    subject: str
+    places: tuple[PodPlaceLine, ...]
+    moved: tuple[PodMovedRow, ...] = ()
+    podium_before: tuple[str, ...] = ()
+    podium_after: tuple[str, ...] = ()
+
+    @property
+    def unchanged(self) -> bool:
+        return not any(line.changed for line in self.places)
+
+
+def _pod_criterion(row, secondary_label: str | None) -> str:
+    if row.technical_tie:
+        return str(_("empate técnico"))
+    if row.separated_by is None:
+        return "—"
+    if row.separated_by == "secondary_score" and secondary_label:
+        return secondary_label
+    tiebreaker = POD_TIEBREAKERS.get(row.separated_by)
+    return tiebreaker.name_es if tiebreaker is not None else row.separated_by
+
+
+def _pod_moved(before, after, names: dict[int, str], secondary_label: str | None) -> tuple[PodMovedRow, ...]:
+    old = {row.player_id: row for row in before}
+    out = []
+    for row in after:
+        prev = old[row.player_id]
+        if (prev.rank, prev.points, prev.opponents_points, prev.secondary_score) != (
+                row.rank, row.points, row.opponents_points, row.secondary_score):
+            out.append(PodMovedRow(
+                row.player_id, names.get(row.player_id, "?"), prev.rank, row.rank, prev.points, row.points,
+                prev.opponents_points, row.opponents_points, prev.secondary_score, row.secondary_score,
+                _pod_criterion(prev, secondary_label), _pod_criterion(row, secondary_label),
+            ))
+    return tuple(out)
+
+
+def pod_correction_preview(
+    *, pod: PodTable | int, placements: Sequence[tuple[int, int, int | None]],
+) -> PodCorrectionPreview:
+    """The impact of correcting ``pod`` to ``placements``, without writing anything.
+
+    Shapes: ``placements`` as :func:`tournaments.services.pod_result_correct`
+    takes them, one ``(registration_id, place, score)`` per seated player.
+    The format's snapshot is loaded once, the pod's stored result is
+    replaced by the corrected one and the core ranks both (the event's
+    points table and criteria, :func:`tournaments.swiss.pods.pod_standings`).
+
+    Raises :class:`StateError` ``no_result_to_correct`` for a pod without a
+    result and :class:`~tournaments.errors.IllegalResult` for places the
+    format does not allow (the same checks as entering them).
+
+    Default: DESIGN.md decision 16.
+    """
+    pod = PodTable.objects.select_related("round__event__game").get(pk=getattr(pod, "pk", pod))
+    rnd, event = pod.round, pod.round.event
+    if pod.status == MatchStatus.PENDING:
+        raise StateError("no_result_to_correct", _("Esta mesa no tiene un resultado para corregir."))
+    fmt = format_for(event)
+    seats = list(pod.seats.select_related("registration__player").order_by("seat"))
+    lines = fmt.placements_check(event, pod, [seat.registration_id for seat in seats], placements)
+    new = {line.player_id: line for line in lines}
+    snapshot = fmt.snapshot(event)
+    altered = dataclasses.replace(snapshot, results=tuple(
+        PodResult(rnd.number, pod.table_number, tuple(lines))
+        if (result.round_number, result.pod_number) == (rnd.number, pod.table_number) else result
+        for result in snapshot.results
+    ))
+    names = {rid: reg.display_name for rid, reg in snapshot.registrations.items()}
+    secondary_label = secondary_score_label(event)
+    before, after = fmt.standings(event, snapshot), fmt.standings(event, altered)
+    places = tuple(sorted(
+        (PodPlaceLine(seat.registration_id, seat.registration.player.display_name, seat.place,
+                      new[seat.registration_id].place, seat.score, new[seat.registration_id].score)
+         for seat in seats),
+        key=lambda line: (line.place_after, line.name),
+    ))
+    info: dict = {
+        "pod_id": pod.pk,
+        "subject": _("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": pod.table_number},
+        "places": places,
+        "moved": _pod_moved(before, after, names, secondary_label),
+    }
+    if event.state == EventState.FINISHED:
+        disqualified = {rid for rid, reg in snapshot.registrations.items() if reg.disqualified}
+        current = (event.podium_first_id, event.podium_second_id, event.podium_third_id)
+        podium = topcut.podium_without((), [row.player_id for row in after if row.active], disqualified)
+        info["podium_before"] = tuple(names.get(p, "—") for p in current)
+        info["podium_after"] = tuple(names.get(p, "—") for p in podium.as_tuple())
+    return PodCorrectionPreview(**info)
+
+
+__all__ = [
+    "CorrectionPreview", "MovedRow", "PodCorrectionPreview", "PodMovedRow", "PodPlaceLine", "corrected_records",
+    "match_correction_preview", "pod_correction_preview",
+]

@@ -14,6 +14,7 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/players/<player_number>/results/   a player's rounds
     players/  players/<player_number>/                   public player data
     matches/<match_id>/result/                    POST   judge: record a result
+    matches/<match_id>/correction/  …/preview/    POST   head judge, organizer: correct a finished result
     events/<event_id>/pair-next-round/            POST   organizer
     events/<event_id>/repair-current-round/       POST   organizer
     events/<event_id>/top-cut/                    POST   organizer: start the top cut
@@ -29,7 +30,7 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import eventlog, penalties, pods, views
+from . import corrections, eventlog, penalties, pods, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -56,6 +57,10 @@ urlpatterns = [
     # judges
     path("matches/<int:match_id>/result/", views.MatchResultViewSet.as_view({"post": "record"}),
          name="match-result"),
+    path("matches/<int:match_id>/correction/", corrections.MatchCorrectionViewSet.as_view({"post": "correct"}),
+         name="match-correction"),
+    path("matches/<int:match_id>/correction/preview/",
+         corrections.MatchCorrectionViewSet.as_view({"post": "preview"}), name="match-correction-preview"),
     # organizers
     path("events/<int:event_id>/pair-next-round/", actions({"post": "round_pair_next"}), name="pair-next-round"),
     path("events/<int:event_id>/repair-current-round/", actions({"post": "round_repair"}),

@@ -200,15 +200,16 @@ def test_pods_round_page_correction_keeps_the_history(client_a, paired, organize
     assert first.split("<td>")[4].startswith("—")  # v1 replaced nothing
 
 
-def test_pods_round_page_of_a_closed_round_lists_places_without_forms(client_a, paired):
+def test_pods_round_page_of_a_closed_round_lists_places_and_offers_corregir(client_a, paired):
     event, rnd = paired
     for pod in rnd.pods.all():
         ids = [rid for rid, _name in seats(pod)]
         services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
-    assert "arena-pod-form" not in html
-    assert "Ronda cerrada: sus resultados están confirmados y ya no se corrigen." in html
+    assert "arena-pod-form" not in html  # no entry form: corrections go through «Corregir» (issue #13)
+    assert html.count('class="arena-correct-form arena-pod-correct-form"') == rnd.pods.count()
+    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
     first = rnd.pods.get(table_number=1)
     winner = seats(first)[0][1]
     assert f"<strong>1.º</strong> {winner}" in html and "24 puntos stoner" in html

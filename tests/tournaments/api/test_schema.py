@@ -33,6 +33,13 @@ ENDPOINTS = {
     ("POST", "/api/events/{event_id}/players/{player_number}/undo-drop/"),
 }
 
+#: Corrections of a finished result (issue #13): the head judge or an organizer; roles checked in
+#: test_corrections_api.py.
+CORRECTION_ENDPOINTS = {
+    ("POST", "/api/matches/{match_id}/correction/"),
+    ("POST", "/api/matches/{match_id}/correction/preview/"),
+}
+
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
 #: Reads for the event's staff only (not public).
 STAFF_READS = {("GET", "/api/events/{event_id}/log/")}
@@ -78,14 +85,23 @@ def schema():
 
 
 def test_schema_lists_every_endpoint(schema):
-    assert ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS <= operations(schema)
-    assert routed_paths() == {path for _, path in ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS}
+    documented = ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS
+    assert documented <= operations(schema)
+    assert routed_paths() == {path for _, path in documented}
 
 
 def test_the_event_log_is_documented_for_the_staff_only(schema):
     operation = schema["paths"]["/api/events/{event_id}/log/"]["get"]
     assert operation["x-role"] == "juez principal y organización del evento"
     assert {} not in operation["security"]
+
+
+def test_corrections_are_documented_for_the_head_judge_and_organizers(schema):
+    for method, path in CORRECTION_ENDPOINTS:
+        operation = schema["paths"][path][method.lower()]
+        assert operation["x-role"] == "juez principal y organización del evento"
+        assert {} not in operation["security"]
+        assert {"200", "400", "403", "404", "409"} <= set(operation["responses"])
 
 
 def test_schema_declares_the_role_of_every_endpoint(schema):
