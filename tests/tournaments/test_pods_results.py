@@ -232,6 +232,7 @@ def test_judge_page_lists_pods_and_saves_places(client, live_pods):
     url = reverse("judge:table", args=[event.pk, rnd.number, 2])
     form = client.get(url).content.decode()
     assert "Puntos stoner" in form and "Guardar puestos" in form
+    assert "Cargue también los puntos stoner de cada uno." in form  # the game's score name, lower case
     pod = rnd.pods.get(table_number=2)
     data = {"expected_version": 0}
     for rid, place, score in by_seat_order(pod):
