@@ -40,7 +40,21 @@ def ensure_chromium() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def serialized_rows(django_db_setup, django_db_blocker) -> str | None:
+    """The test database's rows as serialized at its creation (``serialized_rollback``), kept for the session.
+
+    Playwright's sync API starts an event loop in the test thread; from then on
+    Django hands out a new connection object there, which no longer carries the
+    serialized copy Django restores between transactional tests.
+    """
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        return getattr(connection, "_test_serialized_contents", None)
+
+
+@pytest.fixture(scope="session")
+def browser(serialized_rows):
     reason = ensure_chromium()
     if reason and os.environ.get("CI"):
         pytest.fail(reason)
@@ -92,10 +106,19 @@ def venue_organizer(settings):
 
 
 @pytest.fixture(autouse=True)
-def _seeded_rows(django_db_serialized_rollback):
+def _seeded_rows(django_db_serialized_rollback, serialized_rows):
     """Restore the rows the data migrations seed (role groups, games, the card catalog) before each browser test.
 
     Browser tests run against a live server in real transactions, and the flush
-    that ends each one empties every table; the next one would find no
-    "Organizador" group.
+    that ends each one empties every table. Django restores the rows serialized
+    when the test database was created, but only through the connection object
+    that holds them (see :func:`serialized_rows`); here the same copy is put
+    back on the current connection and restored when the tables are empty.
     """
+    from django.contrib.auth.models import Group
+    from django.db import connection
+
+    if serialized_rows and getattr(connection, "_test_serialized_contents", None) is None:
+        connection._test_serialized_contents = serialized_rows
+        if not Group.objects.exists():
+            connection.creation.deserialize_db_from_string(serialized_rows)
