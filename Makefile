@@ -9,7 +9,7 @@ DEMO_SEED ?= 2024
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install migrate demo lint test test-unit run worker bench clean
+.PHONY: help install install-bench migrate demo lint test test-unit run serve worker bench clean
 
 help:
 	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
@@ -17,7 +17,8 @@ help:
 	@echo "make lint   - sólo ruff y lint-imports"
 	@echo "make run    - sirve el sitio en http://$(HOST):$(PORT)/ con datos de demostración"
 	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
-	@echo "make bench  - benchmarks del núcleo suizo"
+	@echo "make serve  - servidor de producción (gunicorn, deploy/gunicorn.conf.py); requiere SECRET_KEY"
+	@echo "make bench  - benchmarks: emparejamiento, PDF y el sitio bajo carga (PostgreSQL, Redis, wrk, locust)"
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -49,11 +50,28 @@ run: migrate
 	$(PY) manage.py demo_setup --host http://$(HOST):$(PORT)
 	ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# Production web server: no demo data; DEBUG off unless told otherwise.
+serve: install
+	DEBUG=$${DEBUG:-0} $(PY) manage.py migrate --noinput
+	DEBUG=$${DEBUG:-0} $(PY) manage.py collectstatic --noinput -v0
+	DEBUG=$${DEBUG:-0} $(BIN)/gunicorn -c deploy/gunicorn.conf.py config.wsgi
+
 worker: install
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
 
-bench: install
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP) requirements-bench.txt
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	bash benchmarks/install-tools.sh
+	touch $(BENCH_STAMP)
+
+install-bench: $(BENCH_STAMP)
+
+bench: install-bench
 	$(PY) benchmarks/pairing.py
+	$(PY) benchmarks/pairing_db.py --players 1024 8192 16384 --rounds 3
+	$(PY) benchmarks/pdf.py
+	$(PY) benchmarks/web.py
 
 clean:
 	rm -rf $(VENV) arena.sqlite3 media staticfiles .pytest_cache .hypothesis

@@ -11,6 +11,10 @@ on the field).
 
     .venv/bin/python benchmarks/pdf.py                 # 64, 1,024 and 8,192 players, 3 runs each
     .venv/bin/python benchmarks/pdf.py --sizes 64 --repeat 5 --out /tmp/pdfs   # also keep the files
+
+Then the QR matrix of one slip (median over ``--qr-calls`` distinct slip URLs)
+and one line per target of issue "Fast under a crowd" (item 5): met, or by
+how much it falls short. A target whose field size was not run is skipped.
 """
 from __future__ import annotations
 
@@ -48,6 +52,7 @@ from tournaments.pdf.data import (  # noqa: E402
     TableRow,
     posting_rows,
 )
+from tournaments.pdf.slips import qr_matrix  # noqa: E402
 from tournaments.swiss.topcut import bracket_order  # noqa: E402
 
 FIRST = ("Agustín", "Ángela", "Belén", "Joaquín", "José", "Lucía", "María", "Martín", "Ñandú", "Renée",
@@ -117,12 +122,40 @@ def sheets(size: int, seed: int = 2024) -> dict[str, tuple[type, object]]:
     }
 
 
+#: Targets: (label, what is summed, players, limit in seconds).
+TARGETS = (
+    ("pairings by table, 8,192 players", ("por mesa",), 8192, 1.0),
+    ("pairings by table + result slips, 1,024 players", ("por mesa", "planillas"), 1024, 2.0),
+)
+QR_TARGET_MS = 1.0
+
+
+def qr_median_ms(calls: int) -> float:
+    """Median time of one slip's QR matrix in milliseconds, over ``calls`` distinct slip URLs."""
+    times = []
+    for table in range(1, calls + 1):
+        url = f"http://127.0.0.1:8000/juez/eventos/1/rondas/5/mesas/{table}/"
+        started = time.perf_counter()
+        qr_matrix(url)
+        times.append(time.perf_counter() - started)
+    return 1000 * statistics.median(times)
+
+
+def verdict(measured: float, limit: float, unit: str) -> str:
+    if measured <= limit:
+        return f"met ({measured:.3f} {unit} ≤ {limit:g} {unit})"
+    over = measured - limit
+    return f"NOT met: {measured:.3f} {unit}, {over:.3f} {unit} ({over / limit:.0%}) over {limit:g} {unit}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[64, 1024, 8192])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--qr-calls", type=int, default=1000, help="slip URLs timed for the QR median")
     parser.add_argument("--out", type=Path, help="folder to keep one PDF of each document")
     args = parser.parse_args()
+    medians: dict[tuple[int, str], float] = {}
     register_fonts()
     print(f"# PDF rendering — CPython {platform.python_version()}, reportlab {reportlab.Version}, "
           f"{args.repeat} runs each, times in seconds")
@@ -138,6 +171,7 @@ def main() -> None:
                 pdf = renderer().render(sheet)
                 times.append(time.perf_counter() - started)
             median = statistics.median(times)
+            medians[size, name] = median
             total += median
             print(f"| {size:>7,} | {name} | {pdf.pages:,} | {pdf.size_bytes / 1024:,.0f} | {median:.3f} | "
                   f"{min(times):.3f} | {1000 * median / pdf.pages:.1f} |", flush=True)
@@ -145,6 +179,14 @@ def main() -> None:
                 args.out.mkdir(parents=True, exist_ok=True)
                 (args.out / f"{size}-{pdf.filename}").write_bytes(pdf.content)
         print(f"| {size:>7,} | **all five** | | | {total:.3f} | | |", flush=True)
+    qr_ms = qr_median_ms(args.qr_calls)
+    print()
+    print(f"QR matrix of one slip: median {qr_ms:.3f} ms over {args.qr_calls:,} slip URLs")
+    print()
+    for label, names, size, limit in TARGETS:
+        if all((size, name) in medians for name in names):
+            print(f"- target {label} ≤ {limit:g} s: {verdict(sum(medians[size, n] for n in names), limit, 's')}")
+    print(f"- target QR matrix of one slip ≤ {QR_TARGET_MS:g} ms: {verdict(qr_ms, QR_TARGET_MS, 'ms')}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ folder and Celery tasks run eagerly in-process. Production sets:
 
 - ``DATABASE_URL``      e.g. ``postgres://user:pass@host:5432/arena`` (psycopg 3)
 - ``CELERY_BROKER_URL`` e.g. ``redis://127.0.0.1:6379/0`` (real workers)
+- ``CACHE_URL`` or ``REDIS_URL`` e.g. ``redis://127.0.0.1:6379/1`` (the page caches;
+  local memory otherwise)
 - ``SECRET_KEY``, ``DEBUG`` (``0``/``1``), ``ALLOWED_HOSTS`` (comma separated)
+- ``DATABASE_CONN_MAX_AGE`` seconds a connection is kept (60 on PostgreSQL, 0 on SQLite)
 """
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "simple_history",
@@ -59,6 +63,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses HTML and JSON; the cached public pages arrive compressed already (tournaments.pagecache).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.SpanishFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -89,11 +95,34 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+_DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'arena.sqlite3'}")
+# Persistent connections on a server database (health-checked before reuse after an error).
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'arena.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        _DATABASE_URL,
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0" if _DATABASE_URL.startswith("sqlite") else "60")),
+        conn_health_checks=True,
     )
+}
+
+# Page caches (tournaments.pagecache): Redis shared by every worker in production, local
+# memory per process on the embedded default. Keys carry the event's state stamp, so
+# entries never go stale; the timeout only frees memory.
+_CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or ""
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _CACHE_URL,
+        "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "arena"),
+        "TIMEOUT": 600,
+    }
+    if _CACHE_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "arena",
+        "TIMEOUT": 600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -110,7 +139,7 @@ TIME_ZONE = "America/Argentina/Buenos_Aires"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
@@ -131,9 +160,11 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # Sessions (the site's own pages) and tokens (``Authorization: Token <key>``, from
+    # POST /api/token/): no password is hashed per request.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.arena_exception_handler",
 }

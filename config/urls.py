@@ -3,8 +3,10 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from . import views
+
 urlpatterns = [
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", views.language_choose, name="set_language"),
     path("admin/", admin.site.urls),
     path("api/", RedirectView.as_view(pattern_name="tournaments_api:docs"), name="api_root"),
     path("api/", include("tournaments.api.urls")),

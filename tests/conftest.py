@@ -1,6 +1,7 @@
 """Shared pytest fixtures."""
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -24,3 +25,17 @@ def pytest_collection_modifyitems(session, config, items):
     that run inside a rolled-back transaction rely on those rows, so they go first.
     """
     items.sort(key=_is_transactional)
+
+
+@pytest.fixture(autouse=True)
+def _page_caches_empty():
+    """Every test starts with empty page caches: the state stamps restart with the test database."""
+    from django.core.cache import cache
+
+    from tournaments import pagecache
+
+    cache.clear()
+    pagecache.local_clear()
+    yield
+    cache.clear()
+    pagecache.local_clear()

@@ -2,7 +2,8 @@
 
 :class:`DocumentAdmin` lists every document with its state (queued,
 rendering, ready, failed with the error) and a "retry" action that renders
-the selected ones again; :class:`DocumentInline` shows a round's or an
+the selected ones again (on the embedded default: queues them for their
+next download, which the list's link makes); :class:`DocumentInline` shows a round's or an
 event's documents on its page.
 """
 from django.contrib import admin, messages
@@ -29,9 +30,16 @@ def _state_badge(doc: Document) -> str:
 
 
 def _open_link(doc: Document) -> str:
-    if doc.state != DocumentState.READY or not doc.file or doc.round_id is None:
+    """The public URL of a ready document; on the embedded default also of a queued one (opening it renders it)."""
+    if doc.round_id is None:
         return "—"
-    return format_html('<a href="{}" target="_blank">{}</a>', documents.document_url(doc), _("Abrir PDF"))
+    if doc.state == DocumentState.READY and doc.file:
+        label = _("Abrir PDF")
+    elif doc.state in (DocumentState.QUEUED, DocumentState.RENDERING) and documents.render_mode() == "download":
+        label = _("Generar y abrir PDF")
+    else:
+        return "—"
+    return format_html('<a href="{}" target="_blank">{}</a>', documents.document_url(doc), label)
 
 
 @admin.register(Document)

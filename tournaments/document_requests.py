@@ -6,9 +6,14 @@ both, so the task never has to import what sends it.
 
 Rendering never blocks pairing or results: services call
 :func:`request_round_documents` inside their transaction (through
-:mod:`tournaments.hooks`); it marks the rows queued and enqueues the Celery
-task on commit, and every failure after that is recorded on the row (state
-``failed`` and the error), never raised into the request.
+:mod:`tournaments.hooks`); it marks the rows queued and, with a broker
+(:func:`~tournaments.documents.render_mode` ``"task"``), enqueues the
+Celery task on commit. On the embedded default (no broker, mode
+``"download"``) nothing more happens here: the rows stay queued and the
+first download of each renders it (:mod:`tournaments.views.documents`), so
+pairing a round of thousands of players never waits for five PDFs. Every
+failure after that is recorded on the row (state ``failed`` and the error),
+never raised into the request.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from .documents import error_text, kinds_for_round
+from .documents import error_text, kinds_for_round, render_mode
 from .enums import DocumentKind, DocumentState, RoundPhase
 from .formats import format_for
 from .models import Document, Event, Round
@@ -34,7 +39,8 @@ def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> l
     ``round_paired`` hook's job): rows are created or reset to ``queued``
     now, and the tasks are sent only once the transaction commits, so a
     worker never sees a round that is not there yet and a rollback sends
-    nothing. Existing files stay until their replacement is ready. Returns
+    nothing (in ``"download"`` mode none are sent: the first download
+    renders). Existing files stay until their replacement is ready. Returns
     the document ids.
     """
     ids: list[int] = []
@@ -45,7 +51,7 @@ def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> l
         if not created:
             Document.objects.filter(pk=doc.pk).update(state=DocumentState.QUEUED, error="")
         ids.append(doc.pk)
-    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    _enqueue_on_commit(ids)
     return ids
 
 
@@ -70,19 +76,26 @@ def documents_retry(*, documents: Iterable[Document]) -> int:
     """Render ``documents`` again (the admin's retry action); returns how many.
 
     Idempotent: each run replaces the document's file. The tasks are sent
-    after commit.
+    after commit; in ``"download"`` mode the next download renders.
     """
     ids = [doc.pk for doc in documents]
     Document.objects.filter(pk__in=ids).update(state=DocumentState.QUEUED, error="")
-    transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
+    _enqueue_on_commit(ids)
     return len(ids)
+
+
+def _enqueue_on_commit(ids: list[int]) -> None:
+    """Send the render tasks after commit, unless the documents render on download."""
+    if ids and render_mode() == "task":
+        transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
 
 
 def _enqueue(ids: list[int]) -> None:
     """Send one render task per document; a broker failure marks it failed.
 
-    With no broker configured (``CELERY_TASK_ALWAYS_EAGER``) ``delay`` runs
-    the task right here, and its failures stay inside it.
+    Only in ``"task"`` mode. With no broker configured
+    (``CELERY_TASK_ALWAYS_EAGER``) and ``ARENA_DOCUMENTS_RENDER = "task"``,
+    ``delay`` runs the task right here, and its failures stay inside it.
     """
     for pk in ids:
         try:

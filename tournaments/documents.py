@@ -24,9 +24,17 @@ have no bracket.
 
 Rendering never blocks pairing or results: services ask for the documents
 inside their transaction (:mod:`tournaments.document_requests`, which
-marks the rows queued and enqueues the Celery task on commit), and every
-failure after that is recorded on the row (state ``failed`` and the
-error), never raised into the request.
+marks the rows queued), and every failure after that is recorded on the
+row (state ``failed`` and the error), never raised into the request. Where
+a queued document is rendered depends on :func:`render_mode`:
+
+- ``"task"`` (a broker is configured): the Celery task is sent on commit
+  and a worker renders (:func:`document_render`);
+- ``"download"`` (the embedded default, no broker): nothing is rendered at
+  pairing time; the first request for the document's public URL renders it
+  (:func:`document_render_on_download`) and every later one serves the
+  file. Concurrent first requests render it once: one claims the row, the
+  others wait for it.
 
 Sheets are deterministic for a round: the standings printed with round N
 are those after round N - 1 and the bracket shows results of earlier
@@ -38,14 +46,15 @@ import dataclasses
 import functools
 import logging
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.signals import post_delete
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
@@ -86,6 +95,7 @@ from .pdf.data import (
     posting_rows,
 )
 from .pods_selectors import core_pod_standings, load_pod_snapshot, pods_for_round, secondary_score_label
+from .stamps import event_touch
 from .swiss import topcut
 from .swiss.errors import PairingError
 from .swiss.pods import pod_standings
@@ -109,6 +119,15 @@ WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "do
 MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
           "octubre", "noviembre", "diciembre")
 ERROR_LIMIT = 2000  # characters of an error kept on the row
+
+#: Where queued documents are rendered (see the module docstring).
+RENDER_MODES = ("task", "download")
+#: A download's claim on a document older than this is taken over (the process that made it died);
+#: setting ``ARENA_DOCUMENTS_RENDER_STALE_SECONDS``.
+RENDER_STALE_SECONDS = 600
+#: How long a download waits for a document that another download is rendering.
+RENDER_WAIT_SECONDS = 60
+RENDER_POLL_SECONDS = 0.25
 
 
 # --------------------------------------------------------------------------- what is printed
@@ -139,20 +158,87 @@ def document_render(*, document_id: int, final_attempt: bool = True) -> str:
     exception is re-raised for the task to retry. Any other error, or an
     ``OSError`` on the final attempt, marks the row ``failed`` with the error
     and returns ``"failed"``. A document deleted meanwhile (the round was
-    paired again) returns ``"missing"``.
+    paired again) returns ``"missing"``; one asked for again meanwhile keeps
+    its current file, stays ``queued`` for the next render and returns
+    ``"queued"``.
     """
     started = Document.objects.filter(pk=document_id).update(
         state=DocumentState.RENDERING, attempts=F("attempts") + 1
     )
     if not started:
         return "missing"
+    return _render_started(document_id, final_attempt=final_attempt)
+
+
+def render_mode() -> str:
+    """``"task"`` or ``"download"``: who renders a queued document (see the module docstring).
+
+    The ``ARENA_DOCUMENTS_RENDER`` setting chooses; unset (or unknown), it is
+    ``"download"`` when Celery runs tasks eagerly (no broker configured) and
+    ``"task"`` otherwise.
+    """
+    mode = getattr(settings, "ARENA_DOCUMENTS_RENDER", "") or ""
+    if mode in RENDER_MODES:
+        return mode
+    if mode:
+        logger.warning("unknown ARENA_DOCUMENTS_RENDER %r: using the default", mode)
+    return "download" if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) else "task"
+
+
+def document_render_on_download(*, document_id: int, wait: float | None = None) -> str:
+    """Render a queued document for the request that asked for it; returns its state then.
+
+    The row is claimed with one conditional ``UPDATE`` (queued → rendering,
+    or a claim older than :data:`RENDER_STALE_SECONDS` taken over): the
+    database locks the row and re-checks its state, so of two concurrent
+    downloads exactly one renders. The other polls the row until that render
+    ends (at most ``wait`` seconds; default the ``ARENA_DOCUMENTS_RENDER_WAIT_SECONDS``
+    setting, else :data:`RENDER_WAIT_SECONDS`)
+    and gets ``"ready"`` or ``"failed"``; ``"rendering"`` means it is still
+    being rendered. No transaction is held while rendering, so on SQLite
+    other writers (results, pairing) are not blocked by a long render.
+
+    A render is a final attempt: failures mark the row ``failed`` with the
+    error (never raised); the admin's retry queues it again. ``"missing"``
+    if the row is gone.
+    """
+    if wait is None:
+        wait = getattr(settings, "ARENA_DOCUMENTS_RENDER_WAIT_SECONDS", RENDER_WAIT_SECONDS)
+    deadline = time.monotonic() + wait
+    while True:
+        if _claim(document_id):
+            state = _render_started(document_id, final_attempt=True)
+            if state != DocumentState.QUEUED or time.monotonic() >= deadline:
+                return state
+            continue  # asked for again while rendering: render the new data
+        state = Document.objects.filter(pk=document_id).values_list("state", flat=True).first()
+        if state is None:
+            return "missing"
+        if state not in (DocumentState.QUEUED, DocumentState.RENDERING) or time.monotonic() >= deadline:
+            return state
+        time.sleep(RENDER_POLL_SECONDS)
+
+
+def _claim(document_id: int) -> bool:
+    """Mark a queued (or abandoned rendering) document ``rendering`` for this process; True if it won."""
+    now = timezone.now()
+    stale = getattr(settings, "ARENA_DOCUMENTS_RENDER_STALE_SECONDS", RENDER_STALE_SECONDS)
+    claimable = Q(state=DocumentState.QUEUED) | Q(state=DocumentState.RENDERING,
+                                                 updated_at__lt=now - timedelta(seconds=stale))
+    return bool(Document.objects.filter(claimable, pk=document_id).update(
+        state=DocumentState.RENDERING, attempts=F("attempts") + 1, updated_at=now
+    ))
+
+
+def _render_started(document_id: int, *, final_attempt: bool) -> str:
+    """The render proper, once the row is marked ``rendering`` (see :func:`document_render`)."""
     name = None
     try:
         doc = Document.objects.select_related("round", "round__event", "round__event__venue",
                                               "round__event__game").get(pk=document_id)
         pdf = render_pdf(doc)
         name = _storage().save(_file_name(doc), ContentFile(pdf.content))
-        return _publish(document_id, name, pdf)
+        return _publish(document_id, doc.event_id, name, pdf)
     except Document.DoesNotExist:
         return "missing"
     except OSError as exc:
@@ -179,14 +265,22 @@ def render_pdf(doc: Document) -> RenderedPdf:
     return renderer().render(builder(doc.round))
 
 
-def _publish(document_id: int, name: str, pdf: RenderedPdf) -> str:
+def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf) -> str:
     with transaction.atomic():
+        # The lock order of every change (tournaments.services.locks): the event row
+        # first (its stamp, which the save below grows again), then the document.
+        event_touch(event_id)
         # order_by("pk"): the model's ordering would join the nullable round,
         # and PostgreSQL refuses FOR UPDATE on the nullable side of a join.
         doc = Document.objects.select_for_update().filter(pk=document_id).order_by("pk").first()
         if doc is None:
             transaction.on_commit(functools.partial(_delete_file, name), robust=True)
             return "missing"
+        if doc.state == DocumentState.QUEUED:
+            # Asked for again while this render ran (a re-pair, extra time): the data
+            # may have changed after the sheet was built, so this file is not current.
+            transaction.on_commit(functools.partial(_delete_file, name), robust=True)
+            return DocumentState.QUEUED.value
         old = doc.file.name
         doc.file.name = name
         doc.state = DocumentState.READY
@@ -200,9 +294,13 @@ def _publish(document_id: int, name: str, pdf: RenderedPdf) -> str:
 
 
 def _mark_failed(document_id: int, exc: BaseException) -> None:
-    Document.objects.filter(pk=document_id).update(
-        state=DocumentState.FAILED, error=error_text("No se pudo generar el documento", exc)
-    )
+    """Record the failure on the row, and grow the event's stamp: its pages stop linking the PDF."""
+    event_id = Document.objects.filter(pk=document_id).values_list("event_id", flat=True).first()
+    with transaction.atomic():
+        event_touch(event_id)  # the event row first, as every change does
+        Document.objects.filter(pk=document_id).update(
+            state=DocumentState.FAILED, error=error_text("No se pudo generar el documento", exc)
+        )
 
 
 def error_text(what: str, exc: BaseException) -> str:

@@ -145,6 +145,9 @@ class Event(models.Model):
                     "los demás puestos suman 0."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The state stamp of the public pages (:mod:`tournaments.stamps`): it only ever grows, by
+    #: ``F() + 1`` in the database, whenever anything the pages show changes; ``save()`` never writes it.
+    revision = models.PositiveBigIntegerField(_("revisión"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("evento")
@@ -157,6 +160,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} — {self.date:%d/%m/%Y}"
+
+    def save(self, *args, **kwargs):
+        """Save every field but :attr:`revision`, which only the database increments.
+
+        An instance read before a concurrent change would otherwise write an
+        older revision back and make stale cached pages current again.
+        """
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "revision"
+            ]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("public:event", args=[self.pk])
@@ -338,7 +353,7 @@ class ResultEntry(models.Model):
 
 
 class Document(models.Model):
-    """A printed document of a round, rendered by a Celery task.
+    """A printed document of a round, rendered by a Celery worker or, with no broker, on first download.
 
     One row per (round, kind): re-rendering replaces the file, so the URL
     stays stable. ``state`` moves queued → rendering → ready or failed (with

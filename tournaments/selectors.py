@@ -8,13 +8,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from .adapters import load_snapshot
 from .enums import MatchOutcome, MatchStatus, RoundPhase
 from .models import Event, Match, PodTable, Registration, ResultEntry, Round, Venue
+from .stamps import event_stamp
 from .swiss.standings import compute_standings
 from .swiss.types import Standing
 from .text import collation_key, fold
@@ -109,6 +110,27 @@ def _player_name(reg: Registration | None) -> str | None:
     return reg.player.display_name if reg else None
 
 
+def _pairing_row(m: Match) -> PairingRow:
+    return PairingRow(
+        match_id=m.pk,
+        table_number=m.table_number,
+        player_a=m.player_a.player.display_name,
+        player_a_number=m.player_a.player.player_number,
+        player_b=_player_name(m.player_b),
+        player_b_number=m.player_b.player.player_number if m.player_b else None,
+        is_bye=m.is_bye,
+        games_a=m.games_a,
+        games_b=m.games_b,
+        games_drawn=m.games_drawn,
+        status=m.status,
+        outcome=m.outcome,
+        version=m.version,
+        rematch=m.rematch,
+        bracket_slot=m.bracket_slot,
+        extra_minutes=m.extra_minutes,
+    )
+
+
 def pairings_for_round(rnd: Round) -> list[PairingRow]:
     """Tables of ``rnd`` in table order, the bye last (one query)."""
     matches = (
@@ -116,27 +138,13 @@ def pairings_for_round(rnd: Round) -> list[PairingRow]:
         .select_related("player_a__player", "player_b__player")
         .order_by("is_bye", "bracket_slot", "table_number")
     )
-    return [
-        PairingRow(
-            match_id=m.pk,
-            table_number=m.table_number,
-            player_a=m.player_a.player.display_name,
-            player_a_number=m.player_a.player.player_number,
-            player_b=_player_name(m.player_b),
-            player_b_number=m.player_b.player.player_number if m.player_b else None,
-            is_bye=m.is_bye,
-            games_a=m.games_a,
-            games_b=m.games_b,
-            games_drawn=m.games_drawn,
-            status=m.status,
-            outcome=m.outcome,
-            version=m.version,
-            rematch=m.rematch,
-            bracket_slot=m.bracket_slot,
-            extra_minutes=m.extra_minutes,
-        )
-        for m in matches
-    ]
+    return [_pairing_row(m) for m in matches]
+
+
+def pairing_of_match(match_id: int) -> PairingRow | None:
+    """The pairing row of one match, as :func:`pairings_for_round` builds it, or ``None`` (one query)."""
+    match = Match.objects.select_related("player_a__player", "player_b__player").filter(pk=match_id).first()
+    return _pairing_row(match) if match else None
 
 
 def top_cut_rounds(event: Event) -> QuerySet[Round]:
@@ -395,6 +403,131 @@ def judge_tables(
     return out
 
 
+#: Tables one judge page lists; "Siguientes" pages on.
+JUDGE_PAGE_SIZE = 50
+
+#: The judge list's filters: every table (pending first), the pending ones, those with a result.
+JUDGE_FILTERS = ("todas", "pendientes", "con-resultado")
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeTablePage:
+    """One page of a round's tables for the judge list, with the round's counts.
+
+    ``pending`` and ``total`` count the round's tables without a result and
+    all of them, byes left out; ``matched`` counts the rows the filter and
+    the search keep (byes included); ``tables`` are those from ``offset``
+    on, ``limit`` at most.
+    """
+
+    tables: list[JudgeTable]
+    pending: int
+    total: int
+    matched: int
+    offset: int
+    limit: int
+
+    @property
+    def first(self) -> int:
+        return self.offset + 1 if self.tables else 0
+
+    @property
+    def last(self) -> int:
+        return self.offset + len(self.tables)
+
+    @property
+    def has_next(self) -> bool:
+        return self.last < self.matched
+
+    @property
+    def has_previous(self) -> bool:
+        return self.offset > 0
+
+
+def judge_table_page(
+    rnd: Round,
+    *,
+    status: str = "todas",
+    query: str = "",
+    offset: int = 0,
+    limit: int = JUDGE_PAGE_SIZE,
+    minutes: int | None = None,
+    now: datetime.datetime | None = None,
+) -> JudgeTablePage:
+    """A page of the tables of ``rnd`` for the judge list (three queries, four with a search).
+
+    ``status``: ``"pendientes"`` keeps the tables without a result,
+    ``"con-resultado"`` the others (byes included), anything else every
+    table. Pending tables come first, then the rest, each in table order
+    with the byes last. ``query`` keeps the tables where a player's name or
+    number contains it, accents and case aside (:func:`fold`).
+
+    The database counts, filters, orders and slices: only the page's
+    matches are loaded with their players and entries. A search reads the
+    names and numbers of the filtered tables (plain values) to fold them
+    here. Rows carry what :func:`judge_tables` gives.
+    """
+    from django.db.models import Case, Count, Value, When
+
+    now = now or timezone.now()
+    round_matches = Match.objects.filter(round=rnd)
+    pending_q = Q(status=MatchStatus.PENDING, is_bye=False)
+    counts = round_matches.aggregate(
+        rows=Count("pk"), total=Count("pk", filter=Q(is_bye=False)), pending=Count("pk", filter=pending_q)
+    )
+    if status == "pendientes":
+        filtered, matched = round_matches.filter(pending_q), counts["pending"]
+    elif status == "con-resultado":
+        filtered, matched = round_matches.exclude(pending_q), counts["rows"] - counts["pending"]
+    else:
+        filtered, matched = round_matches, counts["rows"]
+    order = (
+        Case(When(pending_q, then=Value(0)), default=Value(1), output_field=IntegerField()),
+        "is_bye", "bracket_slot", "table_number", "pk",
+    )
+    needle = fold(query.strip())
+    if needle:
+        texts = filtered.order_by(*order).values_list(
+            "pk", "player_a__player__display_name", "player_a__player__player_number",
+            "player_b__player__display_name", "player_b__player__player_number",
+        )
+        ids = [pk for pk, *parts in texts if needle in fold(" ".join(part or "" for part in parts))]
+        matched = len(ids)
+        page = Match.objects.filter(pk__in=ids[offset:offset + limit]).order_by(*order)
+    else:
+        page = filtered.order_by(*order)[offset:offset + limit]
+    matches = list(page.select_related("player_a__player", "player_b__player"))
+    last: dict[int, ResultEntry] = {}
+    if matches:
+        for entry in (
+            ResultEntry.objects.filter(match__in=[m.pk for m in matches])
+            .select_related("entered_by").order_by("match_id", "version")
+        ):
+            last[entry.match_id] = entry
+    tables = []
+    for m in matches:
+        p = PairingRow(
+            match_id=m.pk, table_number=m.table_number,
+            player_a=m.player_a.player.display_name, player_a_number=m.player_a.player.player_number,
+            player_b=_player_name(m.player_b),
+            player_b_number=m.player_b.player.player_number if m.player_b else None,
+            is_bye=m.is_bye, games_a=m.games_a, games_b=m.games_b, games_drawn=m.games_drawn,
+            status=m.status, outcome=m.outcome, version=m.version, rematch=m.rematch,
+            bracket_slot=m.bracket_slot, extra_minutes=m.extra_minutes,
+        )
+        entry = last.get(m.pk)
+        tables.append(JudgeTable(
+            pairing=p,
+            entered_by=user_label(entry.entered_by) if entry else None,
+            entered_at=entry.entered_at if entry else None,
+            search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
+            clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
+            if minutes is not None and not p.is_bye else None,
+        ))
+    return JudgeTablePage(tables=tables, pending=counts["pending"], total=counts["total"], matched=matched,
+                          offset=offset, limit=limit)
+
+
 def user_label(user) -> str:
     """Who entered a result: "Full Name (username)", the username alone, or "?" once the user is gone."""
     if user is None:
@@ -439,42 +572,13 @@ def _pod_tally(aggregate):
 
 
 def event_live_stamp(event_id: int) -> str:
-    """A short fingerprint of everything the public pages of an event show (two queries).
+    """The event's state stamp (:func:`tournaments.stamps.event_stamp`; ``"missing"`` for no event).
 
-    It changes whenever a result is entered or corrected (``Match.version``
-    or ``PodTable.version`` grows), a round is paired or closed, a player
-    drops or the event changes state; the polled fragments use it as their
-    ETag, so a poll with nothing new costs two small aggregate queries and
-    an empty 304.
+    It changes whenever a result is entered or corrected, a round is paired
+    or closed, a player drops or the event changes state; the polled
+    fragments use it as their ETag and the page caches as their key.
     """
-    matches = Match.objects.filter(round__event_id=event_id).aggregate(
-        n=Count("id"),
-        versions=Sum("version"),
-        confirmed=Count("id", filter=Q(status=MatchStatus.CONFIRMED)),
-        rounds=Max("round__number"),
-        last_id=Max("id"),
-    )
-    event = (
-        Event.objects.filter(pk=event_id)
-        .annotate(
-            regs=Count("registrations", distinct=True),
-            out=Count(
-                "registrations",
-                filter=Q(registrations__dropped=True) | Q(registrations__disqualified=True),
-                distinct=True,
-            ),
-            pods=_pod_tally(Count("id")),
-            pod_versions=_pod_tally(Sum("version")),
-            pods_confirmed=_pod_tally(Count("id", filter=Q(status=MatchStatus.CONFIRMED))),
-        )
-        .values_list("state", "regs", "out", "pods", "pod_versions", "pods_confirmed")
-        .first()
-    )
-    parts = [
-        *(event or ("missing", 0, 0, 0, 0, 0)),
-        *(matches[k] or 0 for k in ("n", "versions", "confirmed", "rounds", "last_id")),
-    ]
-    return "-".join(str(p) for p in parts)
+    return event_stamp(event_id) or "missing"
 
 
 @dataclass(frozen=True, slots=True)

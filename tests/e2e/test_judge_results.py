@@ -80,6 +80,10 @@ def test_judge_on_phone_records_result_and_standings_update_without_reload(
     phone.click(f'label.pill:has(input[name="games_b"][value="{0 if winner_is_a else 2}"])')
     phone.click("text=Guardar resultado")
     expect(phone.locator(".messages .success")).to_contain_text("Mesa 1: resultado")
+    # back on the pending tables: the one just saved is no longer listed, the others are
+    expect(phone.locator("#tables li", has_text=name_a)).to_have_count(0)
+    expect(phone.locator("#tables li").first).to_be_visible()
+    phone.goto(f"{phone.url.split('?')[0]}?estado=con-resultado")
     expect(phone.locator("#tables li", has_text=name_a)).to_contain_text("cargado")
 
     # The standings page changes by itself: the winner is now first, no reload.

@@ -94,8 +94,8 @@ def match_with_event(pk: int) -> Match | None:
 
 
 def pairing_for_match(match: Match) -> selectors.PairingRow:
-    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (one query)."""
-    return next(row for row in selectors.pairings_for_round(match.round) if row.match_id == match.pk)
+    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (one query, one match)."""
+    return selectors.pairing_of_match(match.pk)
 
 
 # --------------------------------------------------------------------------- name search

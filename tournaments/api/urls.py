@@ -25,7 +25,11 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/penalties/  …/preview/  …/<id>/  …/<id>/revise/  judges (see api/penalties.py)
     players/<player_number>/penalties/  matches/<match_id>/rulings/    judges
     rulings/  rulings/<ruling_id>/                       public rulings search
+    token/                                        POST   username + password → an API token
     schema/  docs/                                       OpenAPI 3 schema, offline docs page
+
+API clients authenticate with the site's session or a token
+(``Authorization: Token <key>``), never with a password per request.
 """
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
@@ -38,6 +42,7 @@ app_name = "tournaments_api"
 actions = views.EventActionViewSet.as_view
 
 urlpatterns = [
+    path("token/", views.TokenView.as_view(), name="token"),
     # public reads
     path("events/", views.EventListView.as_view(), name="event-list"),
     path("events/<int:event_id>/", views.EventDetailView.as_view(), name="event-detail"),

@@ -18,12 +18,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, status, viewsets
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import selectors, services
+from .. import pagecache, selectors, services
 from ..formats import DUELS
 from ..models import Event, Match, Player, Registration, Round
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
@@ -125,6 +126,38 @@ class EventScopedMixin:
         return reg
 
 
+class StampCachedMixin:
+    """Public JSON reads of one event, rendered once per state stamp (:mod:`tournaments.pagecache`).
+
+    The body of a URL (page, search) is kept per stamp and language with its
+    ETag, so a client repeating a request with ``If-None-Match`` gets a 304
+    and a crowd reading the standings costs one render per change. Other
+    formats (the browsable API) are rendered every time; unknown events fall
+    through to the view's own 404.
+    """
+
+    kwargs: dict
+    stamp: str | None = None
+
+    def get(self, request: Request, *args, **kwargs):
+        self.stamp = stamp = pagecache.event_stamp(self.kwargs["event_id"])
+        if stamp is None or request.accepted_renderer.format != "json":
+            return super().get(request, *args, **kwargs)
+
+        def render(_stamp: str):
+            response = self.finalize_response(request, super(StampCachedMixin, self).get(request, *args, **kwargs))
+            return response.render()
+
+        return pagecache.cached_response(request, event_id=self.kwargs["event_id"], render=render, max_age=2,
+                                         stamp=stamp)
+
+    def computed(self, name: str, build):
+        """``build()`` once per stamp of this event (the rows behind every page and search)."""
+        if self.stamp is None:
+            return build()
+        return pagecache.computed(self.kwargs["event_id"], self.stamp, name, build)
+
+
 def _search(request: Request) -> str:
     return validated(NameSearchSerializer(data=request.query_params)).get("search", "")
 
@@ -217,14 +250,15 @@ class RoundDetailView(EventScopedMixin, generics.RetrieveAPIView):
     parameters=[EVENT_ID, ROUND_NUMBER, NameSearchSerializer],
     responses={200: PairingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
 )
-class PairingListView(EventScopedMixin, generics.ListAPIView):
+class PairingListView(StampCachedMixin, EventScopedMixin, generics.ListAPIView):
     serializer_class = PairingSerializer
     pagination_class = ArenaPagination
     permission_classes = [AllowAny]  # public reads, nothing to write here
     filter_backends: list = []
 
     def get_queryset(self):
-        rows = selectors.pairings_for_round(self.get_round())
+        rnd = self.get_round()
+        rows = self.computed(f"api-round-{rnd.pk}", lambda: selectors.pairings_for_round(rnd))
         return queries.search_rows(rows, _search(self.request), "player_a", "player_a_number",
                                    "player_b", "player_b_number")
 
@@ -241,14 +275,15 @@ class PairingListView(EventScopedMixin, generics.ListAPIView):
     parameters=[EVENT_ID, NameSearchSerializer],
     responses={200: StandingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
 )
-class StandingListView(EventScopedMixin, generics.ListAPIView):
+class StandingListView(StampCachedMixin, EventScopedMixin, generics.ListAPIView):
     serializer_class = StandingSerializer
     pagination_class = ArenaPagination
     permission_classes = [AllowAny]  # public reads, nothing to write here
     filter_backends: list = []
 
     def get_queryset(self):
-        rows = DUELS.final_rows(self.get_event())  # a finished event in final order (DESIGN.md decision 20)
+        # a finished event in final order (DESIGN.md decision 20)
+        rows = self.computed("final-duels", lambda: DUELS.final_rows(self.get_event()))
         return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
 
 
@@ -507,3 +542,21 @@ class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
     def registration_drop_undo(self, request: Request, *args, **kwargs) -> Response:
         registration = services.registration_drop_undo(registration=self.get_registration(), by=self.request.user)
         return self._registration_response(registration)
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+@extend_schema(
+    tags=[TAG_JUDGES],
+    extensions={"x-role": "usuario del sitio"},
+    summary="Token de la API",
+    description="Cambia usuario y contraseña por un token, una sola vez; las demás llamadas lo envían en "
+    "la cabecera «Authorization: Token <token>» (sin contraseña en cada pedido). El mismo token sirve "
+    "hasta que la organización lo revoque. 400 si el usuario o la contraseña no son válidos.",
+)
+class TokenView(ObtainAuthToken):
+    """``POST /api/token/``: DRF's token for the username and password given (the token is kept)."""
+
+    authentication_classes: list = []  # the credentials are the body; no session, no CSRF
+    permission_classes = [AllowAny]

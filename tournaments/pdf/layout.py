@@ -11,11 +11,13 @@ Geometry is in points unless a name ends in ``_mm``.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 import qrcode
 from qrcode.constants import ERROR_CORRECT_M
+from qrcode.util import QRData
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -36,6 +38,7 @@ from .base import (
     PdfRenderer,
     RenderedPdf,
     clean,
+    draw_text,
     fit,
 )
 
@@ -44,16 +47,49 @@ from .base import (
 #: slip in pure Python (most of the time of a large round's slips).
 QR_MASK_PATTERN = 2
 
+#: Error correction of the slips' codes: M (15 % of the codewords can be lost).
+QR_ERROR_CORRECTION = ERROR_CORRECT_M
+
 #: Row commands of a dropped or disqualified player: the whole row in grey.
 INACTIVE_ROW = [("TEXTCOLOR", 0, -1, GREY)]
 
+#: (mode, length) of a payload -> the smallest QR version that holds it at M.
+_qr_versions: dict[tuple[int, int], int] = {}
+
+
+def qr_version(segment: QRData) -> int:
+    """The smallest QR version holding ``segment`` at error correction M, cached per (mode, length).
+
+    The version depends only on the segment's mode and length, so the
+    library's fit search runs once per layout (every slip URL of a round
+    has the same shape), not once per slip.
+    """
+    key = (segment.mode, len(segment))
+    version = _qr_versions.get(key)
+    if version is None:
+        probe = qrcode.QRCode(error_correction=QR_ERROR_CORRECTION)
+        probe.add_data(segment)
+        version = _qr_versions[key] = probe.best_fit()
+    return version
+
 
 def qr_matrix(data: str) -> list[list[bool]]:
-    """The QR modules of ``data`` (error correction M, no quiet zone), row by row."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=1, border=0, mask_pattern=QR_MASK_PATTERN)
-    code.add_data(data)
-    code.make(fit=True)
+    """The QR modules of ``data`` (error correction M, no quiet zone), row by row.
+
+    One segment in the mode ``data`` needs (bytes for a URL), the version
+    from :func:`qr_version` and the fixed :data:`QR_MASK_PATTERN`: the
+    library then only encodes and places the data (about 0.6 ms), with no
+    fit or mask search.
+    """
+    segment = QRData(data)
+    code = qrcode.QRCode(version=qr_version(segment), error_correction=QR_ERROR_CORRECTION, box_size=1,
+                         border=0, mask_pattern=QR_MASK_PATTERN)
+    code.add_data(segment)
+    code.make(fit=False)
     return code.get_matrix()
+
+
+_DARK_RUN = re.compile(rb"\x01+")
 
 
 def draw_qr(canv: Canvas, matrix: list[list[bool]], x: float, y: float, size: float) -> None:
@@ -67,13 +103,8 @@ def draw_qr(canv: Canvas, matrix: list[list[bool]], x: float, y: float, size: fl
     ops = []
     for row_index, row in enumerate(matrix):
         bottom = count - row_index - 1
-        start = None
-        for col, dark in enumerate([*row, False]):
-            if dark and start is None:
-                start = col
-            elif not dark and start is not None:
-                ops.append(f"{start} {bottom} {col - start} 1 re")
-                start = None
+        for run in _DARK_RUN.finditer(bytes(row)):  # bools as bytes 0/1: the runs are found in C
+            ops.append(f"{run.start()} {bottom} {run.end() - run.start()} 1 re")
     canv.saveState()
     canv.translate(x, y)
     canv.scale(size / count, size / count)
@@ -87,35 +118,56 @@ def draw_qr(canv: Canvas, matrix: list[list[bool]], x: float, y: float, size: fl
 
 def draw_table_box(canv: Canvas, table: int | str, right: float, top: float, width: float, height: float) -> float:
     """The "MESA n" box with its top-right corner at (right, top); returns its left edge."""
-    box_x, box_y = right - width, top - height
+    draw_table_box_frame(canv, right, top, width, height)
+    return draw_table_number(canv, table, right, top, width, height)
+
+
+def draw_table_box_frame(canv: Canvas, right: float, top: float, width: float, height: float) -> None:
+    """The table box without its number: the green frame and "MESA"."""
+    box_x = right - width
     canv.setStrokeColor(GREEN)
     canv.setFillColor(GREEN_LIGHT)
     canv.setLineWidth(1.2)
-    canv.roundRect(box_x, box_y, width, height, 2 * mm, stroke=1, fill=1)
+    canv.roundRect(box_x, top - height, width, height, 2 * mm, stroke=1, fill=1)
     canv.setFillColor(GREEN)
     canv.setFont(FONT_BOLD, 7)
-    canv.drawCentredString(box_x + width / 2, top - 4 * mm, "MESA")
+    draw_text(canv, box_x + width / 2, top - 4 * mm, "MESA", align="center")
+
+
+def draw_table_number(canv: Canvas, table: int | str, right: float, top: float, width: float, height: float) -> float:
+    """The number in the table box of :func:`draw_table_box_frame`; returns the box's left edge."""
+    box_x, box_y = right - width, top - height
     number, nsize = fit(str(table), FONT_BOLD, 26, width - 4 * mm, min_size=14)
     canv.setFillColor(INK)
     canv.setFont(FONT_BOLD, nsize)
-    canv.drawCentredString(box_x + width / 2, box_y + 3 * mm, number)
+    draw_text(canv, box_x + width / 2, box_y + 3 * mm, number, align="center")
     return box_x
 
 
 def draw_slip_heading(canv: Canvas, caption: str, event_name: str, details: Sequence[str],
                       left: float, top: float, width: float) -> None:
     """Caption (green capitals), event name and a grey line of ``details`` under ``top``."""
+    draw_slip_title(canv, caption, event_name, left, top, width)
+    draw_slip_details(canv, details, left, top, width)
+
+
+def draw_slip_title(canv: Canvas, caption: str, event_name: str, left: float, top: float, width: float) -> None:
+    """The first two lines of :func:`draw_slip_heading`: caption and event name."""
     canv.setFillColor(GREEN)
     canv.setFont(FONT_BOLD, 7.5)
-    canv.drawString(left, top - 2.5 * mm, caption)
+    draw_text(canv, left, top - 2.5 * mm, caption)
     name, size = fit(event_name, FONT_BOLD, 12.5, width, min_size=9)
     canv.setFillColor(INK)
     canv.setFont(FONT_BOLD, size)
-    canv.drawString(left, top - 8 * mm, name)
+    draw_text(canv, left, top - 8 * mm, name)
+
+
+def draw_slip_details(canv: Canvas, details: Sequence[str], left: float, top: float, width: float) -> None:
+    """The grey third line of :func:`draw_slip_heading`: ``details`` joined by " · "."""
     detail, dsize = fit(" · ".join(p for p in details if p), FONT, 9, width, min_size=7)
     canv.setFont(FONT, dsize)
     canv.setFillColor(GREY)
-    canv.drawString(left, top - 13 * mm, detail)
+    draw_text(canv, left, top - 13 * mm, detail)
 
 
 def draw_grid_head(canv: Canvas, titles: Sequence[str], widths: Sequence[float], left: float, bottom: float,
@@ -135,10 +187,10 @@ def draw_player_cell(canv: Canvas, name: str, number: str, x: float, middle: flo
     """A player's name in bold (in the current fill colour) over their number in grey."""
     pname, psize = fit(name, FONT_BOLD, 11, width - 3 * mm, min_size=7.5)
     canv.setFont(FONT_BOLD, psize)
-    canv.drawString(x + 1.5 * mm, middle + 0.6 * mm, pname)
+    draw_text(canv, x + 1.5 * mm, middle + 0.6 * mm, pname)
     canv.setFont(FONT, 7.5)
     canv.setFillColor(GREY)
-    canv.drawString(x + 1.5 * mm, middle - 3.4 * mm, clean(number))
+    draw_text(canv, x + 1.5 * mm, middle - 3.4 * mm, clean(number))
 
 
 def draw_grid_lines(canv: Canvas, widths: Sequence[float], left: float, top: float, width: float,
@@ -158,41 +210,61 @@ def draw_grid_lines(canv: Canvas, widths: Sequence[float], left: float, top: flo
         canv.line(x, bottom, x, top - head_height)
 
 
-def draw_signatures(canv: Canvas, labels: Sequence[str], left: float, y: float, width: float,
-                    gap: float = 4 * mm) -> None:
-    """A signature line per label, side by side across ``width``, the label in grey under it."""
+def draw_signatures(canv: Canvas, labels: Sequence[str | None], left: float, y: float, width: float,
+                    gap: float = 4 * mm, *, lines: bool = True) -> None:
+    """A signature line per label, side by side across ``width``, the label in grey under it.
+
+    ``lines=False`` draws the labels only; a label of None is left out
+    (its line is still drawn).
+    """
     sign_w = (width - gap * (len(labels) - 1)) / len(labels)
     canv.setLineWidth(0.6)
     for index, label in enumerate(labels):
         sx = left + index * (sign_w + gap)
-        canv.setStrokeColor(INK)
-        canv.line(sx, y, sx + sign_w, y)
+        if lines:
+            canv.setStrokeColor(INK)
+            canv.line(sx, y, sx + sign_w, y)
+        if label is None:
+            continue
         text, tsize = fit(label, FONT, 7, sign_w, min_size=5.5)
         canv.setFont(FONT, tsize)
         canv.setFillColor(GREY)
-        canv.drawString(sx, y - 3 * mm, text)
+        draw_text(canv, sx, y - 3 * mm, text)
 
 
-def draw_result_qr(canv: Canvas, url: str, right: float, top: float, size: float) -> None:
-    """The QR code to a table's result form, top-right corner at (right, top), captioned with the URL."""
+def draw_result_qr(canv: Canvas, url: str, right: float, top: float, size: float, *, caption: bool = True) -> None:
+    """The QR code to a table's result form, top-right corner at (right, top), captioned with the URL.
+
+    ``caption=False`` leaves out the line "Cargar resultado (juez)" (see :func:`draw_result_qr_caption`).
+    """
     qr_x = right - size
     draw_qr(canv, qr_matrix(url), qr_x, top - size, size)
-    canv.setFillColor(INK)
-    canv.setFont(FONT_BOLD, 7)
-    canv.drawCentredString(qr_x + size / 2, top - size - 3.5 * mm, "Cargar resultado (juez)")
+    if caption:
+        draw_result_qr_caption(canv, right, top, size)
     parts = urlsplit(url)
     lines = [f"{parts.scheme}://{parts.netloc}", parts.path] if parts.netloc else [url]
     canv.setFillColor(GREY)
     for index, line in enumerate(lines):
         text, usize = fit(line, FONT, 5.5, size + 8 * mm, min_size=4)
         canv.setFont(FONT, usize)
-        canv.drawCentredString(qr_x + size / 2, top - size - (6.5 + 2.6 * index) * mm, text)
+        draw_text(canv, qr_x + size / 2, top - size - (6.5 + 2.6 * index) * mm, text, align="center")
+
+
+def draw_result_qr_caption(canv: Canvas, right: float, top: float, size: float) -> None:
+    """"Cargar resultado (juez)" under the QR code of :func:`draw_result_qr`."""
+    canv.setFillColor(INK)
+    canv.setFont(FONT_BOLD, 7)
+    draw_text(canv, right - size / 2, top - size - 3.5 * mm, "Cargar resultado (juez)", align="center")
 
 
 class SlipsRenderer(PdfRenderer):
     """Result slips, ``slips_per_page`` to an A4 portrait page, cut lines between them.
 
     Subclasses implement :meth:`draw_slip`; the sheet has ``header`` and ``slips``.
+    A subclass whose slips share a fixed part (frames, headings, labels)
+    draws it in :meth:`draw_slip_static`: it is written once per document as
+    a PDF form and placed under every slip, and :meth:`draw_slip` draws only
+    what changes from slip to slip.
     """
 
     title = "Planillas de resultado"
@@ -216,16 +288,28 @@ class SlipsRenderer(PdfRenderer):
         header = sheet.header
         buffer = io.BytesIO()
         canv = self.new_canvas(buffer, header)
+        first_top = self.page_height - self.margin_top_mm * mm
+        static = None
+        if sheet.slips and type(self).draw_slip_static is not SlipsRenderer.draw_slip_static:
+            canv.beginForm("slip-static")
+            if self.draw_slip_static(canv, sheet, first_top):
+                static = "slip-static"
+            canv.endForm()
         if not sheet.slips:
             canv.setFont(FONT, 11)
-            canv.drawString(self.margin_left_mm * mm, self.page_height - 20 * mm,
-                            "Sin mesas: esta ronda no tiene planillas.")
+            draw_text(canv, self.margin_left_mm * mm, self.page_height - 20 * mm,
+                      "Sin mesas: esta ronda no tiene planillas.")
             canv.showPage()
         for index, slip in enumerate(sheet.slips):
             position = index % self.slips_per_page
             if index and position == 0:
                 canv.showPage()
-            top = self.page_height - self.margin_top_mm * mm - position * self.slip_height
+            top = first_top - position * self.slip_height
+            if static:
+                canv.saveState()
+                canv.translate(0, top - first_top)
+                canv.doForm(static)
+                canv.restoreState()
             self.draw_slip(canv, sheet, slip, top)
             if position < self.slips_per_page - 1 and index < len(sheet.slips) - 1:
                 self.draw_cut_line(canv, top - self.slip_height)
@@ -235,8 +319,12 @@ class SlipsRenderer(PdfRenderer):
         canv.save()
         return self.result(header, buffer.getvalue(), pages)
 
+    def draw_slip_static(self, canv: Canvas, sheet, top: float) -> bool:
+        """The part every slip of ``sheet`` shares, its top edge at ``top``; False if there is none."""
+        return False
+
     def draw_slip(self, canv: Canvas, sheet, slip, top: float) -> None:
-        """One slip whose top edge is at ``top`` (points from the page bottom)."""
+        """One slip whose top edge is at ``top`` (points from the page bottom), less its static part."""
         raise NotImplementedError
 
     def draw_cut_line(self, canv: Canvas, y: float) -> None:

@@ -13,9 +13,9 @@ Both take read models of :mod:`tournaments.pdf.data` and return
 from __future__ import annotations
 
 from reportlab.lib import colors
-from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..text import collation_initial
 from .base import (
@@ -32,37 +32,14 @@ from .base import (
     FlowingRenderer,
     RenderedPdf,
     TwoLineText,
+    color_op,
     fit,
+    fit_line,
     points_text,
+    text_ops,
 )
 from .data import PairingSheet, PostingSheet
 from .layout import empty_story
-
-
-class StackedText(Flowable):
-    """A bold main text with an optional small caption under it, centred."""
-
-    def __init__(self, main: str, caption: str, width: float, height: float, *, size: float = 11):
-        super().__init__()
-        self.main, self.caption, self.size = main, caption, size
-        self.width, self.height = width, height
-
-    def wrap(self, available_width, available_height):
-        return self.width, self.height
-
-    def draw(self):
-        canv = self.canv
-        canv.setFillColor(INK)
-        if not self.caption:
-            canv.setFont(FONT_BOLD, self.size)
-            canv.drawCentredString(self.width / 2, (self.height - self.size * 0.72) / 2, self.main)
-            return
-        canv.setFont(FONT_BOLD, self.size * 0.9)
-        canv.drawCentredString(self.width / 2, self.height * 0.45, self.main)
-        text, size = fit(self.caption, FONT, 6.5, self.width - 1, min_size=5)
-        canv.setFont(FONT, size)
-        canv.setFillColor(GREY)
-        canv.drawCentredString(self.width / 2, self.height * 0.12, text)
 
 
 class PairingsByTableRenderer(FlowingRenderer):
@@ -91,59 +68,91 @@ class PairingsByTableRenderer(FlowingRenderer):
         self.headings = ("Mesa", "Jugador", score_title, "", "Rival", score_title)
         if sheet.pods:
             self.headings = ("Mesa", "Jugador", score_title, "", "", "")
+        if not sheet.tables:
+            content, pages = self.build(header, empty_story("Sin emparejamientos."))
+            return self.result(header, content, pages)
         height = self.row_height_mm * mm
+        rematch = any(row.rematch for row in sheet.tables)
+        draw_row = self._row_drawer(sheet, seeded, height)
+        note = "* Revancha inevitable: no había otro emparejamiento posible." if rematch else ""
+        content, pages = self.build_rows(header, [height] * len(sheet.tables), draw_row, note=note)
+        return self.result(header, content, pages)
+
+    def _row_drawer(self, sheet: PairingSheet, seeded: bool, height: float):
+        """A ``draw_row`` for :meth:`build_rows`: one table per row, straight on the canvas.
+
+        Same cells as the platypus table it replaces (2 pt side padding,
+        middle-aligned): table number (with its caption), player, score,
+        "vs", rival (or the bye), score; zebra rows, a rule under each row
+        and one after the table column.
+        """
+        widths = [w * mm for w in self.heading_widths_mm]
+        starts = [sum(widths[:i]) for i in range(len(widths))]
+        total_w = sum(widths)
         player_w = self.col_player_mm * mm - 4  # cell padding
-        rows = []
-        rematch = False
-        for row in sheet.tables:
+        table_w = self.col_table_mm * mm - 2
+        size = self.name_size
+        ink, grey, black = color_op(INK), color_op(GREY), color_op(colors.black)
+        zebra = f"{color_op(ZEBRA)} "
+        rules = f"{fp_str(0.25)} w {color_op(GREY_LIGHT, stroke=True)}"
+        column_rule = f"{fp_str(0.5)} w {color_op(GREY_LIGHT, stroke=True)}"
+        # A plain string in a middle-aligned platypus cell: baseline at (height + leading) / 2 - size.
+        score_base = (height + 10 * 1.2) / 2 - 10
+        vs_base = (height + 8 * 1.2) / 2 - 8
+        vs_w = stringWidth("vs", FONT_ITALIC, 8)
+        tables = sheet.tables
+
+        def centred(canv, layers, font, font_size, middle, baseline, text) -> None:
+            layers.text.append(text_ops(canv, font, font_size, middle - stringWidth(text, font, font_size) / 2,
+                                        baseline, text))
+
+        def player(canv, layers, x, bottom, name, number, *, font=FONT, color=ink) -> None:
+            for pfont, psize, px, pbase, text, is_secondary in fit_line(
+                    name, player_w, height, font=font, size=size, secondary=number):
+                layers.text.append(grey if is_secondary else color)
+                layers.text.append(text_ops(canv, pfont, psize, x + px, bottom + pbase, text))
+
+        def draw_row(canv, layers, index, x, bottom, _width) -> None:
+            row = tables[index]
+            top = bottom + height
+            if index % 2:
+                layers.back.append(f"{zebra}{fp_str(x, bottom, total_w, height)} re f")
+            layers.lines.append(f"{rules} {fp_str(x, bottom)} m {fp_str(x + total_w, bottom)} l S")
+            layers.lines.append(f"{column_rule} {fp_str(x + widths[0], bottom)} m {fp_str(x + widths[0], top)} l S")
+            # Table number, centred; with a caption the number goes up and the caption under it.
             table = "—" if row.table is None else str(row.table)
             if row.rematch:
                 table += "*"
-                rematch = True
+            middle = x + 1 + table_w / 2
+            layers.text.append(ink)
+            if row.caption:
+                centred(canv, layers, FONT_BOLD, 11 * 0.9, middle, bottom + height * 0.45, table)
+                caption, csize = fit(row.caption, FONT, 6.5, table_w - 1, min_size=5)
+                layers.text.append(grey)
+                centred(canv, layers, FONT, csize, middle, bottom + height * 0.12, caption)
+            else:
+                centred(canv, layers, FONT_BOLD, 11, middle, bottom + (height - 11 * 0.72) / 2, table)
             if seeded:
                 score_a, score_b = _seed(row.seed_a), _seed(row.seed_b)
             else:
                 score_a, score_b = points_text(row.points_a), points_text(row.points_b)
-            player_a = FitText(row.player_a, player_w, size=self.name_size, secondary=row.number_a, height=height)
+            player(canv, layers, x + starts[1] + 2, bottom, row.player_a, row.number_a)
             if row.is_bye or row.player_b is None:
-                player_b = FitText(sheet.bye_text, player_w, font=FONT_ITALIC, size=self.name_size,
-                                   color=GREY, height=height)
+                player(canv, layers, x + starts[4] + 2, bottom, sheet.bye_text, "", font=FONT_ITALIC, color=grey)
                 score_b = ""
             else:
-                player_b = FitText(row.player_b, player_w, size=self.name_size,
-                                   secondary=row.number_b or "", height=height)
-            rows.append([
-                StackedText(table, row.caption, self.col_table_mm * mm - 2, height),
-                player_a, score_a, "" if row.is_bye else "vs", player_b, score_b,
-            ])
-        style = [
-            ("FONT", (0, 0), (-1, -1), FONT, 10),
-            ("FONT", (2, 0), (2, -1), FONT_BOLD, 10),
-            ("FONT", (5, 0), (5, -1), FONT_BOLD, 10),
-            ("TEXTCOLOR", (3, 0), (3, -1), GREY),
-            ("FONT", (3, 0), (3, -1), FONT_ITALIC, 8),
-            ("ALIGN", (0, 0), (0, -1), "CENTER"),
-            ("ALIGN", (2, 0), (3, -1), "CENTER"),
-            ("ALIGN", (5, 0), (5, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ("ROWBACKGROUNDS", (0, 0), (-1, -1), [colors.white, ZEBRA]),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, GREY_LIGHT),
-            ("LINEAFTER", (0, 0), (0, -1), 0.5, GREY_LIGHT),
-        ]
-        story: list = self.chunked_tables(rows, [height] * len(rows), style)
-        if rematch:
-            story += [Spacer(0, 3 * mm), Paragraph(
-                "* Revancha inevitable: no había otro emparejamiento posible.",
-                ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, textColor=GREY),
-            )]
-        if not sheet.tables:
-            story = empty_story("Sin emparejamientos.")
-        content, pages = self.build(header, story)
-        return self.result(header, content, pages)
+                player(canv, layers, x + starts[4] + 2, bottom, row.player_b, row.number_b or "")
+            layers.text.append(black)
+            for column, score in ((2, score_a), (5, score_b)):
+                if score:
+                    centred(canv, layers, FONT_BOLD, 10, x + starts[column] + widths[column] / 2,
+                            bottom + score_base, score)
+            if not row.is_bye:
+                layers.text.append(grey)
+                layers.text.append(text_ops(canv, FONT_ITALIC, 8, x + starts[3] + (widths[3] - vs_w) / 2,
+                                            bottom + vs_base, "vs"))
+
+        return draw_row
 
 
 class PairingsByNameRenderer(FlowingRenderer):

@@ -21,16 +21,24 @@ from django.utils.translation import gettext as _
 
 from ..errors import StateError
 from ..models import Event, Match, PodTable, Registration
+from ..stamps import event_touch
 
 
 def event_lock(event: Event | int) -> Event:
     """Lock and return the event row (with its game) inside the caller's transaction.
 
+    Every state change starts here, so this is also where the event's state
+    stamp grows (:mod:`tournaments.stamps`): the caches of its pages miss from
+    the commit on; a transaction that rolls back leaves the stamp as it was.
+
     Raises :class:`django.db.transaction.TransactionManagementError` outside
     a transaction on PostgreSQL; :class:`Event.DoesNotExist` for an unknown id.
     """
     pk = event.pk if isinstance(event, Event) else event
-    return Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=pk)
+    locked = Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=pk)
+    event_touch(locked.pk)
+    locked.revision += 1
+    return locked
 
 
 def _gone(what: str) -> StateError:

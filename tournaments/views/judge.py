@@ -10,9 +10,13 @@ end time.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.db.models import Case, Count, IntegerField, Q, Value, When
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.formats import date_format
@@ -25,10 +29,14 @@ from .. import permissions, pods_selectors, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import PODS, format_for
-from ..models import Match, PodTable
+from ..models import Match, PodSeat, PodTable
 from ..text import fold
 from .access import event_role_required
 from .forms import PodResultForm, ResultForm, TimeExtensionForm
+
+#: What the lists show before the event's first round.
+_EMPTY_PAGE = selectors.JudgeTablePage(tables=[], pending=0, total=0, matched=0, offset=0,
+                                       limit=selectors.JUDGE_PAGE_SIZE)
 
 
 class JudgeLoginView(LoginView):
@@ -58,44 +66,81 @@ def home(request):
     return render(request, "judge/home.html", {"events": events, "live": live})
 
 
-def _filter_tables(tables, query: str):
-    query = query.strip()
-    if not query:
-        return tables
-    if query.isdigit():
-        return [t for t in tables if t.pairing.table_number == int(query)]
-    needle = fold(query)
-    return [t for t in tables if needle in t.search]
+def _page_number(request) -> int:
+    """The 1-based page of ``?pagina=`` (1 when missing or not a number)."""
+    raw = request.GET.get("pagina", "")
+    return max(1, int(raw)) if raw.isdigit() else 1
+
+
+def _tables_url(event, *, estado: str = "todas", q: str = "", pagina: int = 1) -> str:
+    """The tables page of ``event``; defaults (every table, no search, page 1) stay out of the URL."""
+    query = urlencode({k: v for k, v, default in (("estado", estado, "todas"), ("q", q, ""),
+                                                  ("pagina", pagina, 1)) if v != default})
+    return reverse("judge:tables", args=[event.pk]) + (f"?{query}" if query else "")
+
+
+def _pending_tables_url(event) -> str:
+    """Where a saved result lands: the tables still without one."""
+    return _tables_url(event, estado="pendientes")
+
+
+def _list_context(event, rnd, *, status: str, query: str, page) -> dict:
+    """Filters, paging links and counts shared by the match and pod lists."""
+    number = page.offset // page.limit + 1
+    return {
+        "event": event,
+        "round": rnd,
+        "query": query,
+        "status": status,
+        "page": page,
+        "filters": [
+            (label, count, _tables_url(event, estado=key, q=query), key == status)
+            for key, label, count in (("pendientes", _("Pendientes"), page.pending),
+                                      ("con-resultado", _("Con resultado"), page.total - page.pending),
+                                      ("todas", _("Todas"), page.total))
+        ],
+        "next_url": _tables_url(event, estado=status, q=query, pagina=number + 1) if page.has_next else None,
+        "clear_url": _tables_url(event, estado=status),
+        "previous_url": _tables_url(event, estado=status, q=query, pagina=number - 1)
+        if page.has_previous else None,
+        "counts": {"pending": page.pending, "total": page.total},
+        "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
+        "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
+    }
 
 
 @never_cache
 @event_role_required(permissions.JUDGE)
 def tables(request, event):
-    """The current round's tables with their state; filter by table number or player name."""
-    if format_for(event) is PODS:
-        return _pod_tables(request, event)
+    """A page of the current round's tables, pending first; filter by state, search by table or player.
+
+    ``?estado=`` ``pendientes`` / ``con-resultado`` / ``todas`` (the
+    default), ``?pagina=`` pages of :data:`selectors.JUDGE_PAGE_SIZE`.
+    ``?q=`` with the number of a table of the round (digits, no leading
+    zero) opens that table's form; any other text keeps the tables with a
+    player whose name or number contains it (accents aside), so "0101"
+    finds the player WM-0101. Filtering and paging happen in the
+    database: the page costs the same at 8 players as at 1,024.
+    """
     rnd = selectors.current_round(event)
-    rows = selectors.judge_tables(rnd, minutes=event.round_minutes) if rnd else []
-    query = request.GET.get("q", "")
-    shown = _filter_tables(rows, query)
-    matches = [t for t in rows if not t.pairing.is_bye]
-    counts = {
-        "pending": sum(t.pairing.status == MatchStatus.PENDING for t in matches),
-        "total": len(matches),
-    }
-    return render(
-        request,
-        "judge/tables.html",
-        {
-            "event": event,
-            "round": rnd,
-            "tables": shown,
-            "query": query,
-            "counts": counts,
-            "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
-            "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
-        },
-    )
+    query = request.GET.get("q", "").strip()
+    status = request.GET.get("estado", "todas")
+    if status not in selectors.JUDGE_FILTERS:
+        status = "todas"
+    pods = format_for(event) is PODS
+    if rnd and query.isdigit() and not query.startswith("0"):  # "0101": part of a number like WM-0101
+        table_exists = (PodTable.objects.filter(round=rnd, table_number=int(query)) if pods else
+                        Match.objects.filter(round=rnd, table_number=int(query), is_bye=False)).exists()
+        if table_exists:
+            return redirect(reverse("judge:table", args=[event.pk, rnd.number, int(query)]))
+    offset = (_page_number(request) - 1) * selectors.JUDGE_PAGE_SIZE
+    if pods:
+        return _pod_tables(request, event, rnd, status=status, query=query, offset=offset)
+    page = (selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
+                                       minutes=event.round_minutes) if rnd else None)
+    context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
+    context["tables"] = page.tables if page else []
+    return render(request, "judge/tables.html", context)
 
 
 def _score(match_or_entry) -> str:
@@ -161,7 +206,7 @@ def table(request, event, number: int, table: int):
                     _("Mesa %(table)d: resultado %(score)s guardado (%(a)s vs %(b)s).")
                     % {"table": table, "score": _score(saved), "a": name_a, "b": name_b},
                 )
-                return redirect(reverse("judge:tables", args=[event.pk]))
+                return redirect(_pending_tables_url(event))
     else:
         # A pending table starts with no winner chosen: saving without tapping a
         # score is an error, never a silent 0-0 draw.
@@ -236,32 +281,63 @@ def _presets(best_of: int) -> list[tuple[int, int, int]]:
 # --------------------------------------------------------------------------- pods (issue #9)
 
 
-def _pod_tables(request, event):
-    """The current round's pods (multiplayer games): every table with its 2–6 names."""
-    rnd = selectors.current_round(event)
-    pods = pods_selectors.pods_for_round(rnd) if rnd else []
-    query = request.GET.get("q", "").strip()
-    if query.isdigit():
-        shown = [pod for pod in pods if pod.table_number == int(query)]
-    elif query:
-        needle = fold(query)
-        shown = [pod for pod in pods if needle in fold(pod.names)]
+@dataclass(frozen=True, slots=True)
+class _PodPage(selectors.JudgeTablePage):
+    """A page of pods for the judge list: ``tables`` are :class:`~tournaments.pods_selectors.PodRow`."""
+
+
+def _pod_rows(pod_ids) -> list[pods_selectors.PodRow]:
+    """The pods ``pod_ids`` with their seats, in the order given (one query; none for no ids)."""
+    if not pod_ids:
+        return []
+    seats = PodSeat.objects.filter(pod_id__in=pod_ids).values_list(
+        "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
+        "registration_id", "registration__player__display_name", "registration__player__player_number",
+        "seat", "place", "score",
+    ).order_by("seat")
+    pods: dict[int, tuple[tuple, list]] = {}
+    for pod_id, table, status, version, repeats, rid, name, number, seat, place, score in seats:
+        pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), []))[1].append(
+            pods_selectors.SeatRow(rid, name, number, seat, place, score)
+        )
+    return [pods_selectors.PodRow(*pods[pk][0], seats=tuple(pods[pk][1])) for pk in pod_ids if pk in pods]
+
+
+def _pod_page(rnd, *, status: str, query: str, offset: int, limit: int = selectors.JUDGE_PAGE_SIZE) -> _PodPage:
+    """A page of the pods of ``rnd``, like :func:`selectors.judge_table_page` (three queries, four with a search)."""
+    round_pods = PodTable.objects.filter(round=rnd)
+    counts = round_pods.aggregate(total=Count("pk"), pending=Count("pk", filter=Q(status=MatchStatus.PENDING)))
+    if status == "pendientes":
+        filtered, matched = round_pods.filter(status=MatchStatus.PENDING), counts["pending"]
+    elif status == "con-resultado":
+        filtered, matched = round_pods.exclude(status=MatchStatus.PENDING), counts["total"] - counts["pending"]
     else:
-        shown = pods
-    return render(
-        request,
-        "judge/pods.html",
-        {
-            "event": event,
-            "round": rnd,
-            "pods": shown,
-            "query": query,
-            "counts": {"pending": sum(p.status == MatchStatus.PENDING for p in pods), "total": len(pods)},
-            "score_label": pods_selectors.secondary_score_label(event),
-            "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
-            "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
-        },
-    )
+        filtered, matched = round_pods, counts["total"]
+    order = (Case(When(status=MatchStatus.PENDING, then=Value(0)), default=Value(1), output_field=IntegerField()),
+             "table_number", "pk")
+    needle = fold(query)
+    if needle:
+        texts: dict[int, list[str]] = {}
+        for pk in filtered.order_by(*order).values_list("pk", flat=True):
+            texts[pk] = []
+        for pod_id, name, number in PodSeat.objects.filter(pod__in=filtered).values_list(
+                "pod_id", "registration__player__display_name", "registration__player__player_number"):
+            texts[pod_id] += [name, number]
+        ids = [pk for pk, parts in texts.items() if needle in fold(" ".join(parts))]
+        matched = len(ids)
+        page_ids = ids[offset:offset + limit]
+    else:
+        page_ids = list(filtered.order_by(*order).values_list("pk", flat=True)[offset:offset + limit])
+    return _PodPage(tables=_pod_rows(page_ids), pending=counts["pending"], total=counts["total"],
+                    matched=matched, offset=offset, limit=limit)
+
+
+def _pod_tables(request, event, rnd, *, status: str, query: str, offset: int):
+    """A page of the current round's pods (multiplayer games), each table with its 2–6 names."""
+    page = _pod_page(rnd, status=status, query=query, offset=offset) if rnd else None
+    context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
+    context.update(pods=page.tables if page else [], score_label=pods_selectors.secondary_score_label(event))
+    return render(request, "judge/pods.html", context)
 
 
 def _pod_table(request, event, number: int, table: int):
@@ -273,7 +349,7 @@ def _pod_table(request, event, number: int, table: int):
     """
     pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
                                   round__number=number, table_number=table)
-    row = next(p for p in pods_selectors.pods_for_round(pod_table.round) if p.pod_id == pod_table.pk)
+    row = _pod_rows([pod_table.pk])[0]
     score_label = pods_selectors.secondary_score_label(event)
     form_kwargs = {"seats": row.seats, "score_label": score_label}
     stale = False
@@ -298,7 +374,7 @@ def _pod_table(request, event, number: int, table: int):
             else:
                 messages.success(request, _("Mesa %(table)d: puestos guardados (%(names)s).")
                                  % {"table": table, "names": row.names})
-                return redirect(reverse("judge:tables", args=[event.pk]))
+                return redirect(_pending_tables_url(event))
     else:
         initial = {"expected_version": pod_table.version}
         for seat in row.seats:
@@ -309,7 +385,7 @@ def _pod_table(request, event, number: int, table: int):
         form = PodResultForm(initial=initial, **form_kwargs)
     current = selectors.current_round(event)
     if stale:
-        row = next(p for p in pods_selectors.pods_for_round(pod_table.round) if p.pod_id == pod_table.pk)
+        row = _pod_rows([pod_table.pk])[0]
     return render(
         request,
         "judge/pod.html",

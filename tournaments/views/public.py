@@ -3,24 +3,30 @@
 No login and no personal data beyond display name, player number and venue.
 Every live page has a fragment (same URL with ``?fragmento=1``) that
 ``static/arena/live.js`` polls every few seconds and swaps in place, so the
-page follows the results without a reload. Fragments carry an ETag built
-from :func:`tournaments.selectors.event_live_stamp` — it changes whenever a
-result is recorded — so a poll with nothing new is a 304 and a shared cache
-may keep them for a couple of seconds; full pages are cacheable for a few
-seconds (``Vary: Cookie`` keeps languages and CSRF tokens apart).
+page follows the results without a reload.
+
+Read once per change (:mod:`tournaments.pagecache`): pages and fragments
+are rendered once per state stamp of the event (:mod:`tournaments.stamps`),
+language and URL, and kept compressed; their ETag is the stamp, so a poll
+with nothing new is a 304 after one primary-key query. Big events are
+paged (:data:`PAGE_ROWS` rows, ``?pagina=N``) and searched on the server
+(``?q=`` a name or player number), so a phone carries one screen, not the
+whole field.
 """
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.translation import get_language
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 
-from .. import pods_selectors, selectors
+from .. import pagecache, pods_selectors, selectors
 from ..enums import EventState, MatchStatus, RoundPhase
-from ..formats import DUELS, PODS, format_for
+from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration
 from ..text import fold, stage_name
@@ -29,6 +35,8 @@ from ..text import fold, stage_name
 LIVE_POLL_SECONDS = 5
 PAGE_MAX_AGE = 5
 FRAGMENT_MAX_AGE = 2
+#: Rows of standings, or names of a round's pairings, on one page (tables: half as many).
+PAGE_ROWS = 100
 
 def poll_seconds() -> int:
     return int(getattr(settings, "ARENA_LIVE_POLL_SECONDS", LIVE_POLL_SECONDS))
@@ -43,25 +51,59 @@ def _event_or_404(pk: int) -> Event:
     )
 
 
-def _live(request, event: Event, page: str, fragment: str, build) -> object:
-    """Render ``page``, or only ``fragment`` when polled (``?fragmento=1``), with caching headers.
+def _live(request, pk: int, page: str, fragment, build) -> object:
+    """Render ``page``, or only ``fragment`` when polled (``?fragmento=1``), once per stamp.
 
-    ``build`` returns the template context; it is not called for a 304.
+    ``build(event, stamp)`` returns the template context; it is not called
+    for a 304 or a cached body. ``fragment`` is a template name or a
+    callable of the event giving one.
     """
-    if request.GET.get("fragmento"):
-        etag = f'"{selectors.event_live_stamp(event.pk)}-{get_language()}"'
-        response = get_conditional_response(request, etag=etag)
-        if response is None:
-            response = render(request, fragment, build())
-        response["ETag"] = etag
-        patch_cache_control(response, public=True, max_age=FRAGMENT_MAX_AGE)
-        patch_vary_headers(response, ("Cookie", "Accept-Language"))
-        return response
-    context = build()
-    context.update(event=event, live_seconds=poll_seconds(), fragment_template=fragment)
-    response = render(request, page, context)
-    patch_cache_control(response, public=True, max_age=PAGE_MAX_AGE)
-    return response
+    fragment_only = bool(request.GET.get("fragmento"))
+
+    def render_for(stamp: str):
+        event = _event_or_404(pk)
+        context = build(event, stamp)
+        fragment_template = fragment(event) if callable(fragment) else fragment
+        if fragment_only:
+            return render(request, fragment_template, context)
+        context.update(event=event, live_seconds=poll_seconds(), fragment_template=fragment_template,
+                       live_url=_live_url(request))
+        return render(request, page, context)
+
+    return pagecache.cached_response(
+        request, event_id=pk, render=render_for, max_age=FRAGMENT_MAX_AGE if fragment_only else PAGE_MAX_AGE
+    )
+
+
+def _live_url(request) -> str:
+    """This page's fragment URL: the same path and query (page, search, view) plus ``fragmento=1``."""
+    query = [(key, value) for key, value in request.GET.items() if key != "fragmento"]
+    return f"{request.path}?{urlencode([*query, ('fragmento', '1')])}"
+
+
+def _page(request, rows: list, per_page: int = PAGE_ROWS):
+    """The ``?pagina=`` page of ``rows`` (out-of-range numbers give the nearest page)."""
+    return Paginator(rows, per_page).get_page(request.GET.get("pagina"))
+
+
+def _pager(request, page) -> dict | None:
+    """Links to the previous and next pages (keeping the search), or ``None`` for a single page."""
+    if page.paginator.num_pages <= 1:
+        return None
+    keep = [(key, value) for key, value in request.GET.items() if key not in ("pagina", "fragmento")]
+
+    def link(number: int) -> str:
+        return "?" + urlencode([*keep, ("pagina", str(number))])
+
+    return {
+        "number": page.number,
+        "pages": page.paginator.num_pages,
+        "previous": link(page.previous_page_number()) if page.has_previous() else None,
+        "next": link(page.next_page_number()) if page.has_next() else None,
+        "first_row": page.start_index(),
+        "last_row": page.end_index(),
+        "rows": page.paginator.count,
+    }
 
 
 def event_list(request):
@@ -84,21 +126,34 @@ def event_list(request):
     return response
 
 
-def _pairings_context(event: Event, rnd, query: str) -> dict:
-    rows = selectors.pairings_for_round(rnd) if rnd else []
-    by_name = selectors.pairings_by_name(rows)
-    tables = [(p, fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"))
-              for p in rows]
+def _round_rows(event: Event, rnd, stamp: str):
+    """A round's pairing rows, its players by name and its tables with their search text (once per stamp)."""
+
+    def build():
+        rows = selectors.pairings_for_round(rnd)
+        tables = [(p, fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"))
+                  for p in rows]
+        return rows, selectors.pairings_by_name(rows), tables
+
+    return pagecache.computed(event.pk, stamp, f"round-{rnd.pk}", build)
+
+
+def _pairings_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
+    rows, by_name, tables = _round_rows(event, rnd, stamp) if rnd else ([], [], [])
     needle = fold(query.strip())
     if needle:
         by_name = [line for line in by_name if needle in line.search]
         tables = [(p, search) for p, search in tables if needle in search]
+    names_page = _page(request, by_name)
+    tables_page = _page(request, tables, PAGE_ROWS // 2)
     playing = [p for p in rows if not p.is_bye]
     return {
         "event": event,
         "round": rnd,
-        "by_name": by_name,
-        "tables": tables,
+        "by_name": names_page.object_list,
+        "tables": tables_page.object_list,
+        "pager": _pager(request, names_page if names_page.paginator.num_pages >= tables_page.paginator.num_pages
+                        else tables_page),
         "query": query,
         "pending": sum(p.status == MatchStatus.PENDING for p in playing),
         "table_count": len(playing),
@@ -106,18 +161,21 @@ def _pairings_context(event: Event, rnd, query: str) -> dict:
     }
 
 
-def _pods_context(event: Event, rnd, query: str) -> dict:
+def _pods_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
     """The pods of ``rnd`` (multiplayer games, issue #9), filtered by a name or number."""
-    pods = pods_selectors.pods_for_round(rnd) if rnd else []
+    pods = pagecache.computed(event.pk, stamp, f"pods-{rnd.pk}", lambda: pods_selectors.pods_for_round(rnd)) \
+        if rnd else []
     rows = [(pod, fold(" ".join(f"{s.display_name} {s.player_number}" for s in pod.seats)))
             for pod in pods]
     needle = fold(query.strip())
     if needle:
         rows = [(pod, search) for pod, search in rows if needle in search]
+    page = _page(request, rows, PAGE_ROWS // 4)
     return {
         "event": event,
         "round": rnd,
-        "pods": rows,
+        "pods": page.object_list,
+        "pager": _pager(request, page),
         "query": query,
         "pending": sum(pod.status == MatchStatus.PENDING for pod in pods),
         "score_label": pods_selectors.secondary_score_label(event),
@@ -128,8 +186,8 @@ def _pods_context(event: Event, rnd, query: str) -> dict:
 _ROUND_CONTEXT = {"duels": _pairings_context, "pods": _pods_context}
 
 
-def _round_context(event: Event, rnd, query: str) -> dict:
-    return _ROUND_CONTEXT[format_for(event).key](event, rnd, query)
+def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
+    return _ROUND_CONTEXT[format_for(event).key](request, event, rnd, query, stamp)
 
 
 def _round_fragment(event: Event) -> str:
@@ -141,52 +199,50 @@ def event_detail(request, pk: int):
 
     Multiplayer games show the round's pods instead (a table with 2–6 names).
     """
-    event = _event_or_404(pk)
     query = request.GET.get("q", "")
 
-    def build():
+    def build(event, stamp):
         rounds = list(selectors.rounds_for_event(event))
-        context = _round_context(event, rounds[-1] if rounds else None, query)
+        context = _round_context(request, event, rounds[-1] if rounds else None, query, stamp)
         context["rounds"] = rounds
         context["current"] = True
         return context
 
-    return _live(request, event, "public/event_detail.html", _round_fragment(event), build)
+    return _live(request, pk, "public/event_detail.html", _round_fragment, build)
 
 
 def round_detail(request, pk: int, number: int):
     """The pairings and results of one round (earlier rounds stay readable)."""
-    event = _event_or_404(pk)
     query = request.GET.get("q", "")
 
-    def build():
+    def build(event, stamp):
         rounds = list(selectors.rounds_for_event(event))
         rnd = next((r for r in rounds if r.number == number), None)
         if rnd is None:
             raise Http404
-        context = _round_context(event, rnd, query)
+        context = _round_context(request, event, rnd, query, stamp)
         context["rounds"] = rounds
         context["current"] = rnd == rounds[-1]
         return context
 
-    return _live(request, event, "public/event_detail.html", _round_fragment(event), build)
+    return _live(request, pk, "public/event_detail.html", _round_fragment, build)
 
 
-def _standings_context(event: Event) -> dict:
+def _standings_context(event: Event, rows: list) -> dict:
     return {
         "event": event,
         "round": selectors.current_round(event),
-        "rows": DUELS.standing_rows(event),
+        "rows": rows,
         "labels": TIEBREAKER_LABELS,
         "names": TIEBREAKER_NAMES,
     }
 
 
-def _pod_standings_context(event: Event) -> dict:
+def _pod_standings_context(event: Event, rows: list) -> dict:
     return {
         "event": event,
         "round": selectors.current_round(event),
-        "rows": PODS.standing_rows(event),
+        "rows": rows,
         "score_label": pods_selectors.secondary_score_label(event),
         "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
                       "secondary_score": pods_selectors.secondary_score_label(event) or ""},
@@ -197,33 +253,60 @@ def _pod_standings_context(event: Event) -> dict:
 _STANDINGS_CONTEXT = {"duels": _standings_context, "pods": _pod_standings_context}
 
 
+def _standing_rows(event: Event, stamp: str) -> list:
+    """The event's standings rows (its format's), computed once per stamp."""
+    fmt = format_for(event)
+    return pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: fmt.standing_rows(event))
+
+
+def _final_rows(event: Event, stamp: str) -> list:
+    """A finished event's rows in final order (DESIGN.md decision 20), computed once per stamp."""
+    fmt = format_for(event)
+    return pagecache.computed(event.pk, stamp, f"final-{fmt.key}", lambda: fmt.final_rows(event))
+
+
+def _row_search(row) -> str:
+    row = getattr(row, "row", row)  # a FinalRow wraps the standing row
+    return fold(f"{row.display_name} {row.player_number}")
+
+
 def standings(request, pk: int):
     """Standings with every tiebreak column and the criterion that separated each row.
 
     Pod events show placement points, opponents' points and the secondary
     score (stoner points) instead. A finished event shows its final
     standings (DESIGN.md decision 20: the champion first); ``?vista=suiza``
-    keeps the standings after the last Swiss round.
+    keeps the standings after the last Swiss round. Paged by
+    :data:`PAGE_ROWS`; ``?q=`` keeps the rows whose name or number matches,
+    each with its place.
     """
-    event = _event_or_404(pk)
-    fmt = format_for(event)
     swiss_view = request.GET.get("vista") == "suiza"
+    query = request.GET.get("q", "")
 
-    def build() -> dict:
-        context = {**_STANDINGS_CONTEXT[fmt.key](event), "format": fmt, "swiss_view": swiss_view,
-                   "finished": event.state == EventState.FINISHED}
-        if context["finished"] and not swiss_view:
-            context["rows"] = fmt.final_rows(event)
+    def build(event, stamp) -> dict:
+        fmt = format_for(event)
+        finished = event.state == EventState.FINISHED
+        final = finished and not swiss_view
+        rows = _final_rows(event, stamp) if final else _standing_rows(event, stamp)
+        needle = fold(query.strip())
+        if needle:
+            rows = [row for row in rows if needle in _row_search(row)]
+        page = _page(request, rows)
+        context = {**_STANDINGS_CONTEXT[fmt.key](event, page.object_list), "format": fmt,
+                   "swiss_view": swiss_view, "finished": finished, "pager": _pager(request, page),
+                   "query": query}
+        if final:
             context["final"] = True
-        if context["finished"]:
+        if finished:
             context["last_swiss_round"] = event.rounds.filter(phase=RoundPhase.SWISS).count()
         return context
 
-    return _live(request, event, "public/standings.html", fmt.templates["public_standings"], build)
+    return _live(request, pk, "public/standings.html", lambda event: format_for(event).templates["public_standings"],
+                 build)
 
 
-def _player_context(event: Event, registration: Registration) -> dict:
-    rows = selectors.standings_for_event(event)
+def _player_context(event: Event, registration: Registration, stamp: str) -> dict:
+    rows = _standing_rows(event, stamp)
     return {
         "event": event,
         "registration": registration,
@@ -234,9 +317,9 @@ def _player_context(event: Event, registration: Registration) -> dict:
     }
 
 
-def _pod_player_context(event: Event, registration: Registration) -> dict:
+def _pod_player_context(event: Event, registration: Registration, stamp: str) -> dict:
     """A player of a pod event: their standing row and every pod played, with the pod-mates' places."""
-    rows = PODS.standing_rows(event)
+    rows = _standing_rows(event, stamp)
     return {
         "event": event,
         "registration": registration,
@@ -255,24 +338,26 @@ _PLAYER_PAGE = {
 
 def player(request, pk: int, number: str):
     """One player's event: standing and round-by-round results (pods: pod-mates, place and points)."""
-    event = _event_or_404(pk)
-    registration = get_object_or_404(
-        Registration.objects.select_related("player", "player__home_venue"), event=event,
-        player__player_number=number,
-    )
-    context, fragment = _PLAYER_PAGE[format_for(event).key]
-    return _live(request, event, "public/player.html", fragment, lambda: context(event, registration))
+
+    def build(event, stamp):
+        registration = get_object_or_404(
+            Registration.objects.select_related("player", "player__home_venue"), event=event,
+            player__player_number=number,
+        )
+        context, _fragment = _PLAYER_PAGE[format_for(event).key]
+        return context(event, registration, stamp)
+
+    return _live(request, pk, "public/player.html", lambda event: _PLAYER_PAGE[format_for(event).key][1], build)
 
 
 def bracket(request, pk: int):
     """The top-cut bracket (Reducido), stage by stage, and the podium once decided."""
-    event = _event_or_404(pk)
     return _live(
         request,
-        event,
+        pk,
         "public/bracket.html",
         "public/_bracket.html",
-        lambda: {
+        lambda event, stamp: {
             "event": event,
             "stages": [(stage_name(s.stage), s) for s in selectors.bracket_for_event(event)],
         },

@@ -69,20 +69,42 @@ def test_user_who_is_not_judge_of_this_event_is_refused(request, as_user, match,
     assert not ResultEntry.objects.exists()
 
 
-def test_basic_authentication_works(match, judge):
-    client = APIClient()
-    token = base64.b64encode(b"jueza:secreto-123").decode()
-    response = client.post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {token}")
+def _token_for(username: str, password: str) -> str:
+    response = APIClient().post(reverse("tournaments_api:token"), {"username": username, "password": password},
+                                format="json")
+    assert response.status_code == 200, response.content
+    return response.json()["token"]
+
+
+def test_a_judge_records_with_a_token_obtained_once(match, judge):
+    token = _token_for("jueza", "secreto-123")
+    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Token {token}")
     assert response.status_code == 200
+    entry = ResultEntry.objects.get(match=match)
+    assert entry.entered_by == judge
 
 
-def test_wrong_basic_password_is_refused(match, judge):
-    client = APIClient()
-    token = base64.b64encode(b"jueza:otra").decode()
-    response = client.post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {token}")
+def test_a_token_is_refused_with_a_wrong_password(judge):
+    response = APIClient().post(reverse("tournaments_api:token"), {"username": "jueza", "password": "otra"},
+                                format="json")
+    assert response.status_code == 400
+    assert not ResultEntry.objects.exists()
+
+
+def test_an_unknown_token_is_refused(match, judge):
+    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION="Token " + "0" * 40)
     assert response.status_code == 403
     assert response.json()["code"] == "authentication_failed"
-    assert response.json()["detail"] == "Nombre de usuario/contraseña inválidos."
+    assert not ResultEntry.objects.exists()
+
+
+def test_basic_authentication_is_not_accepted(match, judge):
+    """A password sent on every request would be hashed on every request: tokens or sessions only."""
+    credentials = base64.b64encode(b"jueza:secreto-123").decode()
+    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {credentials}")
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_authenticated"
+    assert not ResultEntry.objects.exists()
 
 
 def test_stale_save_of_a_second_judge_is_refused_and_the_first_kept(match, judge, event):

@@ -40,6 +40,9 @@ CORRECTION_ENDPOINTS = {
     ("POST", "/api/matches/{match_id}/correction/preview/"),
 }
 
+#: Username and password exchanged once for a token (no password per request).
+TOKEN_ENDPOINTS = {("POST", "/api/token/")}
+
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
 #: Reads for the event's staff only (not public).
 STAFF_READS = {("GET", "/api/events/{event_id}/log/")}
@@ -85,7 +88,7 @@ def schema():
 
 
 def test_schema_lists_every_endpoint(schema):
-    documented = ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS
+    documented = ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS | TOKEN_ENDPOINTS
     assert documented <= operations(schema)
     assert routed_paths() == {path for _, path in documented}
 
@@ -102,6 +105,14 @@ def test_corrections_are_documented_for_the_head_judge_and_organizers(schema):
         assert operation["x-role"] == "juez principal y organización del evento"
         assert {} not in operation["security"]
         assert {"200", "400", "403", "404", "409"} <= set(operation["responses"])
+
+
+def test_the_token_endpoint_is_open_to_any_user_of_the_site(schema):
+    operation = schema["paths"]["/api/token/"]["post"]
+    assert operation["x-role"] == "usuario del sitio"
+    assert {} in operation["security"]
+    security = schema["components"]["securitySchemes"]
+    assert {"cookieAuth", "tokenAuth"} <= set(security) and "basicAuth" not in security
 
 
 def test_schema_declares_the_role_of_every_endpoint(schema):

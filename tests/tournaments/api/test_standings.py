@@ -128,6 +128,8 @@ def test_standings_of_unknown_event_is_404(api):
 @pytest.mark.parametrize("players", [1, 3])
 def test_standings_run_a_constant_number_of_queries(api, django_assert_num_queries, players):
     event = open_event(players=players)
-    with django_assert_num_queries(3):  # event, registrations, matches
+    with django_assert_num_queries(4):  # the state stamp, event, registrations, matches
         response = api.get(standings_url(event))
     assert len(response.json()["results"]) == players
+    with django_assert_num_queries(1):  # the same body again at the same stamp: the stamp only
+        assert api.get(standings_url(event)).content == response.content

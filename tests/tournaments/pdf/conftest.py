@@ -46,3 +46,42 @@ def play(rnd, score=(2, 1, 0)):
 
     for match in rnd.matches.filter(is_bye=False):
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+
+
+@pytest.fixture
+def task_mode(settings):
+    """Render through the Celery task on commit (eagerly here, no broker), as a worker set-up does."""
+    settings.ARENA_DOCUMENTS_RENDER = "task"
+
+
+@pytest.fixture
+def embedded_default(settings):
+    """The embedded default: no broker, no ``ARENA_DOCUMENTS_RENDER`` (the first download renders)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    if hasattr(settings, "ARENA_DOCUMENTS_RENDER"):
+        del settings.ARENA_DOCUMENTS_RENDER
+
+
+def document_path(rnd, kind) -> str:
+    """The public URL of ``rnd``'s document ``kind``, spelled out (not through ``document_url``)."""
+    from tournaments.documents import KIND_SLUGS
+
+    return f"/eventos/{rnd.event_id}/rondas/{rnd.number}/{KIND_SLUGS[kind]}.pdf"
+
+
+def download(client, rnd, kind) -> bytes:
+    """GET ``rnd``'s document ``kind`` through its public URL; asserts a PDF came back and returns it."""
+    response = client.get(document_path(rnd, kind))
+    assert response.status_code == 200, (kind, response.status_code)
+    assert response["Content-Type"] == "application/pdf"
+    body = b"".join(response.streaming_content)
+    assert body.startswith(b"%PDF")
+    return body
+
+
+def download_all(client, rnd) -> dict[str, bytes]:
+    """Download every document of ``rnd`` (on the embedded default this renders them)."""
+    from tournaments.models import Document
+
+    return {kind: download(client, rnd, kind) for kind in Document.objects.filter(round=rnd)
+            .values_list("kind", flat=True)}

@@ -8,16 +8,19 @@ from tournaments import services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
 
-from .conftest import make_event
+from .conftest import document_path, download, download_all, make_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 @pytest.fixture
-def paired_round(django_capture_on_commit_callbacks):
+def paired_round(django_capture_on_commit_callbacks, client):
+    """Round 1 of a 6-player event, every document downloaded once (so rendered)."""
     event = make_event(6)
     with django_capture_on_commit_callbacks(execute=True):
-        return services.round_pair_next(event=event)
+        rnd = services.round_pair_next(event=event)
+    download_all(client, rnd)
+    return rnd
 
 
 def test_changelist_shows_each_state_and_the_error_of_a_failed_document(admin_client, paired_round):
@@ -32,9 +35,23 @@ def test_changelist_shows_each_state_and_the_error_of_a_failed_document(admin_cl
     assert "Falló" in html and "En cola" in html and "Listo" in html
     assert "ValueError: QR roto" in html
     assert f"/eventos/{paired_round.event_id}/rondas/1/emparejamientos-por-mesa.pdf" in html
+    # on the embedded default a queued document's link leads to the URL that renders it
+    assert f'href="{document_path(paired_round, DocumentKind.PAIRINGS_BY_NAME)}"' in html
+    assert "Generar y abrir PDF" in html
+    assert document_path(paired_round, DocumentKind.RESULT_SLIPS) not in html  # a failed one has no link
 
 
-def test_retry_action_renders_the_selected_documents_again(admin_client, paired_round,
+def test_with_workers_a_queued_document_has_no_link(admin_client, paired_round, settings):
+    settings.ARENA_DOCUMENTS_RENDER = "task"
+    Document.objects.filter(round=paired_round, kind=DocumentKind.PAIRINGS_BY_NAME).update(
+        state=DocumentState.QUEUED)
+    html = admin_client.get(reverse("admin:tournaments_document_changelist")).content.decode()
+    assert document_path(paired_round, DocumentKind.PAIRINGS_BY_NAME) not in html
+    assert document_path(paired_round, DocumentKind.PAIRINGS_BY_TABLE) in html
+    assert "Generar y abrir PDF" not in html
+
+
+def test_retry_action_renders_the_selected_documents_again(admin_client, paired_round, client,
                                                            django_capture_on_commit_callbacks):
     doc = Document.objects.get(round=paired_round, kind=DocumentKind.RESULT_SLIPS)
     Document.objects.filter(pk=doc.pk).update(state=DocumentState.FAILED, error="boom")
@@ -47,6 +64,9 @@ def test_retry_action_renders_the_selected_documents_again(admin_client, paired_
     doc.refresh_from_db()
     assert response.status_code == 200
     assert "Se pidió generar 1 documento de nuevo." in response.content.decode()
+    assert (doc.state, doc.error, doc.attempts) == (DocumentState.QUEUED, "", 1)  # rendered on its next download
+    download(client, paired_round, DocumentKind.RESULT_SLIPS)
+    doc.refresh_from_db()
     assert (doc.state, doc.error, doc.attempts) == (DocumentState.READY, "", 2)
 
 

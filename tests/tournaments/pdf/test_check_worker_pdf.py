@@ -1,8 +1,10 @@
 """``manage.py check_worker_pdf``: the CI worker check, run here without a broker.
 
 CI runs it against a real worker (``.ci/run``); here ``--allow-eager``
-renders in-process, which checks the command's own logic: set-up, waiting,
-reading the PDFs back, cleaning up. It commits for real, so the test uses
+with ``ARENA_DOCUMENTS_RENDER = "task"`` renders in-process on commit (the
+embedded default would leave the documents for their first download),
+which checks the command's own logic: set-up, waiting, reading the PDFs
+back, cleaning up. It commits for real, so the test uses
 a transactional database.
 """
 from __future__ import annotations
@@ -16,7 +18,7 @@ from tournaments.models import Document, Event, Player, Venue
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
-def test_check_worker_pdf_renders_checks_and_cleans_up(media_root, capsys):
+def test_check_worker_pdf_renders_checks_and_cleans_up(media_root, capsys, task_mode):
     game("weed_monsters")  # an earlier transactional test's flush may have taken the seeded row
     call_command("check_worker_pdf", "--allow-eager", "--players", "7", "--timeout", "10")
     out = capsys.readouterr().out

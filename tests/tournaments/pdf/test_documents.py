@@ -1,6 +1,9 @@
-"""Documents of a round: queued on pairing, rendered after commit, replaced on retry.
+"""Documents of a round: queued on pairing, rendered later, replaced on retry.
 
-Tasks run eagerly here (no broker), exactly as on a laptop; the storage
+On the embedded default (no broker, as on a laptop) a round's documents
+render on their first download, so most tests here download them through
+the public URL. Tests of the Celery task itself (retries, the broker) use
+``task_mode``: the task is sent on commit and runs eagerly. The storage
 (disk) and the broker are the outside world, mocked where a failure is
 needed.
 """
@@ -17,7 +20,7 @@ from tournaments import document_requests, documents, selectors, services, tasks
 from tournaments.enums import DocumentKind, DocumentState, EventState
 from tournaments.models import Document, Round
 
-from .conftest import make_event, pdf_text, play
+from .conftest import download, download_all, make_event, pdf_text, play
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -27,7 +30,7 @@ ROUND_ONE = {DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, Docu
 
 
 def pair(event, capture):
-    """Pair the next round and run what happens on commit (the renders)."""
+    """Pair the next round and run what happens on commit (the renders, in ``task_mode``)."""
     with capture(execute=True):
         return services.round_pair_next(event=event)
 
@@ -40,7 +43,7 @@ def files_under(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*.pdf"))
 
 
-def test_pairing_queues_the_round_documents_until_commit(django_capture_on_commit_callbacks):
+def test_pairing_queues_the_round_documents_until_commit(django_capture_on_commit_callbacks, task_mode):
     event = make_event(8)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         rnd = services.round_pair_next(event=event)
@@ -50,10 +53,12 @@ def test_pairing_queues_the_round_documents_until_commit(django_capture_on_commi
     assert len(callbacks) == 1  # one enqueue after commit, nothing sent before
 
 
-def test_pairing_renders_every_document_with_every_table_and_player(django_capture_on_commit_callbacks,
-                                                                     media_root):
+def test_first_download_renders_every_document_with_every_table_and_player(django_capture_on_commit_callbacks,
+                                                                            media_root, client):
     event = make_event(9)
     rnd = pair(event, django_capture_on_commit_callbacks)
+    assert {doc.state for doc in docs_of(rnd).values()} == {DocumentState.QUEUED}
+    served = download_all(client, rnd)
     docs = docs_of(rnd)
     assert {doc.state for doc in docs.values()} == {DocumentState.READY}
     matches = list(rnd.matches.select_related("player_a__player", "player_b__player"))
@@ -65,6 +70,7 @@ def test_pairing_renders_every_document_with_every_table_and_player(django_captu
     texts = {}
     for doc in docs.values():
         pages, text = texts[doc.kind] = pdf_text(doc.file.read())
+        assert served[doc.kind] == (media_root / doc.file.name).read_bytes()
         assert pages == doc.pages
         assert doc.size_bytes == (media_root / doc.file.name).stat().st_size
         assert doc.attempts == 1 and doc.error == ""
@@ -78,14 +84,12 @@ def test_pairing_renders_every_document_with_every_table_and_player(django_captu
             assert f"/juez/eventos/{event.pk}/rondas/1/mesas/{match.table_number}/" in slips
 
 
-def test_round_two_adds_the_standings_after_round_one(django_capture_on_commit_callbacks):
+def test_round_two_adds_the_standings_after_round_one(django_capture_on_commit_callbacks, client):
     event = make_event(8)
     play(pair(event, django_capture_on_commit_callbacks))
     rnd = pair(event, django_capture_on_commit_callbacks)
-    play(rnd)  # results of round 2 entered before a late render: still "after round 1"
-    documents.document_render(document_id=docs_of(rnd)[DocumentKind.STANDINGS].pk)
-    standings = docs_of(rnd)[DocumentKind.STANDINGS]
-    _pages, text = pdf_text(standings.file.read())
+    play(rnd)  # results of round 2 entered before a late download: still "after round 1"
+    _pages, text = pdf_text(download(client, rnd, DocumentKind.STANDINGS))
     assert set(docs_of(rnd)) == ROUND_ONE
     assert "Posiciones tras la ronda 1" in text
     assert "Handicap: vs" in " ".join(text.split())
@@ -102,10 +106,15 @@ def test_pairing_sheet_prints_points_before_the_round(django_capture_on_commit_c
 def test_rerender_replaces_the_file_and_keeps_the_url(django_capture_on_commit_callbacks, media_root, client):
     event = make_event(6)
     rnd = pair(event, django_capture_on_commit_callbacks)
+    download_all(client, rnd)
     doc = docs_of(rnd)[DocumentKind.PAIRINGS_BY_TABLE]
     url, old_name = documents.document_url(doc), doc.file.name
     with django_capture_on_commit_callbacks(execute=True):
         document_requests.documents_retry(documents=[doc])
+    doc.refresh_from_db()
+    assert (doc.state, doc.file.name) == (DocumentState.QUEUED, old_name)  # the old file stays until replaced
+    with django_capture_on_commit_callbacks(execute=True):  # the download's own commit deletes the old file
+        download(client, rnd, DocumentKind.PAIRINGS_BY_TABLE)
     doc.refresh_from_db()
     assert documents.document_url(doc) == url == f"/eventos/{event.pk}/rondas/1/emparejamientos-por-mesa.pdf"
     assert doc.file.name != old_name
@@ -129,7 +138,7 @@ def test_task_run_twice_leaves_one_file(django_capture_on_commit_callbacks, medi
 
 
 def test_failing_render_marks_the_document_failed_and_pairing_succeeds(django_capture_on_commit_callbacks,
-                                                                        monkeypatch):
+                                                                        monkeypatch, client):
     import qrcode
 
     def broken(self, fit=True):
@@ -138,6 +147,10 @@ def test_failing_render_marks_the_document_failed_and_pairing_succeeds(django_ca
     monkeypatch.setattr(qrcode.QRCode, "make", broken)
     event = make_event(6)
     rnd = pair(event, django_capture_on_commit_callbacks)
+    response = client.get(documents.document_url(docs_of(rnd)[DocumentKind.RESULT_SLIPS]))
+    assert response.status_code == 503
+    assert "No se pudo generar el documento." in response.content.decode()
+    download(client, rnd, DocumentKind.PAIRINGS_BY_TABLE)
     docs = docs_of(rnd)
     assert Round.objects.filter(pk=rnd.pk).exists() and rnd.matches.count() == 3
     assert docs[DocumentKind.RESULT_SLIPS].state == DocumentState.FAILED
@@ -148,7 +161,7 @@ def test_failing_render_marks_the_document_failed_and_pairing_succeeds(django_ca
     assert event.state == EventState.SWISS
 
 
-def test_transient_storage_error_is_retried(django_capture_on_commit_callbacks, monkeypatch):
+def test_transient_storage_error_is_retried(django_capture_on_commit_callbacks, monkeypatch, task_mode):
     original = FileSystemStorage._save
     failures = {"left": 1}
 
@@ -164,7 +177,8 @@ def test_transient_storage_error_is_retried(django_capture_on_commit_callbacks, 
     assert (doc.state, doc.attempts, doc.error) == (DocumentState.READY, 2, "")
 
 
-def test_persistent_storage_error_fails_after_the_retry_limit(django_capture_on_commit_callbacks, monkeypatch):
+def test_persistent_storage_error_fails_after_the_retry_limit(django_capture_on_commit_callbacks, monkeypatch,
+                                                              task_mode):
     def full(self, name, content):
         raise OSError(28, "No space left on device")
 
@@ -177,7 +191,8 @@ def test_persistent_storage_error_fails_after_the_retry_limit(django_capture_on_
     assert rnd.matches.count() == 2
 
 
-def test_broker_down_marks_documents_failed_and_keeps_the_round(django_capture_on_commit_callbacks, monkeypatch):
+def test_broker_down_marks_documents_failed_and_keeps_the_round(django_capture_on_commit_callbacks, monkeypatch,
+                                                                task_mode):
     def refused(*args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
@@ -189,52 +204,57 @@ def test_broker_down_marks_documents_failed_and_keeps_the_round(django_capture_o
     assert rnd.matches.count() == 2
 
 
-def test_repairing_a_round_deletes_the_old_files(django_capture_on_commit_callbacks, media_root):
+def test_repairing_a_round_deletes_the_old_files(django_capture_on_commit_callbacks, media_root, client):
     event = make_event(6)
-    pair(event, django_capture_on_commit_callbacks)
+    download_all(client, pair(event, django_capture_on_commit_callbacks))
     before = files_under(media_root)
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.round_repair(event=event)
+    assert files_under(media_root) == []  # the old round's files went with its documents
+    download_all(client, rnd)
     after = files_under(media_root)
     assert len(before) == len(after) == len(ROUND_ONE)
     assert not set(before) & set(after)
     assert {doc.state for doc in docs_of(rnd).values()} == {DocumentState.READY}
 
 
-def test_finished_event_prints_final_standings_and_bracket(django_capture_on_commit_callbacks):
+def test_finished_event_prints_final_standings_and_bracket(django_capture_on_commit_callbacks, client):
     event = make_event(8, cut_size=4, planned_rounds=3)
     for _ in range(3):
         play(pair(event, django_capture_on_commit_callbacks))
     with django_capture_on_commit_callbacks(execute=True):
         semis = services.top_cut_start(event=event)
     assert set(docs_of(semis)) == set(DocumentKind.values)  # the five documents
-    _pages, bracket = pdf_text(docs_of(semis)[DocumentKind.BRACKET].file.read())
+    _pages, bracket = pdf_text(download(client, semis, DocumentKind.BRACKET))
     assert "Semifinales" in bracket and "Campeón" in bracket
     play(semis)
     final = pair(event, django_capture_on_commit_callbacks)
+    download(client, final, DocumentKind.BRACKET)  # printed while the final is played ...
     play(final)
     with django_capture_on_commit_callbacks(execute=True):
         event = services.event_finish(event=event)
+    _pages, bracket = pdf_text(download(client, final, DocumentKind.BRACKET))  # ... and again once finished
+    _pages, standings = pdf_text(download(client, final, DocumentKind.STANDINGS))
     docs = docs_of(final)
-    _pages, bracket = pdf_text(docs[DocumentKind.BRACKET].file.read())
-    _pages, standings = pdf_text(docs[DocumentKind.STANDINGS].file.read())
     champion = event.podium_first.player.display_name
     assert f"1º {champion}" in " ".join(bracket.split())
     # DESIGN.md decision 20: the finished event prints its final standings, the champion in the first row
     assert "Posiciones finales" in standings and "rondas suizas" not in standings
     flat = " ".join(standings.split())
     assert flat.index(champion) < flat.index(event.podium_second.player.display_name)
-    assert docs[DocumentKind.BRACKET].attempts == 2  # printed at pairing, again at the finish
+    assert docs[DocumentKind.BRACKET].attempts == 2  # printed during the final, again after the finish
 
 
-def test_swiss_only_event_reprints_the_last_standings_as_final(django_capture_on_commit_callbacks):
+def test_swiss_only_event_reprints_the_last_standings_as_final(django_capture_on_commit_callbacks, client):
     event = make_event(4, cut_size=0, planned_rounds=3)
     for _ in range(3):
         rnd = pair(event, django_capture_on_commit_callbacks)
         play(rnd)
+    download(client, rnd, DocumentKind.STANDINGS)
     with django_capture_on_commit_callbacks(execute=True):
         services.event_finish(event=event)
-    _pages, text = pdf_text(docs_of(rnd)[DocumentKind.STANDINGS].file.read())
+    assert docs_of(rnd)[DocumentKind.STANDINGS].state == DocumentState.QUEUED  # asked for again
+    _pages, text = pdf_text(download(client, rnd, DocumentKind.STANDINGS))
     assert "Posiciones finales" in text
     assert set(docs_of(rnd)) == ROUND_ONE
 
@@ -252,16 +272,17 @@ def test_judge_result_url_falls_back_to_the_planned_path():
     assert documents.judge_result_url(42) == "http://127.0.0.1:8000/juez/mesas/42/"
 
 
-def test_a_swiss_round_of_a_cut_event_prints_all_five_with_a_projected_bracket(django_capture_on_commit_callbacks):
+def test_a_swiss_round_of_a_cut_event_prints_all_five_with_a_projected_bracket(django_capture_on_commit_callbacks,
+                                                                              client):
     """Issue #5: pairing a round produces the five documents; before the cut the bracket is a projection."""
     event = make_event(8, cut_size=4, planned_rounds=3)
     first = pair(event, django_capture_on_commit_callbacks)
     assert set(docs_of(first)) == ROUND_ONE | {DocumentKind.BRACKET}
-    _pages, text = pdf_text(docs_of(first)[DocumentKind.BRACKET].file.read())
+    _pages, text = pdf_text(download(client, first, DocumentKind.BRACKET))
     assert "Proyección: el reducido se arma con las posiciones finales" in " ".join(text.split())
     play(first)
     second = pair(event, django_capture_on_commit_callbacks)
-    _pages, text = pdf_text(docs_of(second)[DocumentKind.BRACKET].file.read())
+    _pages, text = pdf_text(download(client, second, DocumentKind.BRACKET))
     flat = " ".join(text.split())
     assert "tras la ronda 1" in flat
     leader = selectors.standings_for_event(event)  # after round 2's pairing, results of round 1 only

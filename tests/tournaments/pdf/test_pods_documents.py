@@ -18,7 +18,7 @@ from tournaments.models import Document
 from tournaments.pdf import PodSlipsRenderer, PodStandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
-from .conftest import ACCENTED, pdf_text
+from .conftest import ACCENTED, download, download_all, pdf_text
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -43,11 +43,12 @@ def lines(sheet) -> list[tuple]:
             for r in sheet.rows]
 
 
-def test_pods_round_prints_every_document_but_the_bracket(django_capture_on_commit_callbacks):
+def test_pods_round_prints_every_document_but_the_bracket(django_capture_on_commit_callbacks, client):
     event = thirteen_players(cut_size=4)  # a cut size set by habit: pods still have no top cut
     with django_capture_on_commit_callbacks(execute=True):
         rnd = services.round_pair_next(event=event)
     assert documents.kinds_for_round(rnd) == [str(kind) for kind in POD_KINDS]
+    download_all(client, rnd)
     docs = {doc.kind: doc for doc in Document.objects.filter(round=rnd)}
     assert set(docs) == set(POD_KINDS)
     assert {doc.state for doc in docs.values()} == {DocumentState.READY}, [doc.error for doc in docs.values()]
@@ -103,7 +104,7 @@ def test_pod_standings_sheet_after_the_previous_round():
     ]
 
 
-def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks):
+def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks, client):
     event, _regs, rounds = played_event()
     assert documents.pod_standings_sheet(rounds[1]).title == "Posiciones finales"
     assert lines(documents.pod_standings_sheet(rounds[1])) == [
@@ -116,6 +117,9 @@ def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on
     with django_capture_on_commit_callbacks(execute=True):
         ids = document_requests.request_event_documents(event)
     doc = Document.objects.get(pk__in=ids)
+    assert doc.state == DocumentState.QUEUED
+    download(client, rounds[1], DocumentKind.STANDINGS)
+    doc.refresh_from_db()
     assert (doc.kind, doc.round_id, doc.state) == (DocumentKind.STANDINGS, rounds[1].pk, DocumentState.READY)
     _pages, text = pdf_text(doc.file.read())
     assert "Posiciones finales" in text and "Puntos\nstoner" in text

@@ -1,4 +1,9 @@
-"""The stable public URL of a document, and the event page's link to the pairings PDF."""
+"""The stable public URL of a document, and the event page's link to the pairings PDF.
+
+On the embedded default the URL renders a queued document (more in
+``test_render_on_download``); with workers (``task_mode``) it only serves
+what they rendered.
+"""
 from __future__ import annotations
 
 import pytest
@@ -21,6 +26,7 @@ def test_public_url_serves_the_current_pdf_inline(client, django_capture_on_comm
     event = make_event(6, name="Fecha Ñandú")
     with django_capture_on_commit_callbacks(execute=True):
         services.round_pair_next(event=event)
+    assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
     response = client.get(url(event))
     body = b"".join(response.streaming_content)
     assert response.status_code == 200
@@ -30,13 +36,18 @@ def test_public_url_serves_the_current_pdf_inline(client, django_capture_on_comm
     assert body.startswith(b"%PDF")
 
 
-def test_public_url_is_404_until_the_document_is_ready(client):
+def test_with_workers_public_url_is_404_until_the_document_is_ready(client, task_mode):
     event = make_event(6)
     services.round_pair_next(event=event)  # on-commit never runs here: documents stay queued
     assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
-    assert client.get(url(event)).status_code == 404
+    response = client.get(url(event))
+    assert response.status_code == 404
+    assert "El documento todavía no está listo." in response.content.decode()
+    assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
     Document.objects.filter(round__event=event).update(state=DocumentState.FAILED)
-    assert client.get(url(event)).status_code == 404
+    response = client.get(url(event))
+    assert response.status_code == 503
+    assert "No se pudo generar el documento." in response.content.decode()
 
 
 def test_public_url_is_404_for_an_unknown_document_or_round(client, django_capture_on_commit_callbacks):
@@ -48,7 +59,8 @@ def test_public_url_is_404_for_an_unknown_document_or_round(client, django_captu
     assert client.get(url(event, number=2)).status_code == 404
 
 
-def test_event_page_links_the_pairings_pdf_only_when_ready(client, django_capture_on_commit_callbacks):
+def test_with_workers_event_page_links_the_pairings_pdf_only_when_ready(client, django_capture_on_commit_callbacks,
+                                                                          task_mode):
     event = make_event(6)
     services.round_pair_next(event=event)
     page = reverse("public:event", args=[event.pk])
@@ -59,3 +71,23 @@ def test_event_page_links_the_pairings_pdf_only_when_ready(client, django_captur
     html = client.get(page).content.decode()
     assert "Emparejamientos (PDF)" in html
     assert f'href="{url(event)}"' in html
+
+
+def test_on_the_embedded_default_event_page_links_the_queued_pairings_pdf(client, embedded_default, monkeypatch):
+    from tournaments.pdf import PairingsByTableRenderer
+
+    event = make_event(6)
+    services.round_pair_next(event=event)
+    html = client.get(reverse("public:event", args=[event.pk])).content.decode()
+    assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "queued"
+    assert "Emparejamientos (PDF)" in html  # the link leads to the URL that renders it
+    assert f'href="{url(event)}"' in html
+
+    def broken(self, sheet):
+        raise RuntimeError("fuente rota")
+
+    monkeypatch.setattr(PairingsByTableRenderer, "render", broken)
+    assert client.get(url(event)).status_code == 503  # the download's render fails ...
+    assert Document.objects.get(round__event=event, kind=DocumentKind.PAIRINGS_BY_TABLE).state == "failed"
+    html = client.get(reverse("public:event", args=[event.pk])).content.decode()
+    assert "Emparejamientos (PDF)" not in html  # ... and the page stops linking it

@@ -261,7 +261,8 @@ def test_pairing_bye_take_from_a_player_without_the_bye_is_refused(odd_round):
     assert err.value.code == "no_bye_to_take"
 
 
-def test_pairing_edit_requests_the_round_documents_again(even_round, django_capture_on_commit_callbacks):
+def test_pairing_edit_requests_the_round_documents_again(even_round, django_capture_on_commit_callbacks, settings):
+    settings.ARENA_DOCUMENTS_RENDER = "task"  # with workers: one enqueue after commit
     event, p, r2 = even_round
     Document.objects.filter(round=r2).update(state="ready")
     with django_capture_on_commit_callbacks() as callbacks:

@@ -15,7 +15,7 @@ def test_pages_render_spanish_by_default(client, event):
     pairings = client.get(reverse("public:event", args=[event.pk])).content.decode()
     assert "Ronda 1" in pairings
     assert "Mesa" in pairings
-    assert "Buscá tu nombre…" in pairings
+    assert "Buscá tu nombre o número…" in pairings
     clock = client.get(reverse("clock:page", args=[event.pk])).content.decode()
     assert "el reloj todavía no empezó" in clock
 

@@ -102,7 +102,8 @@ def test_tables_filter_by_table_number_and_by_player_name(client, event, judge):
     matches = list(Match.objects.filter(round__event=event, is_bye=False).select_related(
         "player_a__player", "player_b__player").order_by("table_number"))
     by_number = client.get(tables_url(event), {"q": "3"})
-    assert [t.pairing.table_number for t in by_number.context["tables"]] == [3]
+    assert by_number.status_code == 302
+    assert by_number["Location"] == table_url(matches[2])
     name = matches[1].player_b.player.display_name
     by_name = client.get(tables_url(event), {"q": name.upper()})
     assert [t.pairing.table_number for t in by_name.context["tables"]] == [2]
@@ -111,12 +112,12 @@ def test_tables_filter_by_table_number_and_by_player_name(client, event, judge):
 # --------------------------------------------------------------------------- result form
 
 
-def test_save_records_who_and_redirects_to_tables_with_message(client, event, judge):
+def test_save_records_who_and_redirects_to_pending_tables_with_message(client, event, judge):
     client.force_login(judge)
     match = first_match(event)
     response = post_result(client, match, a=2, b=1)
     assert response.status_code == 302
-    assert response["Location"] == tables_url(event)
+    assert response["Location"] == tables_url(event) + "?estado=pendientes"
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status, match.version) == (2, 1, MatchStatus.REPORTED, 1)
     entry = match.entries.get()

@@ -54,6 +54,9 @@ class Command(BaseCommand):
             )
         if opts["players"] < 2:
             raise CommandError("Hacen falta al menos dos jugadores.")
+        if opts["allow_eager"] and settings.CELERY_TASK_ALWAYS_EAGER:
+            # without a broker documents render on first download; this check is about the task
+            settings.ARENA_DOCUMENTS_RENDER = "task"
         token = secrets.token_hex(3)
         created: dict[str, list] = {"venue": [], "players": [], "event": []}
         try:

@@ -1,0 +1,107 @@
+"""Locust scenarios of benchmarks/web.py (chosen by ``ARENA_SCENARIO``); not run on its own.
+
+- ``open``: ``ARENA_POLLERS`` players poll the live standings fragment of
+  event ``ARENA_EVENT`` every 5 s with the ETag they last got (a 304 when
+  nothing changed), starting at random instants; 20 visitors load the full
+  standings page once a second each.
+- ``judges``: each user is a judge; together they enter every match of
+  ``ARENA_JUDGE_WORK`` (the facts benchmarks/web.py built) once, even
+  matches through the API with a token, odd ones through the judge form
+  (signed in, the form read, then posted and its redirect followed).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+
+import gevent
+from locust import HttpUser, between, constant_pacing, events, task
+from locust.exception import StopUser
+
+SCENARIO = os.environ.get("ARENA_SCENARIO", "open")
+EVENT = os.environ.get("ARENA_EVENT", "1")
+POLLERS = int(os.environ.get("ARENA_POLLERS", "1024"))
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+if SCENARIO == "open":
+    class Poller(HttpUser):
+        fixed_count = POLLERS
+        wait_time = constant_pacing(5)
+
+        def on_start(self):
+            self.etag = None
+            gevent.sleep(random.uniform(0, 5))  # phones do not poll in step
+
+        @task
+        def poll(self):
+            headers = {"Accept-Encoding": "gzip"}
+            if self.etag:
+                headers["If-None-Match"] = self.etag
+            with self.client.get(f"/eventos/{EVENT}/posiciones/?fragmento=1", headers=headers,
+                                 name="fragment poll (ETag)", catch_response=True) as response:
+                if response.status_code in (200, 304):
+                    self.etag = response.headers.get("ETag", self.etag)
+                    response.success()
+                else:
+                    response.failure(f"status {response.status_code}")
+
+    class Visitor(HttpUser):
+        fixed_count = 20
+        wait_time = constant_pacing(1)
+
+        def on_start(self):
+            gevent.sleep(random.uniform(0, 1))
+
+        @task
+        def load(self):
+            self.client.get(f"/eventos/{EVENT}/posiciones/", headers={"Accept-Encoding": "gzip"},
+                            name="full standings page")
+
+else:
+    WORK = json.loads(open(os.environ["ARENA_JUDGE_WORK"]).read())
+    MATCHES = WORK["matches"]
+    NEXT = itertools.count()
+    DONE = itertools.count(1)
+    JUDGE_IDS = itertools.count()
+
+    class Judge(HttpUser):
+        wait_time = between(0, 0.05)
+
+        def on_start(self):
+            self.index = next(JUDGE_IDS) % len(WORK["tokens"])
+            self.token = WORK["tokens"][self.index]
+            page = self.client.get("/login/", name="GET login")
+            token = CSRF.search(page.text).group(1)
+            self.client.post("/login/", data={"username": WORK["usernames"][self.index], "password": WORK["password"],
+                                              "csrfmiddlewaretoken": token}, name="POST login")
+
+        @task
+        def enter(self):
+            i = next(NEXT)
+            if i >= len(MATCHES):
+                raise StopUser()
+            match_id, table, version = MATCHES[i]
+            score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
+            if i % 2 == 0:
+                self.client.post(f"/api/matches/{match_id}/result/", name="POST API result",
+                                 json={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
+                                       "expected_version": version},
+                                 headers={"Authorization": f"Token {self.token}"})
+            else:
+                url = f"/juez/eventos/{WORK['event_id']}/rondas/{WORK['round']}/mesas/{table}/"
+                form = self.client.get(url, name="GET judge form")
+                token = CSRF.search(form.text).group(1)
+                self.client.post(url, name="POST judge form (+ redirect)",
+                                 data={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
+                                       "expected_version": version, "csrfmiddlewaretoken": token})
+            if next(DONE) >= len(MATCHES):
+                self.environment.runner.quit()
+
+
+@events.quitting.add_listener
+def _exit_code(environment, **kwargs):
+    environment.process_exit_code = 0

@@ -1,0 +1,32 @@
+"""Gunicorn settings of the production command (``make serve``), read from the environment.
+
+Threaded workers (``gthread``): a worker keeps serving the other requests
+while one waits on the database or on a slow phone, and keep-alive
+connections do not tie a worker up. Requests that take longer than
+``timeout`` are killed with their worker instead of piling up behind it;
+workers are replaced after ``max_requests`` (with jitter, so not all at
+once) to bound memory growth.
+
+    GUNICORN_WORKERS   processes (default: 2 per CPU core + 1)
+    GUNICORN_THREADS   threads per process (default 4)
+    GUNICORN_BIND      address (default 127.0.0.1:8000)
+    GUNICORN_TIMEOUT   seconds before a stuck request's worker is replaced (default 30)
+"""
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))
+max_requests_jitter = 1000
+backlog = 2048
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # "-" for stdout
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
+# Load the app before forking: workers share its memory and a broken deploy fails at once.
+preload_app = True

@@ -1,0 +1,117 @@
+"""A crowd reading cached pages while judges save results, on real PostgreSQL connections.
+
+The page caches are keyed by the event's state stamp, which grows in the
+same commit as the result (:mod:`tournaments.stamps`). Twelve reader threads
+load the API standings and the public pairings fragment in a loop while
+twelve judges post one result each through the API, all started together on
+a barrier. Every judge, once answered "saved", reads the API pairings
+itself: its own result must be there (a cache entry written by a reader
+that read the stamp before the commit must never be served after it).
+After the storm, one more read of each page must equal a render made with
+the caches emptied.
+
+PostgreSQL only: SQLite serializes whole transactions and would prove nothing.
+"""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+from tournaments import pagecache
+from tournaments.models import Match
+
+from .views.helpers import build_event
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql",
+                       reason="needs concurrent transactions: run with DATABASE_URL=postgres://…"),
+]
+
+JUDGES = 12
+READERS = 12
+TIMEOUT = 60  # seconds for every thread
+
+
+@pytest.fixture(autouse=True)
+def _fast_hashes(settings, tmp_path):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_pages():
+    event = build_event(JUDGES * 2, rounds=1)
+    judge = UserFactory(username="jueza-carrera")
+    event.judges.add(judge)
+    matches = list(Match.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
+    assert len(matches) == JUDGES
+    pairings = reverse("tournaments_api:pairing-list", args=[event.pk, 1])
+    standings = reverse("tournaments_api:standing-list", args=[event.pk])
+    fragment = reverse("public:event", args=[event.pk]) + "?fragmento=1"
+    barrier = threading.Barrier(JUDGES + READERS)
+    done = threading.Event()
+    problems: list[str] = []
+
+    def judge_thread(match: Match, score: tuple[int, int]) -> None:
+        try:
+            client = APIClient()
+            client.force_authenticate(judge)
+            barrier.wait(TIMEOUT)
+            answer = client.post(reverse("tournaments_api:match-result", args=[match.pk]),
+                                 {"games_a": score[0], "games_b": score[1], "games_drawn": 0, "expected_version": 0},
+                                 format="json")
+            if answer.status_code != 200:
+                problems.append(f"table {match.table_number}: {answer.status_code} {answer.content[:200]!r}")
+                return
+            rows = {row["match_id"]: row for row in APIClient().get(pairings).json()["results"]}
+            seen = (rows[match.pk]["games_a"], rows[match.pk]["games_b"])
+            if seen != score:
+                problems.append(f"table {match.table_number}: saved {score}, read back {seen}")
+        except Exception as exc:  # noqa: BLE001 - reported below
+            problems.append(f"judge of table {match.table_number}: {exc!r}")
+        finally:
+            connection.close()
+
+    def reader_thread(i: int) -> None:
+        try:
+            client = Client()
+            barrier.wait(TIMEOUT)
+            while not done.is_set():
+                for url in (standings, fragment, pairings):
+                    status = client.get(url).status_code
+                    if status != 200:
+                        problems.append(f"reader {i}: {url} answered {status}")
+        except Exception as exc:  # noqa: BLE001
+            problems.append(f"reader {i}: {exc!r}")
+        finally:
+            connection.close()
+
+    scores = [(2, 0), (0, 2), (2, 1), (1, 2)]
+    judges = [threading.Thread(target=judge_thread, args=(m, scores[i % 4])) for i, m in enumerate(matches)]
+    readers = [threading.Thread(target=reader_thread, args=(i,)) for i in range(READERS)]
+    for thread in judges + readers:
+        thread.start()
+    for thread in judges:
+        thread.join(TIMEOUT)
+    done.set()
+    for thread in readers:
+        thread.join(TIMEOUT)
+    assert not any(thread.is_alive() for thread in judges + readers), "a thread did not finish"
+    assert problems == []
+
+    # what the crowd is served now is what a render from scratch gives
+    served = {url: Client().get(url).content for url in (standings, fragment, pairings)}
+    cache.clear()
+    pagecache.local_clear()
+    fresh = {url: Client().get(url).content for url in (standings, fragment, pairings)}
+    assert served == fresh
+    recorded = {m.pk: (m.games_a, m.games_b) for m in Match.objects.filter(pk__in=[m.pk for m in matches])}
+    assert recorded == {m.pk: scores[i % 4] for i, m in enumerate(matches)}

@@ -1,0 +1,106 @@
+"""The state stamp of an event: one number that changes whenever its public pages would.
+
+:attr:`Event.revision <tournaments.models.Event.revision>` grows by one, in the
+database (``F("revision") + 1``), inside the transaction of every change an
+event's pages, fragments, API bodies or documents show:
+
+- every service, because each locks the event first (:func:`event_touch` is
+  called by :func:`tournaments.services.locks.event_lock`);
+- every save or delete of the rows the pages read, whoever makes it (the
+  admin, imports, a shell): the receivers below, for events, registrations,
+  rounds, matches, pods and seats, documents, and the players, venues and
+  games whose names the pages print.
+
+Reading the stamp is one primary-key query (:func:`event_stamp`), so a poll
+with nothing new is answered 304 without computing anything, and the caches
+of :mod:`tournaments.pagecache` are keyed by it: a recorded or corrected result
+changes the stamp in the same commit, and the very next request misses the
+cache. The number never goes back (``Event.save`` does not write it), so a key
+of an older state is never current again.
+"""
+from __future__ import annotations
+
+from django.db import connections, router
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+
+from .models import Document, Event, Match, Player, PodSeat, PodTable, Registration, Round
+
+
+def event_stamp(event_id: int) -> str | None:
+    """The stamp of event ``event_id`` as text, or ``None`` when there is no such event (one query).
+
+    Plain SQL on the primary key: it runs on every page and poll, and the
+    ORM's query compilation would cost more than the query.
+    """
+    with connections[router.db_for_read(Event)].cursor() as cursor:
+        cursor.execute(_STAMP_SQL, [event_id])
+        row = cursor.fetchone()
+    return None if row is None else str(row[0])
+
+
+_STAMP_SQL = f"SELECT revision FROM {Event._meta.db_table} WHERE id = %s"  # the id is a parameter
+
+
+def event_touch(event_id: int | None) -> None:
+    """Grow the stamp of ``event_id`` by one (inside the caller's transaction; nothing for ``None``)."""
+    if event_id is not None:
+        Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
+
+
+def events_touch(queryset) -> None:
+    """Grow the stamp of every event in ``queryset`` (a player's or venue's events after a rename)."""
+    Event.objects.filter(pk__in=queryset.values("pk")).update(revision=F("revision") + 1)
+
+
+def _event_saved(sender, instance: Event, raw=False, **kwargs) -> None:
+    if not raw:
+        event_touch(instance.pk)
+
+
+def _row_changed(sender, instance, raw=False, **kwargs) -> None:
+    """A registration, round, match, document (their ``event_id`` or ``round.event_id``) changed."""
+    if raw:
+        return
+    event_id = getattr(instance, "event_id", None)
+    if event_id is None and getattr(instance, "round_id", None) is not None:
+        event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
+    event_touch(event_id)
+
+
+def _seat_changed(sender, instance: PodSeat, raw=False, **kwargs) -> None:
+    if not raw:
+        event_touch(PodTable.objects.filter(pk=instance.pod_id).values_list("round__event_id", flat=True).first())
+
+
+def _player_saved(sender, instance: Player, raw=False, created=False, **kwargs) -> None:
+    if not raw and not created:
+        events_touch(Event.objects.filter(registrations__player=instance))
+
+
+def _venue_saved(sender, instance, raw=False, created=False, **kwargs) -> None:
+    if not raw and not created:
+        events_touch(Event.objects.filter(venue=instance) | Event.objects.filter(
+            registrations__player__home_venue=instance))
+
+
+def _game_saved(sender, instance, raw=False, created=False, **kwargs) -> None:
+    if not raw and not created:
+        events_touch(Event.objects.filter(game=instance))
+
+
+def connect() -> None:
+    """Connect the receivers (called once from ``TournamentsConfig.ready``)."""
+    from rules.models import Game
+
+    from .models import Venue
+
+    post_save.connect(_event_saved, sender=Event, dispatch_uid="stamp_event")
+    for model in (Registration, Round, Match, PodTable, Document):
+        post_save.connect(_row_changed, sender=model, dispatch_uid=f"stamp_save_{model.__name__}")
+        post_delete.connect(_row_changed, sender=model, dispatch_uid=f"stamp_delete_{model.__name__}")
+    post_save.connect(_seat_changed, sender=PodSeat, dispatch_uid="stamp_save_PodSeat")
+    post_delete.connect(_seat_changed, sender=PodSeat, dispatch_uid="stamp_delete_PodSeat")
+    post_save.connect(_player_saved, sender=Player, dispatch_uid="stamp_player")
+    post_save.connect(_venue_saved, sender=Venue, dispatch_uid="stamp_venue")
+    post_save.connect(_game_saved, sender=Game, dispatch_uid="stamp_game")
