@@ -4,10 +4,10 @@
   event ``ARENA_EVENT`` every 5 s with the ETag they last got (a 304 when
   nothing changed), starting at random instants; 20 visitors load the full
   standings page once a second each.
-- ``judges``: each user is a judge; together they enter every match of
-  ``ARENA_JUDGE_WORK`` (the facts benchmarks/web.py built) once, even
-  matches through the API with a token, odd ones through the judge form
-  (signed in, the form read, then posted and its redirect followed).
+- ``judges``: 20 judges enter every match of ``ARENA_JUDGE_WORK`` (the facts
+  benchmarks/web.py built) once: ten through the API with a token (even
+  tables), ten through the judge form (odd tables: signed in once, then the
+  form read, posted, and its redirect followed).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import random
 import re
 
 import gevent
-from locust import HttpUser, between, constant_pacing, events, task
+from locust import FastHttpUser, HttpUser, between, constant_pacing, events, task
 from locust.exception import StopUser
 
 SCENARIO = os.environ.get("ARENA_SCENARIO", "open")
@@ -28,7 +28,7 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 if SCENARIO == "open":
-    class Poller(HttpUser):
+    class Poller(FastHttpUser):
         fixed_count = POLLERS
         wait_time = constant_pacing(5)
 
@@ -49,7 +49,7 @@ if SCENARIO == "open":
                 else:
                     response.failure(f"status {response.status_code}")
 
-    class Visitor(HttpUser):
+    class Visitor(FastHttpUser):
         fixed_count = 20
         wait_time = constant_pacing(1)
 
@@ -64,42 +64,64 @@ if SCENARIO == "open":
 else:
     WORK = json.loads(open(os.environ["ARENA_JUDGE_WORK"]).read())
     MATCHES = WORK["matches"]
-    NEXT = itertools.count()
+    API_WORK = iter(MATCHES[0::2])   # even tables through the API
+    FORM_WORK = iter(MATCHES[1::2])  # odd tables through the judge form
     DONE = itertools.count(1)
     JUDGE_IDS = itertools.count()
 
-    class Judge(HttpUser):
+    def _finished(environment) -> None:
+        if next(DONE) >= len(MATCHES):
+            environment.runner.quit()
+
+    class ApiJudge(FastHttpUser):
+        """A judge's app: a token obtained once, no session (so no CSRF)."""
+
+        fixed_count = 10
         wait_time = between(0, 0.05)
 
         def on_start(self):
-            self.index = next(JUDGE_IDS) % len(WORK["tokens"])
-            self.token = WORK["tokens"][self.index]
-            page = self.client.get("/login/", name="GET login")
-            token = CSRF.search(page.text).group(1)
-            self.client.post("/login/", data={"username": WORK["usernames"][self.index], "password": WORK["password"],
-                                              "csrfmiddlewaretoken": token}, name="POST login")
+            self.token = WORK["tokens"][next(JUDGE_IDS) % len(WORK["tokens"])]
 
         @task
         def enter(self):
-            i = next(NEXT)
-            if i >= len(MATCHES):
+            item = next(API_WORK, None)
+            if item is None:
                 raise StopUser()
-            match_id, table, version = MATCHES[i]
+            match_id, _table, version = item
             score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
-            if i % 2 == 0:
-                self.client.post(f"/api/matches/{match_id}/result/", name="POST API result",
-                                 json={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
-                                       "expected_version": version},
-                                 headers={"Authorization": f"Token {self.token}"})
-            else:
-                url = f"/juez/eventos/{WORK['event_id']}/rondas/{WORK['round']}/mesas/{table}/"
-                form = self.client.get(url, name="GET judge form")
-                token = CSRF.search(form.text).group(1)
-                self.client.post(url, name="POST judge form (+ redirect)",
-                                 data={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
-                                       "expected_version": version, "csrfmiddlewaretoken": token})
-            if next(DONE) >= len(MATCHES):
-                self.environment.runner.quit()
+            self.client.post(f"/api/matches/{match_id}/result/", name="POST API result",
+                             json={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
+                                   "expected_version": version},
+                             headers={"Authorization": f"Token {self.token}"})
+            _finished(self.environment)
+
+    class FormJudge(HttpUser):
+        """A judge on a phone: signed in once, then the table's form read and posted (redirect followed)."""
+
+        fixed_count = 10
+        wait_time = between(0, 0.05)
+
+        def on_start(self):
+            index = next(JUDGE_IDS) % len(WORK["tokens"])
+            page = self.client.get("/login/", name="sign-in (once a day): GET login")
+            token = CSRF.search(page.text).group(1)
+            self.client.post("/login/", data={"username": WORK["usernames"][index], "password": WORK["password"],
+                                              "csrfmiddlewaretoken": token}, name="sign-in (once a day): POST login")
+
+        @task
+        def enter(self):
+            item = next(FORM_WORK, None)
+            if item is None:
+                raise StopUser()
+            _match_id, table, version = item
+            score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
+            url = f"/juez/eventos/{WORK['event_id']}/rondas/{WORK['round']}/mesas/{table}/"
+            form = self.client.get(url, name="GET judge form")
+            token = CSRF.search(form.text).group(1)
+            self.client.post(url, name="POST judge form (+ redirect)",
+                             data={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
+                                   "expected_version": version, "csrfmiddlewaretoken": token})
+            _finished(self.environment)
 
 
 @events.quitting.add_listener

@@ -282,7 +282,7 @@ def locust(args, base: str, scenario: str, users: int, seconds: int, extra_env: 
          "--stop-timeout", "10", "--loglevel", "WARNING"],
         cwd=ROOT, env=env, check=False, capture_output=True, text=True,
     )
-    rows = {}
+    rows: dict = {}
     import csv as csvmod
 
     with open(f"{csv}_stats.csv", newline="") as handle:
@@ -309,13 +309,13 @@ def open_loop(args, base: str, facts: dict) -> dict:
     return {"rows": rows, "load": load}
 
 
-def print_locust(rows: dict, load: str, goal_ms: float) -> None:
+def print_locust(rows: dict, load: str, goal_ms: float | None) -> None:
     print(f"{'request':<34} {'count':>7} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failures':>8}")
     for name, r in rows.items():
         print(f"{name:<34} {r['requests']:>7} {r['rps']:>7.1f} {r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f}"
               f" {r['failures']:>8}")
     total = rows.get("Aggregated")
-    if total:
+    if total and goal_ms is not None:
         ok = total["p95"] < goal_ms and total["failures"] == 0
         print(f"  all requests: p95 {total['p95']:.0f} ms — goal < {goal_ms:g} ms, 0 errors: "
               f"{'met' if ok else 'NOT met'} (load average {load})")
@@ -333,9 +333,15 @@ def judges(args, base: str, facts: dict) -> dict:
     rows = locust(args, base, "judges", args.judges, 600, {"ARENA_JUDGE_WORK": str(work)})
     shutil.rmtree(work.parent, ignore_errors=True)
     load = loadavg()
-    entered = sum(r["requests"] for name, r in rows.items() if name.startswith("POST"))
-    print(f"  results posted: {entered} of {len(matches)}")
-    print_locust(rows, load, goal_ms=100)
+    entering = {name: r for name, r in rows.items() if name.startswith(("GET judge", "POST"))}
+    entered = sum(r["requests"] - r["failures"] for name, r in entering.items() if name.startswith("POST"))
+    print(f"  results saved: {entered} of {len(matches)}")
+    print_locust(rows, load, goal_ms=None)
+    worst = max(r["p95"] for r in entering.values())
+    failures = sum(r["failures"] for r in entering.values())
+    ok = worst < 100 and failures == 0 and entered == len(matches)
+    print(f"  entering results (sign-in excluded): worst p95 {worst:.0f} ms, {failures} failures — goal < 100 ms, "
+          f"0 errors: {'met' if ok else 'NOT met'} (load average {load})")
     return {"rows": rows, "load": load, "entered": entered}
 
 
