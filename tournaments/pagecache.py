@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
 from .stamps import event_stamp
@@ -100,11 +100,6 @@ def _accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "").lower()
 
 
-def _etag_matches(request: HttpRequest, etag: str) -> bool:
-    header = request.META.get("HTTP_IF_NONE_MATCH", "")
-    return any(tag.strip().removeprefix("W/") == etag for tag in header.split(",")) or header.strip() == "*"
-
-
 def cached_response(
     request: HttpRequest,
     *,
@@ -123,9 +118,9 @@ def cached_response(
     stamp = stamp or stamp_or_404(event_id)
     language = get_language() or ""
     etag = f'"{stamp}-{language}"'
-    if _etag_matches(request, etag):
-        response: HttpResponse = HttpResponseNotModified()
-        return _headers(response, etag, max_age)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:  # a 304 (or 412) from the stamp alone
+        return _headers(not_modified, etag, max_age)
     shared = request.method in ("GET", "HEAD") and "messages" not in request.COOKIES
     url = request.get_full_path()
     key = "arena:p:" + hashlib.blake2b(f"{event_id}|{stamp}|{language}|{url}".encode(), digest_size=20).hexdigest()
