@@ -9,7 +9,7 @@ DEMO_SEED ?= 2024
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install install-bench migrate demo lint test test-unit run serve worker bench clean
+.PHONY: help install install-bench migrate demo lint test test-unit run serve worker beat bench clean
 
 help:
 	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
@@ -17,6 +17,7 @@ help:
 	@echo "make lint   - sólo ruff y lint-imports"
 	@echo "make run    - sirve el sitio en http://$(HOST):$(PORT)/ con datos de demostración"
 	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
+	@echo "make beat   - Celery beat: vuelve a encolar los documentos trabados o fallidos (requiere CELERY_BROKER_URL)"
 	@echo "make serve  - servidor de producción (gunicorn, deploy/gunicorn.conf.py); requiere SECRET_KEY"
 	@echo "make bench  - benchmarks: emparejamiento, PDF y el sitio bajo carga (PostgreSQL, Redis, wrk, locust)"
 
@@ -28,12 +29,15 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
+# Development commands turn DEBUG on (settings refuse the development SECRET_KEY otherwise).
+DEV := DEBUG=$${DEBUG:-1}
+
 migrate: install
-	$(PY) manage.py migrate --noinput
+	$(DEV) $(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
-	$(PY) manage.py demo_season --seed $(DEMO_SEED)
+	$(DEV) $(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
+	$(DEV) $(PY) manage.py demo_season --seed $(DEMO_SEED)
 
 # Style (ruff) and the layer contracts (lint-imports, pyproject.toml) first; any failure stops the target.
 lint: install
@@ -47,8 +51,8 @@ test-unit: install
 	$(BIN)/pytest -m unit
 
 run: migrate
-	$(PY) manage.py demo_setup --host http://$(HOST):$(PORT)
-	ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEV) $(PY) manage.py demo_setup --host http://$(HOST):$(PORT)
+	$(DEV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production web server: no demo data; DEBUG off unless told otherwise.
 serve: install
@@ -58,6 +62,10 @@ serve: install
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
+
+# One beat per installation: the documents reaper (tournaments.documents.documents_recover).
+beat: install
+	$(BIN)/celery -A config beat --loglevel=INFO --schedule $${CELERY_BEAT_SCHEDULE_FILE:-celerybeat-schedule}
 
 BENCH_STAMP := $(VENV)/.installed-bench
 $(BENCH_STAMP): $(STAMP) requirements-bench.txt

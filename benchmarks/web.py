@@ -108,6 +108,10 @@ def server_env(args) -> dict:
         "DEBUG": "0",
         "SECRET_KEY": "arena-benchmark-only-" + "x" * 40,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "ARENA_HTTPS": "0",  # plain HTTP on 127.0.0.1: no SSL redirect, no secure cookies
+        # the crowd comes from one address: the anonymous throttle would measure itself
+        "ARENA_API_ANON_RATE": "",
+        "ARENA_LOGIN_RATE": "",
         "DATABASE_URL": args.database,
         "CACHE_URL": args.cache,
         "STATIC_ROOT": str(static_root),

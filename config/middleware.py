@@ -1,13 +1,24 @@
-"""Spanish first: pages are es-AR unless the visitor chose another language.
+"""Project middleware: Spanish first, and hostile input refused.
+
+Spanish first: pages are es-AR unless the visitor chose another language.
 
 Django's ``LocaleMiddleware`` follows the browser's Accept-Language header;
 Arena's public is Spanish-speaking and a phone set to English should still
 see the venue's Spanish pages. The language switch (``/i18n/setlang/``, a
 cookie) is the only way to English.
 """
+import base64
+import binascii
+import re
+
 from django.conf import settings
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+from tournaments.text import control_characters, describe_control
 
 
 class SpanishFirstLocaleMiddleware(LocaleMiddleware):
@@ -19,3 +30,116 @@ class SpanishFirstLocaleMiddleware(LocaleMiddleware):
         language = chosen if chosen in supported else settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
+
+
+# --------------------------------------------------------------------------- hostile input
+
+#: JSON escapes of control characters other than tab, LF and CR (``"\u0000"`` in an API body).
+_JSON_CONTROL_ESCAPE = re.compile(r"\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])")
+
+
+def _shown(text: str) -> str:
+    """``text`` with its control characters written as U+XXXX, for a message."""
+    bad = set(control_characters(text))
+    return "".join(describe_control(ch) if ch in bad else ch for ch in text)[:60]
+
+
+def _chars(found: list[str]) -> str:
+    return ", ".join(describe_control(ch) for ch in found)
+
+
+class HostileInputMiddleware:
+    """Answers 400 when a request carries NUL or other C0 control characters.
+
+    Checked, in this order: the path, every query-string parameter (name
+    and value, decoded), the ``Authorization`` header (a Basic one decoded),
+    every cookie, and every form field of a POST (tab, LF and CR are allowed
+    in values of fields and parameters: text areas such as decklists), plus JSON bodies' ``\\u00XX``
+    escapes of the same characters. Nothing reaches a view, so nothing is
+    written and PostgreSQL never sees a NUL. ``/api/`` gets the API's error
+    shape ``{"code": "control_characters", "detail": ...}``; pages get a
+    short HTML page. Place it first in ``MIDDLEWARE``.
+    """
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        problem = self._problem(request)
+        if problem is not None:
+            return self._refuse(request, problem)
+        return self.get_response(request)
+
+    # ------------------------------------------------------------------ checks
+    def _problem(self, request) -> str | None:
+        found = control_characters(request.path)
+        if found:
+            return _("La dirección pedida contiene caracteres de control no permitidos (%(chars)s).") % {
+                "chars": _chars(found)}
+        for name, values in request.GET.lists():
+            found = control_characters(name)
+            for value in values:  # a GET form's text area (the rulings' chain helper) keeps its lines
+                found = found or control_characters(value, multiline=True)
+            if found:
+                return _("El parámetro «%(name)s» contiene caracteres de control no permitidos (%(chars)s).") % {
+                    "name": _shown(name), "chars": _chars(found)}
+        found = control_characters(self._authorization(request))
+        if found:
+            return _("El encabezado de autorización contiene caracteres de control no permitidos (%(chars)s).") % {
+                "chars": _chars(found)}
+        for name, value in request.COOKIES.items():
+            found = control_characters(name + value)
+            if found:
+                return _("La cookie «%(name)s» contiene caracteres de control no permitidos (%(chars)s).") % {
+                    "name": _shown(name), "chars": _chars(found)}
+        if request.method in ("POST", "PUT", "PATCH", "DELETE"):
+            return self._body_problem(request)
+        return None
+
+    @staticmethod
+    def _authorization(request) -> str:
+        header = request.META.get("HTTP_AUTHORIZATION", "")
+        scheme, _sep, credentials = header.partition(" ")
+        if scheme.lower() != "basic" or not credentials:
+            return header
+        try:
+            raw = base64.b64decode(credentials.strip(), validate=False)
+        except (binascii.Error, ValueError):
+            return header  # DRF answers 401 for undecodable credentials
+        return header + raw.decode("latin-1")
+
+    def _body_problem(self, request) -> str | None:
+        content_type = request.content_type or ""
+        if content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            try:
+                fields = request.POST
+            except Exception:  # a malformed body: the view (or Django) answers it
+                return None
+            for name, values in fields.lists():
+                found = control_characters(name)
+                for value in values:
+                    found = found or control_characters(value, multiline=True)
+                if found:
+                    return _("El campo «%(name)s» contiene caracteres de control no permitidos (%(chars)s).") % {
+                        "name": _shown(name), "chars": _chars(found)}
+        elif content_type.endswith("json"):
+            try:
+                body = request.body.decode("utf-8", errors="replace")
+            except Exception:
+                return None
+            found = control_characters(body, multiline=True)
+            if found or _JSON_CONTROL_ESCAPE.search(body):
+                return _("El cuerpo del pedido contiene caracteres de control no permitidos.")
+        return None
+
+    # ------------------------------------------------------------------ answer
+    @staticmethod
+    def _refuse(request, message: str):
+        if request.path.startswith("/api/"):
+            return JsonResponse({"code": "control_characters", "detail": message}, status=400)
+        title = escape(_("Pedido rechazado"))
+        page = (
+            '<!doctype html><html lang="es"><head><meta charset="utf-8">'
+            f"<title>{title}</title></head><body><h1>{title}</h1><p>{escape(message)}</p></body></html>"
+        )
+        return HttpResponseBadRequest(page, content_type="text/html; charset=utf-8")

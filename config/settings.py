@@ -7,7 +7,9 @@ folder and Celery tasks run eagerly in-process. Production sets:
 - ``CELERY_BROKER_URL`` e.g. ``redis://127.0.0.1:6379/0`` (real workers)
 - ``CACHE_URL`` or ``REDIS_URL`` e.g. ``redis://127.0.0.1:6379/1`` (the page caches;
   local memory otherwise)
-- ``SECRET_KEY``, ``DEBUG`` (``0``/``1``), ``ALLOWED_HOSTS`` (comma separated)
+- ``SECRET_KEY`` (50+ characters), ``DEBUG`` (``0``/``1``, off by default), ``ALLOWED_HOSTS`` (comma separated)
+- ``ARENA_HTTPS`` (``1`` when DEBUG is off: SSL redirect, HSTS, secure cookies; ``0`` for plain HTTP),
+  ``SECURE_*``, ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``CSRF_TRUSTED_ORIGINS``
 - ``DATABASE_CONN_MAX_AGE`` seconds a connection is kept (60 on PostgreSQL, 0 on SQLite)
 """
 from __future__ import annotations
@@ -34,12 +36,52 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY", "arena-insecure-development-key-change-me" if DEBUG else "")
-if not SECRET_KEY:
-    raise RuntimeError("SECRET_KEY must be set when DEBUG is off.")
+# --- security: DEBUG, SECRET_KEY, hosts, HTTPS --------------------------------------------
+# DEBUG is off unless a development command turns it on: the Makefile's `demo`, `migrate` and
+# `run` targets pass DEBUG=1. A pytest run (pytest sets PYTEST_VERSION) counts as a development
+# command too: pytest-django forces DEBUG off while the tests run anyway.
+_TEST_RUN = "PYTEST_VERSION" in os.environ
+DEBUG = env_bool("DEBUG", _TEST_RUN)
+_DEVELOPMENT = DEBUG or _TEST_RUN
+#: Public in the repository: accepted only with DEBUG on (or in a test run).
+DEVELOPMENT_SECRET_KEY = "arena-insecure-development-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or (DEVELOPMENT_SECRET_KEY if _DEVELOPMENT else "")
+if not _DEVELOPMENT:
+    from django.core.exceptions import ImproperlyConfigured
+
+    if not SECRET_KEY or SECRET_KEY == DEVELOPMENT_SECRET_KEY or SECRET_KEY.startswith("django-insecure-"):
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a private random value when DEBUG is off (DEBUG=1 for development), "
+            "e.g. SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')."
+        )
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+        raise ImproperlyConfigured("SECRET_KEY is too short: use at least 50 characters, 5 of them different.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS is assumed when DEBUG is off; ARENA_HTTPS=0 serves plain HTTP (a venue's LAN). Each
+# setting below can also be set on its own from the environment.
+ARENA_HTTPS = env_bool("ARENA_HTTPS", not _DEVELOPMENT)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", ARENA_HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if ARENA_HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", ARENA_HTTPS)
+# Preload is what `check --deploy` asks for; SECURE_HSTS_PRELOAD=0 before a domain commits to HTTPS for good.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", ARENA_HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", ARENA_HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", ARENA_HTTPS)
+# Behind a proxy that terminates TLS: SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https
+# (only when the proxy always sets or strips that header).
+_PROXY_SSL_HEADER = env_list("SECURE_PROXY_SSL_HEADER", "")
+if _PROXY_SSL_HEADER and len(_PROXY_SSL_HEADER) != 2:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("SECURE_PROXY_SSL_HEADER must be two comma-separated values: HEADER,value.")
+SECURE_PROXY_SSL_HEADER = tuple(_PROXY_SSL_HEADER) if _PROXY_SSL_HEADER else None
+SECURE_REFERRER_POLICY = os.environ.get("SECURE_REFERRER_POLICY", "same-origin")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = os.environ.get("X_FRAME_OPTIONS", "DENY")
+# --- end of security ----------------------------------------------------------------------
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -61,6 +103,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: NUL and other control characters get a 400 before anything reads them (issue #15).
+    "config.middleware.HostileInputMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses HTML and JSON; the cached public pages arrive compressed already (tournaments.pagecache).
@@ -158,7 +202,8 @@ LOGIN_URL = "login"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    # Every paginated list: ?page= from 1, ?page_size= 1..500; junk or out of range is 400.
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.pagination.ArenaPagination",
     "PAGE_SIZE": 100,
     # Sessions (the site's own pages) and tokens (``Authorization: Token <key>``, from
     # POST /api/token/): no password is hashed per request.
@@ -167,6 +212,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "EXCEPTION_HANDLER": "tournaments.api.exceptions.arena_exception_handler",
+    # Anonymous clients per IP (a venue's crowd polls every few seconds from one NAT);
+    # authenticated staff are not throttled. Logins (POST /api/token/ and the login page)
+    # per IP and username. Counters in the default cache; 429 with Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.throttles.AnonReadThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("ARENA_API_ANON_RATE", "1000/min") or None,
+        "login": os.environ.get("ARENA_LOGIN_RATE", "10/min") or None,
+    },
+    # Reverse proxies in front of the site (deploy/): the client address is taken from
+    # X-Forwarded-For only when this is set.
+    "NUM_PROXIES": int(os.environ["ARENA_NUM_PROXIES"]) if os.environ.get("ARENA_NUM_PROXIES") else None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arena API",
@@ -176,6 +232,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EventStateEnum": ["draft", "registration", "closed", "swiss", "top_cut", "finished"],
     },
+    # Every operation documents its 400/401/403/404/409/429 in the error shape (issue #15).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.error_responses",
+    ],
 }
 
 # Celery: no broker configured means tasks run eagerly in-process.
@@ -189,8 +250,58 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 # A queue name of its own lets a CI worker share a Redis without stealing tasks.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+# At-least-once delivery (issue #15): a message is acknowledged only after its task ran,
+# and a task whose worker process died (SIGKILL, OOM) goes back to the queue at once. A
+# worker reserves one message per process, so a killed worker strands few. Redis hands an
+# unacknowledged message (a whole worker killed) to another worker after the visibility
+# timeout: longer than the longest render (the hard time limit below), short enough that
+# nothing waits an hour. Rendering is idempotent (tournaments.documents: a claim with a
+# lease, the file swapped in one UPDATE), so a second delivery costs a render, never a
+# wrong file; the reaper (beat, below) re-queues what the broker lost.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_ACKS_ON_FAILURE_OR_TIMEOUT = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("ARENA_CELERY_VISIBILITY_TIMEOUT_SECONDS", "300")),
+}
+# Time limits of the render task (seconds): the soft one marks the document failed (the
+# reaper retries it), the hard one kills the process. The render lease outlives the hard
+# limit, so a render that still runs is never taken over. The longest render measured
+# (benchmarks/RESULTS.md: slips of 8,192 players) takes about 12 s.
+ARENA_DOCUMENTS_RENDER_SOFT_TIME_LIMIT = int(os.environ.get("ARENA_DOCUMENTS_RENDER_SOFT_TIME_LIMIT", "45"))
+ARENA_DOCUMENTS_RENDER_TIME_LIMIT = int(os.environ.get("ARENA_DOCUMENTS_RENDER_TIME_LIMIT", "55"))
+# The reaper (tournaments.documents.documents_recover; ``manage.py documents_recover``
+# where no beat runs): a document "rendering" past its lease, "queued" with no render for
+# the queued timeout (its message lost), or "failed" once its backoff passed (at most the
+# max attempts, backoff doubling from the base) is queued and sent again.
+ARENA_DOCUMENTS_RENDER_LEASE_SECONDS = int(os.environ.get("ARENA_DOCUMENTS_RENDER_LEASE_SECONDS", "60"))
+ARENA_DOCUMENTS_QUEUED_TIMEOUT_SECONDS = int(os.environ.get("ARENA_DOCUMENTS_QUEUED_TIMEOUT_SECONDS", "60"))
+ARENA_DOCUMENTS_RENDER_MAX_ATTEMPTS = int(os.environ.get("ARENA_DOCUMENTS_RENDER_MAX_ATTEMPTS", "5"))
+ARENA_DOCUMENTS_RETRY_BACKOFF_SECONDS = int(os.environ.get("ARENA_DOCUMENTS_RETRY_BACKOFF_SECONDS", "30"))
+ARENA_DOCUMENTS_REAP_EVERY_SECONDS = int(os.environ.get("ARENA_DOCUMENTS_REAP_EVERY_SECONDS", "15"))
+CELERY_BEAT_SCHEDULE = {
+    "documents-recover": {
+        "task": "tournaments.documents_recover",
+        "schedule": float(ARENA_DOCUMENTS_REAP_EVERY_SECONDS),
+        # a reap that waited out a broker outage is useless: the next one comes soon
+        "options": {"expires": float(ARENA_DOCUMENTS_REAP_EVERY_SECONDS)},
+    },
+}
+# Test hook (.ci/worker_kill.sh only): seconds a render sleeps before building its sheet,
+# so a worker can be killed mid-render. Never set it in production.
+ARENA_RENDER_DELAY_SECONDS = float(os.environ.get("ARENA_RENDER_DELAY_SECONDS", "0") or 0)
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://localhost/"  # a host: kombu warns without one
+
+# Imports (issue #15): the largest file run_event, the admin imports and the decklist pages accept,
+# in bytes, checked before parsing; django-import-export's own settings for the admin imports.
+ARENA_IMPORT_MAX_BYTES = int(os.environ.get("ARENA_IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
+IMPORT_EXPORT_USE_TRANSACTIONS = True
+IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
+# The admin import formats are tournaments.resources.SniffedCSV and LimitedXLSX (set on each admin).
 
 # Public address of the site, printed in PDFs (the result slips' QR codes).
 ARENA_PUBLIC_URL = os.environ.get("ARENA_PUBLIC_URL", "http://127.0.0.1:8000")

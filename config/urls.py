@@ -1,7 +1,9 @@
 """Top-level URLs: admin, public pages, judge pages, API and its docs."""
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
+
+from tournaments.api.exceptions import api_not_found
 
 from . import views
 
@@ -12,6 +14,8 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/", include("rules.api.urls")),
     path("api/", include("leagues.api.urls")),
+    # Any other address under api/ (/api/events/abc/) answers the API's JSON 404, not the site's HTML page.
+    re_path(r"^api/.*/$", api_not_found, name="api_not_found"),
     path("liga/", include("leagues.urls")),
     path("reglas/", include("rules.urls")),
     path("", include("tournaments.urls")),

@@ -9,20 +9,36 @@
 - The ledger, read-only: entries are only ever added by services.
 - Collection confirmations and manual badge awards: who and when are
   recorded by the services; deleting one revokes it and its history stays.
+
+Scope (:mod:`tournaments.admin_scoping`): seasons and their dates are
+changed by superusers only (staff with the view permission may look);
+league events and the ledger only of the user's venues; collection
+confirmations of the players the user sees
+(:func:`tournaments.permissions.players_visible_to`); badge awards of the
+user's events, or with no event of the players the user sees.
 """
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
+from tournaments.admin_scoping import (
+    QuerysetScopedMixin,
+    ScopedChoicesMixin,
+    ScopedHistoryMixin,
+    SuperuserWritesMixin,
+    VenueScopedAdmin,
+)
 from tournaments.enums import EventKind
 from tournaments.errors import ArenaError
+from tournaments.models import Player
+from tournaments.permissions import events_organized_by, players_visible_to
 
 from . import services
 from .models import (
@@ -36,7 +52,7 @@ from .models import (
 )
 
 
-class SeasonDateInline(admin.TabularInline):
+class SeasonDateInline(SuperuserWritesMixin, admin.TabularInline):
     model = SeasonDate
     extra = 0
     fields = ("number", "date")
@@ -44,7 +60,7 @@ class SeasonDateInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(SuperuserWritesMixin, admin.ModelAdmin):
     list_display = ("__str__", "game", "year", "nacional_quota", "closed", "links")
     list_filter = ("game", "closed")
     fields = ("game", "year", "name", "nacional_quota", "attendance_target", "closed")
@@ -76,7 +92,7 @@ class EventLeagueDateInline(admin.StackedInline):
 
 
 @admin.register(SeasonDate)
-class SeasonDateAdmin(admin.ModelAdmin):
+class SeasonDateAdmin(SuperuserWritesMixin, admin.ModelAdmin):
     list_display = ("__str__", "season", "number", "date")
     list_filter = ("season",)
     search_fields = ("season__name", "season__year", "number")
@@ -84,12 +100,13 @@ class SeasonDateAdmin(admin.ModelAdmin):
 
 
 @admin.register(LeagueEvent)
-class LeagueEventAdmin(admin.ModelAdmin):
+class LeagueEventAdmin(VenueScopedAdmin):
     """Events with their league date and points; fix the source (podium,
     disqualification, kind, league date), then recompute."""
 
+    event_lookup = ""
     list_display = ("name", "date", "venue", "kind", "state", "league_date", "points_posted")
-    list_filter = ("kind", "state", "venue", "game")
+    list_filter = ("kind", "state", ("venue", admin.RelatedOnlyFieldListFilter), "game")
     search_fields = ("name",)
     date_hierarchy = "date"
     fields = ("name", "date", "venue", "kind", "state")
@@ -133,7 +150,7 @@ class LeagueEventAdmin(admin.ModelAdmin):
             obj.delete()
             services.event_points_post(event=obj.event, by=request.user)
 
-    @admin.action(description=_("Recalcular los puntos de liga (asientos de corrección)"))
+    @admin.action(description=_("Recalcular los puntos de liga (asientos de corrección)"), permissions=["change"])
     def recompute_points(self, request, queryset):
         posted = 0
         for event in queryset:
@@ -149,7 +166,7 @@ class LeagueEventAdmin(admin.ModelAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(VenueScopedAdmin):
     """The ledger, read-only: a correction is a new reversing entry."""
 
     list_display = ("created_at", "player", "event", "reason", "scope", "season", "points", "reverses",
@@ -170,13 +187,22 @@ class LedgerEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(CollectionConfirmation)
-class CollectionConfirmationAdmin(SimpleHistoryAdmin):
+class CollectionConfirmationAdmin(ScopedHistoryMixin, QuerysetScopedMixin, ScopedChoicesMixin, SimpleHistoryAdmin):
     list_display = ("player", "season", "confirmed_by", "confirmed_at", "note")
     list_filter = ("season",)
     search_fields = ("player__display_name", "player__player_number")
     autocomplete_fields = ("player",)
     fields = ("season", "player", "note", "confirmed_by", "confirmed_at")
     readonly_fields = ("confirmed_by", "confirmed_at")
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        return qs if request.user.is_superuser else qs.filter(player__in=players_visible_to(request.user))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.related_model is Player and not request.user.is_superuser:
+            kwargs["queryset"] = players_visible_to(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -208,7 +234,7 @@ class BadgeAwardForm(forms.ModelForm):
 
 
 @admin.register(BadgeAward)
-class BadgeAwardAdmin(SimpleHistoryAdmin):
+class BadgeAwardAdmin(ScopedHistoryMixin, QuerysetScopedMixin, ScopedChoicesMixin, SimpleHistoryAdmin):
     form = BadgeAwardForm
     list_display = ("player", "badge", "season", "reason", "event", "awarded_by", "awarded_at")
     list_filter = ("season", "badge")
@@ -216,6 +242,18 @@ class BadgeAwardAdmin(SimpleHistoryAdmin):
     autocomplete_fields = ("player", "event")
     fields = ("season", "player", "badge", "reason", "event", "awarded_by", "awarded_at")
     readonly_fields = ("awarded_by", "awarded_at")
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(Q(event__in=events_organized_by(request.user))
+                         | Q(event__isnull=True, player__in=players_visible_to(request.user)))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.related_model is Player and not request.user.is_superuser:
+            kwargs["queryset"] = players_visible_to(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request, obj, form, change):
         if change:

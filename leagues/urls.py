@@ -9,7 +9,7 @@ Public (no login)::
     liga/<season>/insignias/                badges with progress
     liga/<season>/jugadores/<number>/       a player's league page
 
-Organizers (staff)::
+Organizers (of a venue; superusers)::
 
     liga/<season>/organizacion/clasificacion/   La Final, El Nacional, Verano
     liga/<season>/organizacion/premios/         prizes checklist

@@ -6,6 +6,14 @@ with its column, and nothing is imported until every row is valid). Ban
 entries keep their history. Decklists and deck checks are read-only here:
 they change through :mod:`rules.services` (the event's decklist page), so
 validation and the lock rule always apply.
+
+Scope (:mod:`tournaments.admin_scoping`): games are changed by superusers
+only; the catalog by whoever holds its model permissions (the
+``Organizador`` group); decklists, deck checks and sealed pools only within
+the user's events — decklists and deck checks also for the event's judges,
+read-only; a decklist is never reverted from its history (it changes
+through :mod:`rules.services`) and re-validated only by an organizer of its
+event; a sealed pool's registration is one of the user's events.
 """
 from __future__ import annotations
 
@@ -17,7 +25,9 @@ from django.utils.translation import ngettext
 from import_export.admin import ImportExportModelAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.permissions import events_judged_by, events_organized_by
+from tournaments.admin_scoping import ScopedChoicesMixin, ScopedHistoryMixin, SuperuserWritesMixin
+from tournaments.permissions import events_judged_by, events_organized_by, is_organizer, venues_organized_by
+from tournaments.resources import SafeImportAdminMixin
 
 from . import services
 from .errors import ArenaError
@@ -26,11 +36,27 @@ from .resources import BanEntryResource, CardResource, CardSetResource, Printing
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(SuperuserWritesMixin, admin.ModelAdmin):
+    """Game profiles (their rules live in code): changed by superusers only."""
+
     list_display = ("name", "key", "players_per_match", "default_best_of", "default_round_minutes")
 
 
 # --------------------------------------------------------------------------- catalog
+
+
+class CatalogAdmin(SafeImportAdminMixin, ImportExportModelAdmin):
+    """A shared catalog table: importing needs its add and change permissions, exporting its view permission.
+
+    (django-import-export lets every staff user import unless told otherwise.)
+    """
+
+    def has_import_permission(self, request) -> bool:
+        label = f"{self.opts.app_label}.{{}}_{self.opts.model_name}"
+        return request.user.has_perm(label.format("add")) and request.user.has_perm(label.format("change"))
+
+    def has_export_permission(self, request) -> bool:
+        return self.has_view_permission(request)
 
 
 def _vocabulary_choices(attribute: str) -> list:
@@ -56,6 +82,8 @@ class CardForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name, attribute in (("card_type", "card_types"), ("subtype", "subtypes"), ("species", "species")):
+            if name not in self.fields:
+                continue  # read-only for a user who may only view the catalog
             self.fields[name] = forms.ChoiceField(
                 label=self.fields[name].label, choices=_vocabulary_choices(attribute), required=False
             )
@@ -69,7 +97,7 @@ class PrintingInline(admin.TabularInline):
 
 
 @admin.register(CardSet)
-class CardSetAdmin(ImportExportModelAdmin):
+class CardSetAdmin(CatalogAdmin):
     resource_classes = [CardSetResource]
     list_display = ("name", "code", "game", "release_order", "is_promo", "year")
     list_filter = ("game", "is_promo")
@@ -78,7 +106,7 @@ class CardSetAdmin(ImportExportModelAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(ImportExportModelAdmin):
+class CardAdmin(CatalogAdmin):
     resource_classes = [CardResource]
     form = CardForm
     list_display = ("name", "game", "type_label", "subtype_label", "species_label", "printing_count")
@@ -107,7 +135,7 @@ class CardAdmin(ImportExportModelAdmin):
 
 
 @admin.register(Printing)
-class PrintingAdmin(ImportExportModelAdmin):
+class PrintingAdmin(CatalogAdmin):
     resource_classes = [PrintingResource]
     list_display = ("card", "card_set", "variant", "release_order", "is_promo", "functionally_identical")
     list_filter = ("card__game", "card_set", "is_promo", "functionally_identical")
@@ -121,7 +149,7 @@ class PrintingAdmin(ImportExportModelAdmin):
 
 
 @admin.register(BanEntry)
-class BanEntryAdmin(ImportExportModelAdmin, SimpleHistoryAdmin):
+class BanEntryAdmin(ScopedHistoryMixin, CatalogAdmin, SimpleHistoryAdmin):
     resource_classes = [BanEntryResource]
     list_display = ("__str__", "game", "scope", "effective_from", "effective_until", "reason")
     list_filter = ("game", "scope")
@@ -138,7 +166,7 @@ class BanEntryAdmin(ImportExportModelAdmin, SimpleHistoryAdmin):
 
 
 @admin.register(ReprintRule)
-class ReprintRuleAdmin(ImportExportModelAdmin):
+class ReprintRuleAdmin(CatalogAdmin):
     resource_classes = [ReprintRuleResource]
     list_display = ("card", "legal_from_set", "game", "effective_from")
     list_filter = ("game",)
@@ -150,22 +178,41 @@ class ReprintRuleAdmin(ImportExportModelAdmin):
 # --------------------------------------------------------------------------- decklists
 
 
-class _EventScopedAdmin(admin.ModelAdmin):
-    """Shows only the rows of events the user judges or organizes."""
+class _EventScopedAdmin(ScopedChoicesMixin, admin.ModelAdmin):
+    """Shows only the rows of events the user judges or organizes (``scope``: ``"judged"`` or ``"organized"``)."""
 
     event_path = "registration__event"
+    scope = "judged"
+
+    def _events(self, user):
+        return events_judged_by(user) if self.scope == "judged" else events_organized_by(user)
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)
         if request.user.is_superuser:
             return queryset
-        return queryset.filter(**{f"{self.event_path}__in": events_judged_by(request.user)})
+        return queryset.filter(**{f"{self.event_path}__in": self._events(request.user)})
+
+    def _in_scope(self, request, obj) -> bool:
+        if obj is None or request.user.is_superuser:
+            return True
+        return self._events(request.user).filter(pk=obj.registration.event_id).exists()
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._in_scope(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._in_scope(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._in_scope(request, obj)
 
 
 @admin.register(Decklist)
-class DecklistAdmin(SimpleHistoryAdmin, _EventScopedAdmin):
+class DecklistAdmin(ScopedHistoryMixin, SimpleHistoryAdmin, _EventScopedAdmin):
+    history_revert = False  # a decklist changes only through rules.services (validation, lock rule)
     list_display = ("registration", "event", "status", "locked", "main_count", "submitted_by", "submitted_at")
-    list_filter = ("status", "locked", "registration__event")
+    list_filter = ("status", "locked", ("registration__event", admin.RelatedOnlyFieldListFilter))
     search_fields = ("registration__player__display_name", "registration__player__player_number")
     list_select_related = ("registration__player", "registration__event", "submitted_by")
     readonly_fields = (
@@ -181,10 +228,17 @@ class DecklistAdmin(SimpleHistoryAdmin, _EventScopedAdmin):
     def event(self, decklist: Decklist):
         return decklist.registration.event
 
-    @admin.action(description=_("Validar otra vez con el catálogo vigente"))
+    def has_revalidate_permission(self, request) -> bool:
+        return request.user.is_superuser or venues_organized_by(request.user).exists()
+
+    @admin.action(description=_("Validar otra vez con el catálogo vigente"), permissions=["revalidate"])
     def revalidate(self, request, queryset) -> None:
         done = 0
-        for decklist in queryset:
+        for decklist in queryset.select_related("registration__event"):
+            if not is_organizer(request.user, decklist.registration.event):
+                self.message_user(request, _("%(list)s: sólo la organización del evento la valida otra vez.")
+                                  % {"list": decklist}, messages.ERROR)
+                continue
             try:
                 services.decklist_revalidate(decklist=decklist, by=request.user)
                 done += 1
@@ -198,7 +252,7 @@ class DecklistAdmin(SimpleHistoryAdmin, _EventScopedAdmin):
 @admin.register(DeckCheck)
 class DeckCheckAdmin(_EventScopedAdmin):
     list_display = ("registration", "round", "table_number", "counted_cards", "judge", "created_at")
-    list_filter = ("registration__event",)
+    list_filter = (("registration__event", admin.RelatedOnlyFieldListFilter),)
     list_select_related = ("registration__player", "registration__event", "round", "judge")
     readonly_fields = (
         "registration", "decklist", "judge", "round", "match", "table_number", "game_number", "counted_cards",
@@ -213,19 +267,16 @@ class DeckCheckAdmin(_EventScopedAdmin):
 
 
 @admin.register(SealedPool)
-class SealedPoolAdmin(SimpleHistoryAdmin):
+class SealedPoolAdmin(ScopedHistoryMixin, SimpleHistoryAdmin, _EventScopedAdmin):
+    """Sealed pools of the registrations of the user's events (the registration field offers only those)."""
+
+    scope = "organized"
     list_display = ("registration", "basic_gems", "recorded_by", "recorded_at")
-    list_filter = ("registration__event",)
+    list_filter = (("registration__event", admin.RelatedOnlyFieldListFilter),)
     search_fields = ("registration__player__display_name", "registration__player__player_number")
     raw_id_fields = ("registration",)
     readonly_fields = ("recorded_by", "recorded_at")
     list_select_related = ("registration__player", "registration__event", "recorded_by")
-
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        if request.user.is_superuser:
-            return queryset
-        return queryset.filter(registration__event__in=events_organized_by(request.user))
 
     def save_model(self, request, obj, form, change) -> None:
         obj.recorded_by = request.user

@@ -71,14 +71,15 @@ class DecklistLineError(RulesError):
 
     ``code`` is stable (``missing_quantity``, ``zero_quantity``,
     ``missing_name``, ``several_printings``, ``unclosed_bracket``,
-    ``empty_bracket``); ``line_number`` is 1-based and ``text`` the line as
-    written. The message names the line.
+    ``empty_bracket``, and the input limits of :data:`INPUT_LIMIT_CODES`);
+    ``line_number`` is 1-based and ``text`` the line as written (cut to
+    :data:`MAX_LINE_LENGTH`). The message names the line.
     """
 
     def __init__(self, code: str, message: str, *, line_number: int, text: str) -> None:
         super().__init__(code, f"Línea {line_number}: {message}")
         self.line_number = line_number
-        self.text = text
+        self.text = text[:MAX_LINE_LENGTH]
 
     def as_violation(self) -> DeckViolation:
         return DeckViolation(
@@ -166,6 +167,20 @@ _SIDE_WORDS = frozenset(
 _PROXY_WORDS = frozenset({"proxy", "proxys", "proxies", "proxie"})
 _JUDGE_PROXY_WORDS = frozenset({"proxy de juez", "proxy del juez", "proxy juez", "judge proxy"})
 
+#: Input limits (issue #15): copies on one line, characters on one line, lines in one list.
+MAX_QUANTITY = 999
+MAX_LINE_LENGTH = 200
+MAX_LINES = 1000
+#: Line errors that mean the text is not a decklist at all: a form refuses it instead of storing
+#: it with violations (huge, zero or negative quantities, over-long lines, control characters, too
+#: many lines).
+INPUT_LIMIT_CODES = frozenset(
+    {"quantity_too_large", "zero_quantity", "negative_quantity", "line_too_long", "control_characters",
+     "too_many_lines"}
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NEGATIVE = re.compile(r"[-−]\s*\d")
+
 _BRACKET = re.compile(r"\[([^\[\]]*)\]|\(([^()]*)\)")
 _LEADING = re.compile(r"(?P<qty>\d+)(?:\s*[x×](?=\s)|[x×])?\s*(?P<name>.*)", re.IGNORECASE)
 _LEADING_X = re.compile(r"[x×](?P<qty>\d+)\s+(?P<name>.+)", re.IGNORECASE)
@@ -210,7 +225,10 @@ def parse_decklist(text: str, *, strict: bool = False) -> ParsedDecklist:
 
     Returns a :class:`ParsedDecklist` with the card lines in file order and
     a :class:`DecklistLineError` for each unreadable line (a line without a
-    quantity, a quantity of 0, two printings…); line numbers are 1-based.
+    quantity, a quantity of 0, negative or above :data:`MAX_QUANTITY`, two
+    printings, a control character, a line above :data:`MAX_LINE_LENGTH`
+    characters; reading stops after :data:`MAX_LINES` lines); line numbers
+    are 1-based.
     Names are kept as written: matching them to cards (case and accents
     ignored) is :func:`resolve`'s job. With ``strict=True`` raises
     :class:`DecklistParseError` listing every unreadable line instead.
@@ -220,8 +238,16 @@ def parse_decklist(text: str, *, strict: bool = False) -> ParsedDecklist:
     section: str | None = None
     sideboard = False
     for number, raw in enumerate(text.splitlines(), start=1):
+        if number > MAX_LINES:
+            errors.append(DecklistLineError(
+                "too_many_lines", f"la lista tiene más de {MAX_LINES} líneas.", line_number=number, text=raw))
+            break
         stripped = raw.strip()
         if not stripped:
+            continue
+        limit_error = _input_limit_error(number, raw, stripped)
+        if limit_error is not None:
+            errors.append(limit_error)
             continue
         title = _header_title(stripped)
         if title is not None:
@@ -238,6 +264,35 @@ def parse_decklist(text: str, *, strict: bool = False) -> ParsedDecklist:
     if strict and errors:
         raise DecklistParseError(errors)
     return ParsedDecklist(lines=tuple(lines), errors=tuple(errors))
+
+
+def _input_limit_error(number: int, raw: str, stripped: str) -> DecklistLineError | None:
+    """A line that breaks an input limit: control characters or more than :data:`MAX_LINE_LENGTH` characters."""
+    bad = _CONTROL.search(raw)
+    if bad is not None:
+        return DecklistLineError(
+            "control_characters",
+            f"la línea tiene un carácter de control no permitido (U+{ord(bad.group()):04X}).",
+            line_number=number, text=_CONTROL.sub("", stripped),
+        )
+    if len(stripped) > MAX_LINE_LENGTH:
+        return DecklistLineError(
+            "line_too_long",
+            f"la línea tiene {len(stripped)} caracteres y el máximo es {MAX_LINE_LENGTH}.",
+            line_number=number, text=stripped,
+        )
+    return None
+
+
+def input_limit_errors(text: str) -> tuple[DecklistLineError, ...]:
+    """The lines of ``text`` that break an input limit (:data:`INPUT_LIMIT_CODES`), in line order.
+
+    What a form refuses before storing anything: a quantity above
+    :data:`MAX_QUANTITY`, of 0 or negative, a line longer than
+    :data:`MAX_LINE_LENGTH`, a control character, more than
+    :data:`MAX_LINES` lines. Empty when the text may be validated.
+    """
+    return tuple(error for error in parse_decklist(text).errors if error.code in INPUT_LIMIT_CODES)
 
 
 def _parse_card_line(content: str, number: int, raw: str, section: str | None, sideboard: bool) -> DecklistLine:
@@ -267,8 +322,14 @@ def _parse_card_line(content: str, number: int, raw: str, section: str | None, s
     for pattern in (_LEADING_X, _LEADING, _TRAILING):
         found = pattern.fullmatch(rest)
         if found is not None:
-            quantity, name = int(found["qty"]), found["name"].strip()
+            digits = found["qty"].lstrip("0") or "0"
+            if len(digits) > len(str(MAX_QUANTITY)) or int(digits) > MAX_QUANTITY:
+                shown = digits if len(digits) <= 12 else digits[:12] + "…"
+                raise fail("quantity_too_large", f"la cantidad {shown} es demasiado grande (máximo {MAX_QUANTITY}).")
+            quantity, name = int(digits), found["name"].strip()
             break
+    if quantity is None and _NEGATIVE.match(rest):
+        raise fail("negative_quantity", f"la cantidad no puede ser negativa en «{raw}».")
     if quantity is None:
         raise fail("missing_quantity", f"falta la cantidad en «{raw}» (por ejemplo «4 {rest}»).")
     if not name:

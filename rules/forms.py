@@ -2,10 +2,18 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.text import validate_one_line, validate_text_area
+
 from . import selectors
+from .decks import input_limit_errors
 from .services import MAX_TEXT
+
+#: Line problems listed in one form error (the rest are counted).
+SHOWN_LINE_ERRORS = 5
 
 DECKLIST_HELP = _(
     "Una carta por línea: «4 Fasent», «4x Fasent» o «Fasent x4»; la impresión opcional entre corchetes "
@@ -13,11 +21,44 @@ DECKLIST_HELP = _(
 )
 
 
+class DecklistTextField(forms.CharField):
+    """A pasted decklist, refused as a whole when it is not a list at all (issue #15).
+
+    Refused (nothing stored, the error names the lines): control
+    characters, more than ``ARENA_IMPORT_MAX_BYTES`` bytes or ``MAX_TEXT``
+    characters, and the lines :func:`rules.decks.input_limit_errors` reports
+    (huge, zero or negative quantities, over-long lines, too many lines).
+    """
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("max_length", MAX_TEXT)
+        kwargs.setdefault("strip", False)
+        kwargs.setdefault("validators", [validate_text_area])
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        size = len(str(value or "").encode("utf-8"))
+        if size > settings.ARENA_IMPORT_MAX_BYTES:
+            raise forms.ValidationError(
+                gettext_now("La lista pesa %(size)d bytes y el máximo es %(limit)d.")
+                % {"size": size, "limit": settings.ARENA_IMPORT_MAX_BYTES},
+                code="too_large",
+            )
+        value = super().clean(value)
+        if value:
+            errors = input_limit_errors(value)
+            if errors:
+                shown = [error.message for error in errors[:SHOWN_LINE_ERRORS]]
+                if len(errors) > SHOWN_LINE_ERRORS:
+                    shown.append(gettext_now("…y %(n)d líneas más con problemas.")
+                                 % {"n": len(errors) - SHOWN_LINE_ERRORS})
+                raise forms.ValidationError(shown, code="input_limits")
+        return value
+
+
 def _text_field() -> forms.CharField:
-    return forms.CharField(
+    return DecklistTextField(
         label=_("Lista de mazo"),
-        max_length=MAX_TEXT,
-        strip=False,
         help_text=DECKLIST_HELP,
         widget=forms.Textarea(attrs={"rows": 18, "cols": 48, "spellcheck": "false", "autocomplete": "off"}),
     )
@@ -48,10 +89,10 @@ class ValidateForm(forms.Form):
 class DecklistSubmitForm(forms.Form):
     """Player number and list; a reason when a head judge changes a locked list."""
 
-    player_number = forms.CharField(label=_("Número de jugador"), max_length=40)
+    player_number = forms.CharField(label=_("Número de jugador"), max_length=40, validators=[validate_one_line])
     text = _text_field()
     reason = forms.CharField(
-        label=_("Motivo del cambio"), required=False, max_length=90,
+        label=_("Motivo del cambio"), required=False, max_length=90, validators=[validate_one_line],
         help_text=_("Obligatorio para cambiar una lista bloqueada (juez principal)."),
     )
 
@@ -68,13 +109,13 @@ class DeckCheckForm(forms.Form):
     table_number = forms.IntegerField(label=_("Mesa"), min_value=1, required=False)
     game_number = forms.IntegerField(label=_("Partida"), min_value=1, max_value=3, required=False)
     counted_cards = forms.IntegerField(label=_("Cartas contadas (mazo principal)"), min_value=0, required=False)
-    counted_text = forms.CharField(
-        label=_("Mazo contado (opcional)"), required=False, max_length=MAX_TEXT,
+    counted_text = DecklistTextField(
+        label=_("Mazo contado (opcional)"), required=False,
         help_text=_("Si lo cargás, se compara con la lista registrada."),
         widget=forms.Textarea(attrs={"rows": 8, "cols": 48, "spellcheck": "false"}),
     )
     discrepancies = forms.CharField(
-        label=_("Diferencias encontradas"), required=False,
+        label=_("Diferencias encontradas"), required=False, max_length=MAX_TEXT, validators=[validate_text_area],
         help_text=_("Cartas o fundas marcadas, cartas faltantes o de más, y lo que decidió el juez principal."),
         widget=forms.Textarea(attrs={"rows": 3, "cols": 48}),
     )

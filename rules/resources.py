@@ -15,6 +15,8 @@ from __future__ import annotations
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from import_export import fields, resources, widgets
 
+from tournaments.resources import FormulaSafeExportMixin, row_text_errors
+
 from .catalog import CSV_COLUMNS, BanScope, _as_bool, _as_date, normalize_name
 from .models import BanEntry, Card, CardSet, Game, Printing, ReprintRule, split_aliases
 
@@ -188,9 +190,16 @@ def find_card(game: Game, text: str) -> Card:
     raise ValueError(f"carta desconocida «{text}» en {game.name}; cargala primero en Cartas")
 
 
-class _CatalogResource(resources.ModelResource):
+class _CatalogResource(FormulaSafeExportMixin, resources.ModelResource):
     """Shared options: validate models, all-or-nothing, update rows by their
-    natural key (``find_existing``)."""
+    natural key (``find_existing``); no cell with control characters
+    (issue #15); exports neutralise spreadsheet formulas."""
+
+    def before_import_row(self, row, **kwargs) -> None:
+        """Refuse, on this row, every cell holding NUL or another control character."""
+        errors = row_text_errors(row, list(row.keys()))
+        if errors:
+            raise ValidationError(errors)
 
     def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
                     collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):

@@ -8,19 +8,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Event, Player, Round
-from tournaments.text import collation_key
+from tournaments.text import collation_key, control_characters
+from tournaments.views.access import forbidden
 
 from . import selectors, services
 from .errors import ArenaError
 from .forms import DeckCheckForm, DecklistSubmitForm, ValidateForm
 from .models import Decklist
 from .permissions import can_view_decklists, is_head_judge, is_judge
+
+#: Longest player number looked up (``Player.player_number``'s max_length).
+MAX_PLAYER_NUMBER = Player._meta.get_field("player_number").max_length
 
 # --------------------------------------------------------------------------- public
 
@@ -63,8 +66,12 @@ def decklist_submit(request, event_id: int):
     own = _own_player(request.user)
     own_registration = own.registrations.filter(event=event).first() if own else None
     if not judge and own_registration is None:
-        raise PermissionDenied(_("Sólo los jugadores inscriptos y los jueces del evento cargan listas acá."))
-    wanted = request.POST.get("player_number") or request.GET.get("jugador") or ""
+        return forbidden(
+            request, event, message=_("Sólo los jugadores inscriptos y los jueces del evento cargan listas acá.")
+        )
+    wanted = (request.POST.get("player_number") or request.GET.get("jugador") or "").strip()
+    if control_characters(wanted) or len(wanted) > MAX_PLAYER_NUMBER:
+        wanted = ""  # never looked up (PostgreSQL refuses NUL); the form reports the field
     if not judge:
         wanted = own.player_number
     registration = selectors.registration_for_player_number(event, wanted) if wanted else None
@@ -119,7 +126,7 @@ def event_decklists(request, event_id: int):
     """The event's decklists with status and lock (judges and organizers)."""
     event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
     if not can_view_decklists(request.user, event):
-        raise PermissionDenied(_("Sólo los jueces y organizadores del evento ven las listas."))
+        return forbidden(request, event, message=_("Sólo los jueces y organizadores del evento ven las listas."))
     registrations = sorted(
         event.registrations.select_related("player", "decklist"),
         key=lambda r: (collation_key(r.player.display_name), r.player.player_number),
@@ -139,7 +146,7 @@ def decklist_detail(request, pk: int):
         raise Http404 from None
     event = decklist.registration.event
     if not can_view_decklists(request.user, event):
-        raise PermissionDenied(_("Sólo los jueces y organizadores del evento ven las listas."))
+        return forbidden(request, event, message=_("Sólo los jueces y organizadores del evento ven las listas."))
     return render(
         request,
         "rules/decklist_detail.html",
@@ -154,7 +161,7 @@ def deck_check_create(request, pk: int):
     decklist = get_object_or_404(Decklist.objects.select_related("registration__event"), pk=pk)
     event = decklist.registration.event
     if not is_judge(request.user, event):
-        raise PermissionDenied(_("Sólo los jueces del evento registran chequeos de mazo."))
+        return forbidden(request, event, message=_("Sólo los jueces del evento registran chequeos de mazo."))
     form = DeckCheckForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data

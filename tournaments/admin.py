@@ -24,8 +24,10 @@ Rules of the console:
   ``Venue.organizers``) sees and changes only their venues' events,
   registrations, rounds, matches and result entries; objects of other venues
   are missing for them (the admin's "does not exist" redirect, or 404 on the
-  console's own URLs). Superusers see everything. Players are shared by all
-  venues (a player travels).
+  console's own URLs). Superusers see everything. Players are national (a
+  player travels): an organizer sees those of their venues and events and
+  changes those of their venues; the rules of every admin model are in
+  :mod:`tournaments.admin_scoping` (issue #15).
 """
 from __future__ import annotations
 
@@ -38,7 +40,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
@@ -53,18 +57,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from import_export.admin import ImportExportModelAdmin
 from import_export.formats.base_formats import CSV, XLSX
+from rest_framework.authtoken.admin import TokenAdmin
+from rest_framework.authtoken.models import TokenProxy
+from simple_history.admin import SimpleHistoryAdmin
 
 from rules.models import Game
 
 from . import admin_corrections, admin_pairing, admin_pods, pods_selectors, selectors, services
 from .admin_documents import DocumentInline
-from .admin_scoping import VenueScopedAdmin
+from .admin_scoping import (
+    QuerysetScopedMixin,
+    ScopedHistoryMixin,
+    SuperuserOnlyMixin,
+    SuperuserWritesMixin,
+    VenueScopedAdmin,
+)
 from .enums import EventState, MatchStatus, RoundPhase, RoundState
 from .errors import ArenaError, StaleEdit
 from .formats import PODS, format_for
 from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue
-from .permissions import is_organizer, venues_organized_by
-from .resources import PlayerResource, PodStandingsResource, StandingsResource
+from .permissions import can_change_player, is_organizer, players_visible_to, venues_organized_by
+from .resources import NUMBER, VENUE, PlayerResource, PodStandingsResource, SafeImportAdminMixin, StandingsResource
 from .swiss.errors import PairingError
 from .swiss.lifecycle import Action, actions_available
 from .swiss.pairing import rounds_for
@@ -84,6 +97,25 @@ def new_seed() -> int:
 
 
 # --------------------------------------------------------------------------- venue scoping
+
+
+class ArenaUserAdmin(SuperuserOnlyMixin, UserAdmin):
+    """User accounts: superusers only (an organizer must not make themselves staff of another venue)."""
+
+
+class ArenaGroupAdmin(SuperuserOnlyMixin, GroupAdmin):
+    """The role groups and their permissions: superusers only."""
+
+
+class ArenaTokenAdmin(SuperuserOnlyMixin, TokenAdmin):
+    """API tokens of programs: superusers only (a token acts as its user)."""
+
+
+for _model, _admin_class in ((get_user_model(), ArenaUserAdmin), (Group, ArenaGroupAdmin),
+                             (TokenProxy, ArenaTokenAdmin)):
+    if admin.site.is_registered(_model):
+        admin.site.unregister(_model)
+    admin.site.register(_model, _admin_class)
 
 
 def safe_next(request, fallback: str) -> str:
@@ -326,9 +358,39 @@ def _applicable_actions(event: Event) -> list[str]:
 # --------------------------------------------------------------------------- players
 
 
+class ScopedPlayerResource(PlayerResource):
+    """The admin's player import, within the importing organizer's scope (superusers: everything).
+
+    A row naming an existing player the organizer may not change, or giving
+    a home venue they do not organize, is refused on that row (and, the
+    import being all or nothing, nothing is imported).
+    """
+
+    def import_instance(self, instance, row, **kwargs) -> None:
+        user = self.user
+        scoped = user is not None and not user.is_superuser
+        if scoped and instance.pk is not None and not can_change_player(user, instance):
+            raise ValidationError({NUMBER: [_("El jugador %(number)s es de otra sede: sólo su sede lo modifica.")
+                                            % {"number": instance.player_number}]})
+        super().import_instance(instance, row, **kwargs)
+        if scoped and instance.home_venue_id and not venues_organized_by(user).filter(
+                pk=instance.home_venue_id).exists():
+            raise ValidationError({VENUE: [_("La sede «%(name)s» no es una de las que usted organiza.")
+                                           % {"name": instance.home_venue.name}]})
+
+
+
 @admin.register(Player)
-class PlayerAdmin(ImportExportModelAdmin):
-    """Players, shared by every venue; imported and exported as CSV or XLSX."""
+class PlayerAdmin(ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin, ImportExportModelAdmin,
+                  SimpleHistoryAdmin):
+    """Players, national; imported and exported as CSV or XLSX; every change kept in their history.
+
+    Scope (see :mod:`tournaments.admin_scoping`): an organizer sees
+    :func:`players_visible_to` and changes :func:`players_changeable_by`;
+    the user link is the superusers'; a player who took part in an event
+    is not deleted. The autocomplete (registering a player in an event)
+    searches every player: names and numbers are public.
+    """
 
     list_display = ("display_name", "player_number", "home_venue", "province_display")
     search_fields = ("display_name", "player_number")
@@ -339,12 +401,45 @@ class PlayerAdmin(ImportExportModelAdmin):
     raw_id_fields = ("user",)
     resource_classes = [PlayerResource]
     import_template_name = "admin/tournaments/player/import.html"
-    import_formats = [CSV, XLSX]
     export_formats = [CSV, XLSX]
 
     @admin.display(description=gettext_lazy("provincia"))
     def province_display(self, obj: Player) -> str:
         return obj.province or "—"
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        match = getattr(request, "resolver_match", None)
+        if request.user.is_superuser or (match is not None and match.url_name == "autocomplete"):
+            return qs
+        return qs.filter(pk__in=players_visible_to(request.user).values("pk"))
+
+    def get_readonly_fields(self, request, obj=None):
+        readonly = tuple(super().get_readonly_fields(request, obj))
+        return readonly if request.user.is_superuser else (*readonly, "user")
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "home_venue" and not request.user.is_superuser:
+            kwargs["queryset"] = venues_organized_by(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def has_change_permission(self, request, obj=None):
+        allowed = super().has_change_permission(request, obj)
+        if obj is None or request.user.is_superuser:
+            return allowed
+        return allowed and can_change_player(request.user, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        # Nothing that took part in an event is deleted (the registrations keep it anyway: PROTECT).
+        allowed = super().has_delete_permission(request, obj)
+        if obj is None:
+            return allowed
+        if obj.registrations.exists():
+            return False
+        return allowed and (request.user.is_superuser or can_change_player(request.user, obj))
+
+    def get_import_resource_classes(self, request):
+        return [ScopedPlayerResource]  # exports keep PlayerResource (its form's field names)
 
     def has_import_permission(self, request) -> bool:
         return request.user.has_perm("tournaments.add_player") and request.user.has_perm("tournaments.change_player")
@@ -354,12 +449,16 @@ class PlayerAdmin(ImportExportModelAdmin):
 
 
 @admin.register(Venue)
-class VenueAdmin(admin.ModelAdmin):
-    """Venues and their organizers: managed by superusers (the league)."""
+class VenueAdmin(SuperuserWritesMixin, admin.ModelAdmin):
+    """Venues and their organizers: managed by superusers (the league); an organizer sees only theirs."""
 
     list_display = ("name", "province")
     search_fields = ("name", "province")
     filter_horizontal = ("organizers",)
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        return qs if request.user.is_superuser else qs.filter(pk__in=venues_organized_by(request.user).values("pk"))
 
 
 # --------------------------------------------------------------------------- event
@@ -373,8 +472,10 @@ class QuickPlayerForm(forms.ModelForm):
         fields = ("display_name", "player_number", "home_venue")
         labels = {"display_name": gettext_lazy("Nombre"), "player_number": gettext_lazy("Número")}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if user is not None and not user.is_superuser:
+            self.fields["home_venue"].queryset = venues_organized_by(user)
         self.fields["home_venue"].empty_label = gettext_lazy("(sin sede)")
         self.fields["display_name"].widget.attrs.update(placeholder=_("Nombre y apellido"), size=22)
         self.fields["player_number"].widget.attrs.update(placeholder=_("p. ej. WM-0123"), size=12)
@@ -764,7 +865,8 @@ class EventAdmin(VenueScopedAdmin):
             "day_event": event,
             "can_run_day": self.has_change_permission(request, event),
             "day_next": next_url or request.get_full_path(),
-            "quick_player_form": QuickPlayerForm(prefix="quick", initial={"home_venue": event.venue_id}),
+            "quick_player_form": QuickPlayerForm(prefix="quick", initial={"home_venue": event.venue_id},
+                                                user=request.user),
             "can_add_players": request.user.has_perm("tournaments.add_player"),
         }
 
@@ -866,7 +968,7 @@ class EventAdmin(VenueScopedAdmin):
         if not request.user.has_perm("tournaments.add_player"):
             raise PermissionDenied
         back = event_url(event)
-        form = QuickPlayerForm(request.POST, prefix="quick")
+        form = QuickPlayerForm(request.POST, prefix="quick", user=request.user)
         if not form.is_valid():
             for field_name, errors in form.errors.items():
                 label = form.fields[field_name].label if field_name in form.fields else ""
@@ -1157,6 +1259,8 @@ class RoundAdmin(VenueScopedAdmin):
                            % {"t": match.table_number})
             return HttpResponseRedirect(back)
         expected = values.pop("expected_version")
+        # The service answers a retry of the request that saved this version with the saved match.
+        replay = expected is not None and match.version != expected
         try:
             saved = services.match_result_record(match=match, expected_version=expected, entered_by=request.user,
                                                  **values)
@@ -1174,7 +1278,10 @@ class RoundAdmin(VenueScopedAdmin):
         except ArenaError as exc:
             messages.error(request, _("Mesa %(t)s: %(why)s") % {"t": match.table_number, "why": exc.message})
             return HttpResponseRedirect(back)
-        if expected is not None and saved.version == expected:
+        if replay:
+            messages.info(request, _("Mesa %(t)s: ese resultado ya estaba cargado; no se cambió nada.")
+                          % {"t": match.table_number})
+        elif expected is not None and saved.version == expected:
             messages.info(request, _("Mesa %(t)s: el resultado no cambió.") % {"t": match.table_number})
         else:
             messages.success(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from . import document_requests, documents
+from .admin_scoping import VenueScopedAdmin
 from .enums import DocumentState
 from .models import Document
 
@@ -43,12 +44,16 @@ def _open_link(doc: Document) -> str:
 
 
 @admin.register(Document)
-class DocumentAdmin(admin.ModelAdmin):
-    """Documents by event and round; failed ones show their error; retry re-renders."""
+class DocumentAdmin(VenueScopedAdmin):
+    """Documents by event and round (of the user's venues); failed ones show their error; retry re-renders.
+
+    Only superusers delete a document: its public URL would answer 404 for
+    good. A re-render («Volver a generar») replaces the file instead.
+    """
 
     list_display = ("kind", "event", "round_number", "state_badge", "error_short", "attempts", "pages",
                     "size_kb", "updated_at", "open_link")
-    list_filter = ("state", "kind", "event")
+    list_filter = ("state", "kind", ("event", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("event", "round")
     search_fields = ("event__name",)
     ordering = ("-event__date", "event", "round__number", "kind")
@@ -59,6 +64,9 @@ class DocumentAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # documents are created by pairing a round
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser and super().has_delete_permission(request, obj)
 
     @admin.display(description=_("ronda"), ordering="round__number")
     def round_number(self, doc: Document):

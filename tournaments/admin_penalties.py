@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from .admin_scoping import VenueScopedAdmin
 from .models import MatchRuling, Penalty, PenaltyRevision
 from .penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
-from .permissions import events_organized_by
 
 
 class PenaltyRevisionInline(admin.TabularInline):
@@ -43,12 +43,12 @@ class PenaltyRevisionInline(admin.TabularInline):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(VenueScopedAdmin):
     """The penalty log by event, read-only, with its revisions inline."""
 
     list_display = ("issued_at", "event", "player", "round_number", "infraction", "penalty", "revised",
                     "issued_by")
-    list_filter = ("penalty_type", "event")
+    list_filter = ("penalty_type", ("event", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("event__game", "registration__player", "round", "issued_by")
     search_fields = ("registration__player__display_name", "registration__player__player_number", "event__name",
                      "notes")
@@ -61,14 +61,14 @@ class PenaltyAdmin(admin.ModelAdmin):
     readonly_fields = fields
 
     def get_queryset(self, request):
-        qs = super().get_queryset(request).select_related("event__game", "registration__player", "round", "match",
-                                                           "issued_by")
-        if request.user.is_superuser:
-            return qs
-        return qs.filter(event__in=events_organized_by(request.user))
+        return super().get_queryset(request).select_related("event__game", "registration__player", "round", "match",
+                                                             "issued_by")
 
     def has_add_permission(self, request):
         return False  # recorded at the table through the ladder
+
+    def has_change_permission(self, request, obj=None):
+        return False  # changed only by the head judge's revision, with a reason (judge page)
 
     def has_delete_permission(self, request, obj=None):
         return False  # the log is the record; a mistake is revised with a reason
@@ -112,8 +112,10 @@ class PenaltyAdmin(admin.ModelAdmin):
 
 
 @admin.register(MatchRuling)
-class MatchRulingAdmin(admin.ModelAdmin):
-    """Rulings judges attached to matches (read-only)."""
+class MatchRulingAdmin(VenueScopedAdmin):
+    """Rulings judges attached to matches (read-only: the record of what was decided at the table)."""
+
+    event_lookup = "match__round__event"
 
     list_display = ("given_at", "match", "ruling_id", "given_by")
     list_select_related = ("match__round__event", "given_by")
@@ -121,11 +123,11 @@ class MatchRulingAdmin(admin.ModelAdmin):
     fields = ("match", "ruling_id", "note", "given_by", "given_at")
     readonly_fields = fields
 
-    def get_queryset(self, request):
-        qs = super().get_queryset(request)
-        if request.user.is_superuser:
-            return qs
-        return qs.filter(match__round__event__in=events_organized_by(request.user))
-
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -22,12 +22,13 @@ import logging
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils import timezone
 
-from .documents import error_text, kinds_for_round, render_mode
+from .documents import kinds_for_round, render_mode
 from .enums import DocumentKind, DocumentState, RoundPhase
 from .formats import format_for
 from .models import Document, Event, Round
-from .tasks import render_document
+from .tasks import send_renders
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ def request_round_documents(rnd: Round, kinds: Iterable[str] | None = None) -> l
             round=rnd, kind=kind, defaults={"event_id": rnd.event_id, "state": DocumentState.QUEUED}
         )
         if not created:
-            Document.objects.filter(pk=doc.pk).update(state=DocumentState.QUEUED, error="")
+            _requeue(Document.objects.filter(pk=doc.pk))
         ids.append(doc.pk)
     _enqueue_on_commit(ids)
     return ids
@@ -75,11 +76,14 @@ def request_event_documents(event: Event) -> list[int]:
 def documents_retry(*, documents: Iterable[Document]) -> int:
     """Render ``documents`` again (the admin's retry action); returns how many.
 
-    Idempotent: each run replaces the document's file. The tasks are sent
-    after commit; in ``"download"`` mode the next download renders.
+    Idempotent: each run replaces the document's file (the current one is
+    served until then). The count of attempts goes on: one whose automatic
+    retries are used up renders once more, and is not retried again if that
+    fails. The tasks are sent after commit; in ``"download"`` mode the next
+    download renders.
     """
     ids = [doc.pk for doc in documents]
-    Document.objects.filter(pk__in=ids).update(state=DocumentState.QUEUED, error="")
+    _requeue(Document.objects.filter(pk__in=ids), fresh=False)
     _enqueue_on_commit(ids)
     return len(ids)
 
@@ -90,18 +94,18 @@ def _enqueue_on_commit(ids: list[int]) -> None:
         transaction.on_commit(functools.partial(_enqueue, ids), robust=True)
 
 
-def _enqueue(ids: list[int]) -> None:
-    """Send one render task per document; a broker failure marks it failed.
+def _requeue(queryset, *, fresh: bool = True) -> None:
+    """Mark the rows ``queued`` (``fresh``: new data, a new count of attempts); the current file stays.
 
-    Only in ``"task"`` mode. With no broker configured
-    (``CELERY_TASK_ALWAYS_EAGER``) and ``ARENA_DOCUMENTS_RENDER = "task"``,
-    ``delay`` runs the task right here, and its failures stay inside it.
+    A render running meanwhile loses its claim (its file is not published:
+    the data may have changed), and the reaper's clock for a lost message
+    starts now.
     """
-    for pk in ids:
-        try:
-            render_document.delay(pk)
-        except Exception as exc:  # the broker is down: record it, never break the request
-            logger.exception("could not enqueue document %s", pk)
-            Document.objects.filter(pk=pk).update(
-                state=DocumentState.FAILED, error=error_text("No se pudo encolar la tarea", exc)
-            )
+    changes = {"attempts": 0} if fresh else {}
+    queryset.update(state=DocumentState.QUEUED, error="", render_token="", render_started_at=None, retry_at=None,
+                    updated_at=timezone.now(), **changes)
+
+
+def _enqueue(ids: list[int]) -> None:
+    """Send one render task per document (:func:`tournaments.tasks.send_renders`)."""
+    send_renders(ids)

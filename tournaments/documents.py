@@ -36,6 +36,14 @@ a queued document is rendered depends on :func:`render_mode`:
   file. Concurrent first requests render it once: one claims the row, the
   others wait for it.
 
+Workers that recover on their own (issue #15): every render claims its
+row with a lease (:func:`document_render`); the reaper
+(:func:`documents_recover`, run by Celery beat and by ``manage.py
+documents_recover``) queues again a document rendering past its lease,
+queued with its message lost, or failed once its backoff passed, while
+attempts are left. A new file is stored under a new name and swapped in
+with one UPDATE, so the public URL serves the last good file until then.
+
 Sheets are deterministic for a round: the standings printed with round N
 are those after round N - 1 and the bracket shows results of earlier
 stages only, however late a worker renders them.
@@ -55,6 +63,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.db.models.signals import post_delete
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
@@ -128,6 +137,12 @@ RENDER_STALE_SECONDS = 600
 #: How long a download waits for a document that another download is rendering.
 RENDER_WAIT_SECONDS = 60
 RENDER_POLL_SECONDS = 0.25
+#: Defaults of the recovery settings (config/settings.py, the Celery section, documents them).
+RENDER_LEASE_SECONDS = 60
+QUEUED_TIMEOUT_SECONDS = 60
+RENDER_MAX_ATTEMPTS = 5
+RETRY_BACKOFF_SECONDS = 30
+RETRY_BACKOFF_MAX_SECONDS = 600
 
 
 # --------------------------------------------------------------------------- what is printed
@@ -143,31 +158,72 @@ def kinds_for_round(rnd: Round) -> list[str]:
 
 
 # --------------------------------------------------------------------------- rendering
+#
+# The claim (issue #15). A render first claims its row with one conditional UPDATE
+# (queued → rendering, writing its token and the time: the lease); the database locks
+# the row and re-checks the condition, so of two renders of one row exactly one wins.
+# A claim past its lease (the process that made it died) is taken over, and a task
+# message delivered again after its worker died takes its own claim (same token, the
+# task id) over at once. Only the claim's owner publishes or records a failure: a render
+# whose claim was taken over (or re-queued: the data changed) throws its file away. So a
+# duplicate message, a redelivery or the reaper's re-queue costs a render at most, never
+# a wrong or missing file.
 
 
-def document_render(*, document_id: int, final_attempt: bool = True) -> str:
-    """Render one document and make its file current; returns the new state.
+def render_lease_seconds() -> int:
+    """Seconds a claim holds before it may be taken over (``ARENA_DOCUMENTS_RENDER_LEASE_SECONDS``).
 
-    Marks the row ``rendering`` (one more attempt), builds its sheet, renders
-    it and stores the file under a new name; then, under a row lock, points
-    the row at the new file, marks it ``ready`` and deletes the old file
-    after commit. Running it twice leaves one file, the newer.
+    With workers it outlives the render task's hard time limit; on download
+    (no time limit) it is :data:`RENDER_STALE_SECONDS` (setting
+    ``ARENA_DOCUMENTS_RENDER_STALE_SECONDS``).
+    """
+    if render_mode() == "download":
+        return int(getattr(settings, "ARENA_DOCUMENTS_RENDER_STALE_SECONDS", RENDER_STALE_SECONDS))
+    return int(getattr(settings, "ARENA_DOCUMENTS_RENDER_LEASE_SECONDS", RENDER_LEASE_SECONDS))
+
+
+def max_attempts() -> int:
+    """Renders of one request before it stays failed (``ARENA_DOCUMENTS_RENDER_MAX_ATTEMPTS``)."""
+    return int(getattr(settings, "ARENA_DOCUMENTS_RENDER_MAX_ATTEMPTS", RENDER_MAX_ATTEMPTS))
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """Backoff before a failed document is queued again: base × 2^(attempts - 1), at most 10 minutes."""
+    base = int(getattr(settings, "ARENA_DOCUMENTS_RETRY_BACKOFF_SECONDS", RETRY_BACKOFF_SECONDS))
+    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), RETRY_BACKOFF_MAX_SECONDS))
+
+
+def document_render(*, document_id: int, token: str = "", final_attempt: bool = True) -> str:
+    """Render one document for a worker and make its file current; returns the state then.
+
+    ``token`` names the claim (the task id; a random one if empty). Claims
+    the row (see above): a queued document, one whose claim passed its lease,
+    or one claimed with this same token (the message came back after its
+    worker died) while attempts are left. Not claimed, nothing is rendered and
+    the row's state comes back (``ready``: a duplicate message; ``rendering``:
+    another render holds it); a row claimed with this token and no attempt
+    left is marked ``failed``. Claimed, it builds the sheet, renders, stores
+    the file under a new name and, under the event and row locks, points the
+    row at it (one UPDATE) and deletes the old file after commit. Running it
+    twice leaves one file, the newer.
 
     Errors: an :class:`OSError` (disk, storage) is transient: unless
     ``final_attempt`` the row goes back to ``queued`` with the error and the
     exception is re-raised for the task to retry. Any other error, or an
     ``OSError`` on the final attempt, marks the row ``failed`` with the error
-    and returns ``"failed"``. A document deleted meanwhile (the round was
-    paired again) returns ``"missing"``; one asked for again meanwhile keeps
-    its current file, stays ``queued`` for the next render and returns
+    (the reaper queues it again after a backoff while attempts are left) and
+    returns ``"failed"``. A document deleted meanwhile (the round was paired
+    again) returns ``"missing"``; one asked for again meanwhile keeps its
+    current file, stays ``queued`` for the next render and returns
     ``"queued"``.
     """
-    started = Document.objects.filter(pk=document_id).update(
-        state=DocumentState.RENDERING, attempts=F("attempts") + 1
-    )
-    if not started:
-        return "missing"
-    return _render_started(document_id, final_attempt=final_attempt)
+    token = token or _new_token()
+    if not _claim(document_id, token=token, own=True):
+        return _not_claimed(document_id, token)
+    delay = float(getattr(settings, "ARENA_RENDER_DELAY_SECONDS", 0) or 0)
+    if delay > 0:  # test hook of .ci/worker_kill.sh: a render slow enough to be killed
+        time.sleep(delay)
+    return _render_started(document_id, token=token, final_attempt=final_attempt)
 
 
 def render_mode() -> str:
@@ -206,8 +262,9 @@ def document_render_on_download(*, document_id: int, wait: float | None = None) 
         wait = getattr(settings, "ARENA_DOCUMENTS_RENDER_WAIT_SECONDS", RENDER_WAIT_SECONDS)
     deadline = time.monotonic() + wait
     while True:
-        if _claim(document_id):
-            state = _render_started(document_id, final_attempt=True)
+        token = _new_token()
+        if _claim(document_id, token=token):
+            state = _render_started(document_id, token=token, final_attempt=True)
             if state != DocumentState.QUEUED or time.monotonic() >= deadline:
                 return state
             continue  # asked for again while rendering: render the new data
@@ -219,44 +276,76 @@ def document_render_on_download(*, document_id: int, wait: float | None = None) 
         time.sleep(RENDER_POLL_SECONDS)
 
 
-def _claim(document_id: int) -> bool:
-    """Mark a queued (or abandoned rendering) document ``rendering`` for this process; True if it won."""
+def _new_token() -> str:
+    return secrets.token_hex(8)
+
+
+def lease_start() -> Coalesce:
+    """When a claim was made: ``render_started_at``, else (a row claimed before it existed) ``updated_at``."""
+    return Coalesce("render_started_at", "updated_at")
+
+
+def _claim(document_id: int, *, token: str, own: bool = False) -> bool:
+    """Mark a claimable document ``rendering`` under ``token`` (see above); True if this call won.
+
+    Claimable: ``queued``; ``rendering`` past its lease; with ``own``,
+    ``rendering`` under this same token while attempts are left.
+    """
     now = timezone.now()
-    stale = getattr(settings, "ARENA_DOCUMENTS_RENDER_STALE_SECONDS", RENDER_STALE_SECONDS)
-    claimable = Q(state=DocumentState.QUEUED) | Q(state=DocumentState.RENDERING,
-                                                 updated_at__lt=now - timedelta(seconds=stale))
-    return bool(Document.objects.filter(claimable, pk=document_id).update(
-        state=DocumentState.RENDERING, attempts=F("attempts") + 1, updated_at=now
+    expired = Q(state=DocumentState.RENDERING, lease_start__lt=now - timedelta(seconds=render_lease_seconds()))
+    claimable = Q(state=DocumentState.QUEUED) | expired
+    if own:
+        claimable |= Q(state=DocumentState.RENDERING, render_token=token, attempts__lt=max_attempts())
+    return bool(Document.objects.alias(lease_start=lease_start()).filter(claimable, pk=document_id).update(
+        state=DocumentState.RENDERING, attempts=F("attempts") + 1, render_token=token, render_started_at=now,
+        retry_at=None, updated_at=now,
     ))
 
 
-def _render_started(document_id: int, *, final_attempt: bool) -> str:
-    """The render proper, once the row is marked ``rendering`` (see :func:`document_render`)."""
+def _not_claimed(document_id: int, token: str) -> str:
+    """The state of a row this render could not claim; its own claim with no attempt left fails it."""
+    row = Document.objects.filter(pk=document_id).values("state", "render_token").first()
+    if row is None:
+        return "missing"
+    if row["state"] == DocumentState.RENDERING and row["render_token"] == token:
+        logger.error("document %s: interrupted too many times, giving up", document_id)
+        _mark_failed(document_id, token, RuntimeError("la generación se interrumpió demasiadas veces"),
+                     retry=False)
+        return DocumentState.FAILED.value
+    return row["state"]
+
+
+def _mine(document_id: int, token: str):
+    """The row, if this render still holds its claim (a queryset to update)."""
+    return Document.objects.filter(pk=document_id, state=DocumentState.RENDERING, render_token=token)
+
+
+def _render_started(document_id: int, *, token: str, final_attempt: bool) -> str:
+    """The render proper, once the row is claimed with ``token`` (see :func:`document_render`)."""
     name = None
     try:
         doc = Document.objects.select_related("round", "round__event", "round__event__venue",
                                               "round__event__game").get(pk=document_id)
         pdf = render_pdf(doc)
         name = _storage().save(_file_name(doc), ContentFile(pdf.content))
-        return _publish(document_id, doc.event_id, name, pdf)
+        return _publish(document_id, doc.event_id, name, pdf, token=token)
     except Document.DoesNotExist:
         return "missing"
     except OSError as exc:
         _discard(name)
         if not final_attempt:
             logger.warning("document %s: transient error, retrying: %s", document_id, exc)
-            Document.objects.filter(pk=document_id).update(
-                state=DocumentState.QUEUED, error=error_text("Error transitorio, se reintenta", exc)
+            _mine(document_id, token).update(
+                state=DocumentState.QUEUED, error=error_text("Error transitorio, se reintenta", exc),
+                render_token="", render_started_at=None, updated_at=timezone.now(),
             )
             raise
         logger.exception("document %s failed after retries", document_id)
-        _mark_failed(document_id, exc)
-        return DocumentState.FAILED.value
+        return _mark_failed(document_id, token, exc)
     except Exception as exc:  # a failed render is recorded, never raised into pairing
         _discard(name)
         logger.exception("document %s failed", document_id)
-        _mark_failed(document_id, exc)
-        return DocumentState.FAILED.value
+        return _mark_failed(document_id, token, exc)
 
 
 def render_pdf(doc: Document) -> RenderedPdf:
@@ -265,7 +354,7 @@ def render_pdf(doc: Document) -> RenderedPdf:
     return renderer().render(builder(doc.round))
 
 
-def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf) -> str:
+def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf, *, token: str) -> str:
     with transaction.atomic():
         # The lock order of every change (tournaments.services.locks): the event row
         # first (its stamp, which the save below grows again), then the document.
@@ -276,31 +365,137 @@ def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf) -> st
         if doc is None:
             transaction.on_commit(functools.partial(_delete_file, name), robust=True)
             return "missing"
-        if doc.state == DocumentState.QUEUED:
-            # Asked for again while this render ran (a re-pair, extra time): the data
-            # may have changed after the sheet was built, so this file is not current.
+        if doc.state != DocumentState.RENDERING or doc.render_token != token:
+            # Asked for again while this render ran (a re-pair, extra time: the data may
+            # have changed after the sheet was built), or the claim was taken over: this
+            # file is not the one to publish.
             transaction.on_commit(functools.partial(_delete_file, name), robust=True)
-            return DocumentState.QUEUED.value
+            return doc.state
         old = doc.file.name
         doc.file.name = name
         doc.state = DocumentState.READY
         doc.error = ""
         doc.pages = pdf.pages
         doc.size_bytes = pdf.size_bytes
-        doc.save(update_fields=["file", "state", "error", "pages", "size_bytes", "updated_at"])
+        doc.render_token = ""
+        doc.render_started_at = None
+        doc.retry_at = None
+        doc.save(update_fields=["file", "state", "error", "pages", "size_bytes", "render_token",
+                                "render_started_at", "retry_at", "updated_at"])
         if old and old != name:
             transaction.on_commit(functools.partial(_delete_file, old), robust=True)
     return DocumentState.READY.value
 
 
-def _mark_failed(document_id: int, exc: BaseException) -> None:
-    """Record the failure on the row, and grow the event's stamp: its pages stop linking the PDF."""
-    event_id = Document.objects.filter(pk=document_id).values_list("event_id", flat=True).first()
+def _mark_failed(document_id: int, token: str, exc: BaseException, *, retry: bool = True) -> str:
+    """Record the failure on the row if this render still holds it; returns the row's state then.
+
+    Grows the event's stamp (its pages show the failure). With ``retry`` and
+    attempts left, ``retry_at`` tells the reaper when to queue it again.
+    """
+    row = Document.objects.filter(pk=document_id).values("event_id", "attempts").first()
+    if row is None:
+        return "missing"
+    now = timezone.now()
+    retry_at = now + retry_delay(row["attempts"]) if retry and row["attempts"] < max_attempts() else None
     with transaction.atomic():
-        event_touch(event_id)  # the event row first, as every change does
-        Document.objects.filter(pk=document_id).update(
-            state=DocumentState.FAILED, error=error_text("No se pudo generar el documento", exc)
+        event_touch(row["event_id"])  # the event row first, as every change does
+        marked = _mine(document_id, token).update(
+            state=DocumentState.FAILED, error=error_text("No se pudo generar el documento", exc),
+            render_token="", render_started_at=None, retry_at=retry_at, updated_at=now,
         )
+    if marked:
+        return DocumentState.FAILED.value
+    return Document.objects.filter(pk=document_id).values_list("state", flat=True).first() or "missing"
+
+
+# --------------------------------------------------------------------------- recovery (the reaper)
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered:
+    """What one pass of :func:`documents_recover` did: document ids, by reason."""
+
+    stuck: tuple[int, ...] = ()
+    lost: tuple[int, ...] = ()
+    retried: tuple[int, ...] = ()
+    given_up: tuple[int, ...] = ()
+
+    @property
+    def queued(self) -> tuple[int, ...]:
+        return self.stuck + self.lost + self.retried
+
+
+def documents_recover(*, now=None) -> Recovered:
+    """Queue again the documents a lost worker or broker left behind; what it did comes back.
+
+    - *stuck*: ``rendering`` past the lease (:func:`render_lease_seconds`)
+      with attempts left → ``queued``; with none left → ``failed`` (no retry),
+      listed in ``given_up``;
+    - *lost*: (workers only) ``queued`` with no change for
+      ``ARENA_DOCUMENTS_QUEUED_TIMEOUT_SECONDS`` (its message is gone, or
+      waits behind a long queue: the copy then renders nothing) → sent
+      again, and its clock starts again;
+    - *retried*: ``failed`` with ``retry_at`` passed and attempts left →
+      ``queued``.
+
+    Each row moves with one conditional ``UPDATE`` that re-checks why it was
+    picked, so concurrent reapers (or a worker finishing meanwhile) never
+    move a row twice; a render sent twice is resolved by the claim. The
+    caller sends the renders of ``queued`` (:func:`tournaments.tasks.send_renders`;
+    on download nothing: the next download renders). ``now``: an aware
+    datetime (default: now).
+    """
+    now = now or timezone.now()
+    lease = timedelta(seconds=render_lease_seconds())
+    limit = max_attempts()
+    base = Document.objects.alias(lease_start=lease_start())
+    stuck_q = Q(state=DocumentState.RENDERING, lease_start__lt=now - lease)
+    stuck, given_up = [], []
+    for pk, attempts in base.filter(stuck_q).values_list("pk", "attempts"):
+        if attempts < limit:
+            if base.filter(stuck_q, pk=pk).update(state=DocumentState.QUEUED, render_token="",
+                                                   render_started_at=None, updated_at=now):
+                stuck.append(pk)
+        elif base.filter(stuck_q, pk=pk).update(
+                state=DocumentState.FAILED, render_token="", render_started_at=None, retry_at=None,
+                error="No se pudo generar el documento: la generación se interrumpió demasiadas veces",
+                updated_at=now):
+            given_up.append(pk)
+    lost = []
+    if render_mode() == "task":
+        timeout = int(getattr(settings, "ARENA_DOCUMENTS_QUEUED_TIMEOUT_SECONDS", QUEUED_TIMEOUT_SECONDS))
+        lost_q = Q(state=DocumentState.QUEUED, updated_at__lt=now - timedelta(seconds=timeout))
+        for pk in Document.objects.filter(lost_q).values_list("pk", flat=True):
+            if Document.objects.filter(lost_q, pk=pk).update(updated_at=now):
+                lost.append(pk)
+    retry_q = Q(state=DocumentState.FAILED, retry_at__lte=now, attempts__lt=limit)
+    retried = []
+    for pk in Document.objects.filter(retry_q).values_list("pk", flat=True):
+        if Document.objects.filter(retry_q, pk=pk).update(state=DocumentState.QUEUED, retry_at=None,
+                                                           updated_at=now):
+            retried.append(pk)
+    done = Recovered(stuck=tuple(stuck), lost=tuple(lost), retried=tuple(retried), given_up=tuple(given_up))
+    if given_up:
+        for event_id in set(Document.objects.filter(pk__in=given_up).values_list("event_id", flat=True)):
+            with transaction.atomic():
+                event_touch(event_id)  # its pages show the failure
+    if done.queued or given_up:
+        logger.warning("documents recovered: stuck %s, lost %s, retried %s, given up %s",
+                       list(stuck), list(lost), list(retried), list(given_up))
+    return done
+
+
+def document_enqueue_failed(document_id: int, exc: BaseException) -> None:
+    """The broker refused the render task of a queued document: ``failed``, retried by the reaper.
+
+    No attempt was spent, so the backoff is the base one; the reaper sends it
+    again once the broker is back (each pass that fails records it again).
+    """
+    Document.objects.filter(pk=document_id, state=DocumentState.QUEUED).update(
+        state=DocumentState.FAILED, error=error_text("No se pudo encolar la tarea", exc),
+        retry_at=timezone.now() + retry_delay(1), updated_at=timezone.now(),
+    )
 
 
 def error_text(what: str, exc: BaseException) -> str:

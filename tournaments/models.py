@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .enums import (
     DocumentKind,
@@ -61,6 +62,7 @@ class Player(models.Model):
         verbose_name=_("invitado por"),
     )
     created_at = models.DateTimeField(_("alta"), auto_now_add=True)
+    history = HistoricalRecords()  # renames, venue and user links are kept (issue #15)
 
     class Meta:
         verbose_name = _("jugador")
@@ -372,6 +374,12 @@ class Document(models.Model):
     attempts = models.PositiveSmallIntegerField(_("intentos"), default=0)
     pages = models.PositiveIntegerField(_("páginas"), null=True, blank=True)
     size_bytes = models.PositiveIntegerField(_("tamaño (bytes)"), null=True, blank=True)
+    # The render lease (tournaments.documents): who claimed the row and when; a claim past
+    # its lease is taken over by the reaper. ``retry_at``: when a failed document is queued
+    # again automatically (null: not automatically).
+    render_token = models.CharField(_("generación en curso"), max_length=64, blank=True)
+    render_started_at = models.DateTimeField(_("generación iniciada"), null=True, blank=True)
+    retry_at = models.DateTimeField(_("próximo reintento"), null=True, blank=True)
     requested_at = models.DateTimeField(_("pedido"), auto_now_add=True)
     updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from .models import Event, Venue
+from .models import Event, Player, Registration, Venue
 
 ORGANIZER, HEAD_JUDGE, JUDGE, PUBLIC = "organizer", "head_judge", "judge", "public"
 
@@ -91,6 +91,37 @@ def events_judged_by(user) -> QuerySet[Event]:
     if user.is_superuser:
         return Event.objects.all()
     return Event.objects.filter(Q(judges=user) | Q(head_judge=user) | Q(venue__organizers=user)).distinct()
+
+
+def players_visible_to(user) -> QuerySet[Player]:
+    """Players an organizer sees in the admin: home venue theirs, or registered in one of their events."""
+    if not _authenticated(user):
+        return Player.objects.none()
+    if user.is_superuser:
+        return Player.objects.all()
+    venues = Venue.objects.filter(organizers=user)
+    return Player.objects.filter(
+        Q(home_venue__in=venues) | Q(pk__in=Registration.objects.filter(event__venue__in=venues).values("player_id"))
+    )
+
+
+def players_changeable_by(user) -> QuerySet[Player]:
+    """Players an organizer may change: home venue theirs, or no home venue and registered in their events."""
+    if not _authenticated(user):
+        return Player.objects.none()
+    if user.is_superuser:
+        return Player.objects.all()
+    venues = Venue.objects.filter(organizers=user)
+    return Player.objects.filter(
+        Q(home_venue__in=venues)
+        | Q(home_venue__isnull=True,
+            pk__in=Registration.objects.filter(event__venue__in=venues).values("player_id"))
+    )
+
+
+def can_change_player(user, player: Player) -> bool:
+    """Whether ``user`` may change ``player`` (see :func:`players_changeable_by`)."""
+    return players_changeable_by(user).filter(pk=player.pk).exists()
 
 
 class EventRolePermission(BasePermission):

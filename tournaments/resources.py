@@ -10,18 +10,35 @@
 - :class:`StandingsResource` exports an event's Swiss standings, read through
   :func:`tournaments.selectors.standings_for_event`, with every tiebreaker
   column.
+- :class:`SniffedCSV` and :class:`LimitedXLSX`, the import formats of the
+  admin (issue #15): a size limit (``ARENA_IMPORT_MAX_BYTES``), empty files
+  refused, UTF-8/BOM/Windows-1252 decoded, comma or semicolon CSVs. Every
+  export of these resources neutralises spreadsheet formulas
+  (:func:`tournaments.text.csv_safe`).
 """
 from __future__ import annotations
 
+import tablib
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from import_export import fields, resources, widgets
+from import_export.formats import base_formats
 
 from .labels import TIEBREAKER_LABELS
 from .models import Player, Venue
 from .swiss.pods import POD_TIEBREAKERS
-from .text import collation_key, fold
+from .text import (
+    collation_key,
+    control_characters,
+    csv_safe,
+    decode_text,
+    describe_control,
+    fold,
+    looks_like_formula,
+    sniff_delimiter,
+)
 
 NAME, NUMBER, VENUE, PROVINCE = "nombre", "número", "sede", "provincia"
 
@@ -71,7 +88,115 @@ class VenueByNameWidget(widgets.ForeignKeyWidget):
         return venue
 
 
-class PlayerResource(resources.ModelResource):
+class ImportFileError(ValueError):
+    """An uploaded import file refused as a whole (too big, empty); ``str()`` is the Spanish message."""
+
+
+def check_import_size(data: bytes | str) -> bytes:
+    """``data`` as bytes, refused when larger than ``ARENA_IMPORT_MAX_BYTES`` or empty.
+
+    Raises :class:`ImportFileError` (Spanish message with both sizes in bytes).
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    limit = settings.ARENA_IMPORT_MAX_BYTES
+    if len(raw) > limit:
+        raise ImportFileError(
+            _("El archivo pesa %(size)s bytes y el máximo es %(limit)s bytes; divídalo en partes más chicas.")
+            % {"size": f"{len(raw):,}".replace(",", "."), "limit": f"{limit:,}".replace(",", ".")}
+        )
+    if not raw.strip():
+        raise ImportFileError(_("El archivo está vacío."))
+    return raw
+
+
+class SniffedCSV(base_formats.CSV):
+    """CSV as Excel writes it in es-AR: ``;`` or ``,``, UTF-8 (BOM or not) or Windows-1252.
+
+    Read as bytes (so the admin does not decode it first), size-checked
+    before parsing (:func:`check_import_size`), then decoded with
+    :func:`tournaments.text.decode_text` and split on the delimiter the
+    header uses (:func:`tournaments.text.sniff_delimiter`).
+    """
+
+    def is_binary(self) -> bool:
+        return True
+
+    def get_read_mode(self) -> str:
+        return "rb"
+
+    def create_dataset(self, in_stream, **kwargs):
+        text = decode_text(check_import_size(in_stream))
+        return tablib.import_set(text, format="csv", delimiter=sniff_delimiter(text), **kwargs)
+
+
+class LimitedXLSX(base_formats.XLSX):
+    """XLSX with the same size limit as :class:`SniffedCSV`, checked before opening the workbook."""
+
+    def create_dataset(self, in_stream):
+        return super().create_dataset(check_import_size(in_stream))
+
+
+class SafeImportAdminMixin:
+    """Admin side of the imports: the formats above, and their refusals shown as written.
+
+    Put it before ``ImportExportModelAdmin`` in the bases. A file refused as
+    a whole (:class:`ImportFileError`) shows its own message on the form;
+    any other read failure a Spanish one naming the error type.
+    """
+
+    import_formats = [SniffedCSV, LimitedXLSX]
+
+    def add_data_read_fail_error_to_form(self, form, e):
+        if isinstance(e, ImportFileError):
+            form.add_error("import_file", str(e))
+            return
+        form.add_error("import_file", _(
+            "No se pudo leer el archivo (%(error)s): revise que sea un CSV o un XLSX y que el formato elegido "
+            "corresponda."
+        ) % {"error": type(e).__name__})
+
+
+def row_text_errors(row, columns, *, lengths: dict[str, int] | None = None,
+                    no_formulas: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Per-column messages for control characters, over-long text and formulas in ``row``.
+
+    ``columns`` are the row keys to check; ``lengths`` maps a column to its
+    limit in characters; ``no_formulas`` lists the columns where a value
+    beginning with ``=``, ``+``, ``-`` or ``@`` is refused (a spreadsheet
+    would run it). Returns ``{}`` when the row is clean.
+    """
+    errors: dict[str, list[str]] = {}
+    for column in columns:
+        value = row.get(column)
+        if value is None:
+            continue
+        text = str(value)
+        found = control_characters(text)
+        if found:
+            errors.setdefault(column, []).append(
+                _("Contiene caracteres de control no permitidos (%(chars)s).")
+                % {"chars": ", ".join(describe_control(ch) for ch in found)}
+            )
+        limit = (lengths or {}).get(column)
+        if limit is not None and len(text.strip()) > limit:
+            errors.setdefault(column, []).append(
+                _("Tiene %(n)d caracteres y el máximo es %(limit)d.") % {"n": len(text.strip()), "limit": limit}
+            )
+        if column in no_formulas and looks_like_formula(text.strip()):
+            errors.setdefault(column, []).append(
+                _("No puede empezar con «%(char)s»: una planilla lo leería como fórmula.") % {"char": text.strip()[0]}
+            )
+    return errors
+
+
+class FormulaSafeExportMixin:
+    """Exports of a resource with every text cell passed through :func:`tournaments.text.csv_safe`."""
+
+    def export_field(self, field, instance, **kwargs):
+        return csv_safe(super().export_field(field, instance, **kwargs))
+
+
+class PlayerResource(FormulaSafeExportMixin, resources.ModelResource):
     """Players by player number: name, number, home venue (by name), province.
 
     Import rules, each reported on its row:
@@ -84,6 +209,9 @@ class PlayerResource(resources.ModelResource):
     - ``provincia``, when given, must be the venue's province: it catches a
       row that names the wrong venue (league points depend on the province,
       DESIGN.md decision 7). On export it is the home venue's province.
+    - No cell may hold control characters, be longer than its model field,
+      or begin with ``=``, ``+``, ``-`` or ``@`` (no name or number does;
+      a spreadsheet would run it as a formula, issue #15).
     """
 
     display_name = fields.Field(attribute="display_name", column_name=NAME)
@@ -120,6 +248,19 @@ class PlayerResource(resources.ModelResource):
 
     # ------------------------------------------------------------------ import
 
+    def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
+                    collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):
+        """All or nothing (issue #15): one transaction, rolled back when any row is invalid."""
+        return super().import_data(
+            dataset,
+            dry_run=dry_run,
+            raise_errors=raise_errors,
+            use_transactions=True if use_transactions is None else use_transactions,
+            collect_failed_rows=collect_failed_rows,
+            rollback_on_validation_errors=rollback_on_validation_errors,
+            **kwargs,
+        )
+
     def before_import(self, dataset, **kwargs) -> None:
         self.user = kwargs.get("user")
         self._seen_numbers = {}
@@ -136,10 +277,20 @@ class PlayerResource(resources.ModelResource):
         return bool(self.user and self.user.has_perm("tournaments.add_venue"))
 
     def before_import_row(self, row, **kwargs) -> None:
-        errors: dict[str, list[str]] = {}
+        errors = row_text_errors(
+            row,
+            (NAME, NUMBER, VENUE, PROVINCE),
+            lengths={
+                VENUE: Venue._meta.get_field("name").max_length,
+                PROVINCE: Venue._meta.get_field("province").max_length,
+            },
+            no_formulas=(NAME, NUMBER, VENUE, PROVINCE),
+        )
         for col in (NAME, NUMBER, VENUE, PROVINCE):
             if col in row and row[col] is not None:
                 row[col] = str(row[col]).strip()
+        if errors:
+            raise ValidationError(errors)
         name, number = row.get(NAME) or "", row.get(NUMBER) or ""
         if not name:
             errors.setdefault(NAME, []).append(_("Falta el nombre del jugador."))
@@ -203,7 +354,7 @@ def _status(row) -> str:
     return _("Activo")
 
 
-class StandingsResource(resources.Resource):
+class StandingsResource(FormulaSafeExportMixin, resources.Resource):
     """The Swiss standings of one event, a row per registration in rank order.
 
     Export only. Rows are :class:`tournaments.selectors.StandingRow`; the
@@ -266,7 +417,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-class PodStandingsResource(resources.Resource):
+class PodStandingsResource(FormulaSafeExportMixin, resources.Resource):
     """The pod standings of one event (multiplayer games), a row per registration in rank order.
 
     Export only. Rows are :class:`tournaments.pods_selectors.PodStandingRow`;

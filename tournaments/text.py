@@ -22,11 +22,16 @@ Terms:
   written, which is what the printed documents use whatever the reader's
   language.
 
+- *hostile input*: control characters (:func:`control_characters`),
+  spreadsheet formulas in CSV cells (:func:`csv_safe`), the encodings and
+  delimiters of uploaded files (:func:`decode_text`, :func:`sniff_delimiter`).
+
 Nothing here imports Django at import time or touches a database: the pure
 renderers of :mod:`tournaments.pdf` use it too.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .swiss.topcut import FINAL_STAGE, SEMIFINAL_STAGE, THIRD_PLACE_STAGE
@@ -188,3 +193,104 @@ def round_label(rnd, *, numbered: bool = False, translated: bool = True) -> str:
     if numbered:
         return f"{plain} — {stage}"
     return _label(TOP_CUT_ROUND, translated) % {"stage": stage}
+
+
+# --------------------------------------------------------------------------- hostile input
+
+#: C0 control characters and DEL, except tab, line feed and carriage return.
+_CONTROL_EXCEPT_WHITESPACE = frozenset(chr(c) for c in (*range(0, 9), 11, 12, *range(14, 32), 127))
+#: Every C0 control character and DEL (for one-line values: names, numbers, paths).
+_CONTROL_ALL = frozenset(chr(c) for c in (*range(0, 32), 127))
+
+#: First characters a spreadsheet reads as the start of a formula (OWASP "CSV injection").
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+
+
+def control_characters(text: str, *, multiline: bool = False) -> list[str]:
+    """The forbidden control characters found in ``text``, in order, no repeats.
+
+    One-line values (``multiline=False``) refuse every C0 control character
+    and DEL; text areas (``multiline=True``) keep tab, line feed and
+    carriage return. Returns ``[]`` for clean text. Never raises.
+    """
+    forbidden = _CONTROL_EXCEPT_WHITESPACE if multiline else _CONTROL_ALL
+    return list(dict.fromkeys(ch for ch in text if ch in forbidden))
+
+
+def describe_control(ch: str) -> str:
+    """``"\\x00"`` -> ``"U+0000"``: how a message names an invisible character."""
+    return f"U+{ord(ch):04X}"
+
+
+def looks_like_formula(text: str) -> bool:
+    """True when a spreadsheet would run ``text`` (it begins with ``=``, ``+``, ``-``, ``@``, tab or CR)."""
+    return text.startswith(FORMULA_PREFIXES)
+
+
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def csv_safe(value):
+    """``value`` ready for a CSV cell: text a spreadsheet would read as a formula gets a leading ``'``.
+
+    Shapes: any value in; a ``str`` beginning with ``=``, ``+``, ``-``,
+    ``@``, tab or CR comes back prefixed with an apostrophe (what
+    django-import-export's ``IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT`` does
+    too); numbers, ``None`` and other text come back unchanged, so ``-3``
+    (an int) stays a number. Never raises.
+    """
+    if isinstance(value, str) and looks_like_formula(value) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def decode_text(data: bytes) -> str:
+    """The text of an uploaded file: UTF-8 (with or without a BOM), else Windows-1252, else Latin-1.
+
+    Excel in es-AR saves "CSV" as Windows-1252 and "CSV UTF-8" with a BOM;
+    both come back as the same ``str``. Latin-1 decodes any byte, so this
+    never raises.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def sniff_delimiter(text: str) -> str:
+    """``;``, ``,`` or tab: the one the first non-blank line (the header) uses most; ``,`` if none."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    counts = {delimiter: first.count(delimiter) for delimiter in (";", ",", "\t")}
+    best = max(counts, key=lambda delimiter: counts[delimiter])
+    return best if counts[best] else ","
+
+
+def _refuse_controls(value, *, multiline: bool) -> None:
+    found = control_characters(str(value or ""), multiline=multiline)
+    if found:
+        from django.core.exceptions import ValidationError
+        from django.utils.translation import gettext
+
+        raise ValidationError(
+            gettext("El texto contiene caracteres de control no permitidos (%(chars)s).")
+            % {"chars": ", ".join(describe_control(ch) for ch in found)},
+            code="control_characters",
+        )
+
+
+def validate_one_line(value) -> None:
+    """Form/serializer validator: no C0 control character nor DEL (names, numbers, searches).
+
+    Raises Django's ``ValidationError`` (code ``control_characters``); Django
+    is imported only when it does, like the labels above.
+    """
+    _refuse_controls(value, multiline=False)
+
+
+def validate_text_area(value) -> None:
+    """Like :func:`validate_one_line`, but tab, line feed and carriage return are allowed (text areas)."""
+    _refuse_controls(value, multiline=True)

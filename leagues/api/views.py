@@ -32,7 +32,8 @@ class _Public(APIView):
 
 
 class SeasonListView(_Public):
-    @extend_schema(tags=[TAG], summary=_("Temporadas"), responses=s.SeasonSerializer(many=True),
+    @extend_schema(tags=[TAG], summary=_("Temporadas"),
+                   responses={200: s.SeasonSerializer(many=True), 404: NOT_FOUND},  # an unknown ?game=
                    parameters=[OpenApiParameter("game", str, description=_("Clave del juego"))])
     def get(self, request):
         game = None

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from rules.models import Game
 from tournaments.models import Player
+from tournaments.text import csv_safe
 
 from .. import selectors
 from ..models import Season
@@ -81,13 +82,17 @@ def player(request, pk: int, number: str):
 
 
 def _csv(filename: str, header: list[str], rows) -> HttpResponse:
-    """A UTF-8 CSV download with a BOM, so spreadsheets keep the accents."""
+    """A UTF-8 CSV download with a BOM, so spreadsheets keep the accents.
+
+    Every cell goes through :func:`tournaments.text.csv_safe`: a name such
+    as ``=HYPERLINK(...)`` is written as text, never as a live formula.
+    """
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")
     writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([csv_safe(cell) for cell in header])
+    writer.writerows([csv_safe(cell) for cell in row] for row in rows)
     return response
 
 

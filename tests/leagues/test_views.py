@@ -1,4 +1,4 @@
-"""League pages, CSV, API and admin: public reads, staff-only organizer pages,
+"""League pages, CSV, API and admin: public reads, organizer pages for venue organizers,
 bounded queries (the same count for 1 and 3 events)."""
 import csv
 import datetime
@@ -125,18 +125,23 @@ def test_venue_and_all_time_csv(client, league):
 
 
 @pytest.mark.parametrize("name", ["qualification", "prizes"])
-def test_organizer_pages_are_staff_only(client, league, name):
+def test_organizer_pages_are_for_venue_organizers_only(client, league, name):
     url = reverse(f"leagues:{name}", args=[league["season"].pk])
 
-    assert client.get(url).status_code == 302  # to the admin login
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     client.force_login(UserFactory(username="jugador"))
-    assert client.get(url).status_code == 302
-    client.force_login(UserFactory(username="staff", is_staff=True))
+    assert client.get(url).status_code == 403
+    client.force_login(UserFactory(username="staff", is_staff=True))  # staff of nothing
+    assert client.get(url).status_code == 403
+    organizer = UserFactory(username="organizador")
+    league["palermo"].organizers.add(organizer)
+    client.force_login(organizer)
     assert client.get(url).status_code == 200
 
 
 def test_qualification_page_lists_la_final_and_nacional(client, league):
-    client.force_login(UserFactory(username="staff", is_staff=True))
+    client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
 
     html = client.get(reverse("leagues:qualification", args=[league["season"].pk])).content.decode()
 
@@ -146,13 +151,24 @@ def test_qualification_page_lists_la_final_and_nacional(client, league):
 
 
 def test_prizes_page_lists_packs_and_promos(client, league):
-    client.force_login(UserFactory(username="staff", is_staff=True))
+    client.force_login(UserFactory(username="staff", is_staff=True, is_superuser=True))
 
     html = client.get(reverse("leagues:prizes", args=[league["season"].pk])).content.decode()
 
     assert "Sobres de evento" in html
     assert "Nadie jugó todavía las dos fechas de un mes." not in html  # all three played both February dates
     assert html.count("WM-0003") == 3  # two packs and one promo card
+
+
+def test_prizes_page_lists_only_the_packs_of_the_organizers_venues(client, league):
+    organizer = UserFactory(username="organizador")
+    league["palermo"].organizers.add(organizer)
+    client.force_login(organizer)
+
+    html = client.get(reverse("leagues:prizes", args=[league["season"].pk])).content.decode()
+
+    # Caro's pack of Fecha 1 (Palermo) and the promo card; not the Córdoba pack.
+    assert html.count("WM-0003") == 2
 
 
 def test_api_season_table_and_ranking(client, league):

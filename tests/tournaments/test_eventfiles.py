@@ -332,15 +332,14 @@ def test_read_event_file_header_only_has_no_players(tmp_path):
     assert error.code == "no_players"
 
 
-def test_read_event_file_not_utf8_names_line(tmp_path):
+def test_read_event_file_windows_1252_is_read(tmp_path):
+    """Excel in es-AR saves CSV as Windows-1252: the names arrive with their accents."""
     text = PLAYERS_HEADER + "Ana,P1,Sede Palermo,CABA\nÑoño,P2,Sede Palermo,CABA\n"
     path = write(tmp_path, "players.csv", text, encoding="cp1252")
 
-    error = read_error(path)
+    event = read_event_file(path)
 
-    assert error.code == "encoding"
-    assert error.line == 3
-    assert "UTF-8" in str(error)
+    assert [player.name for player in event.players] == ["Ana", "Ñoño"]
 
 
 def test_read_event_file_missing_file(tmp_path):

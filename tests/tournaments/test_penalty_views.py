@@ -119,7 +119,7 @@ def test_penalty_pages_permission_matrix(client, event, users, name, role, expec
 
 
 @pytest.mark.parametrize("role, expected", [
-    ("anonymous", 302), ("plain", 403), ("foreign_judge", 200), ("judge", 200), ("organizer", 200),
+    ("anonymous", 302), ("plain", 403), ("foreign_judge", 403), ("judge", 200), ("organizer", 200),
 ])
 def test_player_history_is_for_judges_and_organizers_only(client, event, users, role, expected):
     reg = table_one(event).player_a

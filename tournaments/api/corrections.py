@@ -31,7 +31,7 @@ from ..services.corrections import REASON_MAX
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PairingSerializer
-from .views import MATCH_ID, NOT_FOUND, REFUSED_403, TAG_JUDGES, MatchFromUrlMixin
+from .views import MATCH_ID, NOT_FOUND, REFUSED_403, TAG_JUDGES, AtomicWritesMixin, MatchFromUrlMixin
 
 ROLE_CORRECTOR = {"x-role": "juez principal y organización del evento"}
 
@@ -144,7 +144,7 @@ def preview_data(pv: CorrectionPreview) -> dict:
     }
 
 
-class MatchCorrectionViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
+class MatchCorrectionViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericViewSet):
     """The head judge or an organizer corrects a finished result of any round, preview first."""
 
     permission_classes = [EventRolePermission]

@@ -10,10 +10,13 @@ requerido."
 """
 from __future__ import annotations
 
+import math
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler, set_rollback
@@ -25,6 +28,19 @@ class NotAuthenticated(exceptions.NotAuthenticated):
     default_detail = gettext_lazy(
         "Inicie sesión para realizar esta acción (sesión del sitio o autenticación básica)."
     )
+
+
+class Throttled(exceptions.Throttled):
+    """429 in Spanish; DRF's handler adds ``Retry-After`` (seconds) from ``wait``."""
+
+    def __init__(self, wait: float | None = None) -> None:
+        if wait is None:
+            detail = _("Demasiados pedidos seguidos. Espere un momento y vuelva a intentar.")
+        else:
+            detail = _("Demasiados pedidos seguidos. Vuelva a intentar en %(seconds)d segundos.") % {
+                "seconds": max(1, math.ceil(wait))}
+        super().__init__(detail=detail, code="throttled")  # without DRF's English "Expected available…"
+        self.wait = None if wait is None else max(1, math.ceil(wait))
 
 
 class InvalidInput(exceptions.ValidationError):
@@ -77,7 +93,13 @@ def arena_exception_handler(exc, context):
     """DRF exception handler: every error as ``{"code", "detail"}`` JSON."""
     if isinstance(exc, ArenaError):
         set_rollback()
-        return Response({"code": exc.code, "detail": str(exc)}, status=exc.status)
+        data = {"code": exc.code, "detail": str(exc)}
+        field = getattr(exc, "field", None)
+        if field:  # a refused entry names the input field it is about
+            data["errors"] = {field: [str(exc)]}
+        return Response(data, status=exc.status)
+    if isinstance(exc, exceptions.Throttled):
+        exc = Throttled(exc.wait)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(_("No se encontró lo que busca."))
     elif isinstance(exc, DjangoPermissionDenied):
@@ -98,3 +120,9 @@ def arena_exception_handler(exc, context):
     else:
         response.data = {"code": _code(exc), "detail": str(exc.detail)}
     return response
+
+
+@csrf_exempt  # it changes nothing; a POST to a wrong address gets the same JSON 404
+def api_not_found(request, *args, **kwargs) -> JsonResponse:
+    """Any other address under ``/api/``: the API's JSON 404, not the site's HTML page."""
+    return JsonResponse({"code": "not_found", "detail": _("No existe esa dirección de la API.")}, status=404)

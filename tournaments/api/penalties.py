@@ -55,7 +55,15 @@ from ..permissions import HEAD_JUDGE, JUDGE, EventRolePermission
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PlayerRefSerializer
-from .views import EVENT_ID, MATCH_ID, PLAYER_NUMBER, ArenaPagination, MatchFromUrlMixin, event_not_found
+from .views import (
+    EVENT_ID,
+    MATCH_ID,
+    PLAYER_NUMBER,
+    ArenaPagination,
+    AtomicWritesMixin,
+    MatchFromUrlMixin,
+    event_not_found,
+)
 
 TAG_PENALTIES, TAG_RULINGS = "penalidades", "resoluciones"
 ROLE_PUBLIC = {"x-role": "público"}
@@ -311,7 +319,7 @@ def match_ruling_data(mr: MatchRuling) -> dict:
 # --------------------------------------------------------------------------- penalties of an event
 
 
-class EventPenaltyViewSet(viewsets.GenericViewSet):
+class EventPenaltyViewSet(AtomicWritesMixin, viewsets.GenericViewSet):
     """The penalty log of one event: judges read and record, the head judge revises."""
 
     permission_classes = [EventRolePermission]
@@ -542,13 +550,19 @@ class RulingDetailView(generics.GenericAPIView):
         return Response(self.get_serializer(ruling).data)
 
 
-class MatchRulingViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
+class MatchRulingViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericViewSet):
     """Rulings a judge gave at a table, attached to the match record."""
 
     permission_classes = [EventRolePermission]
     required_roles = {"list": JUDGE, "attach": JUDGE}
     serializer_class = MatchRulingSerializer
+    pagination_class = ArenaPagination
     filter_backends: list = []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no match
+            return MatchRuling.objects.none()
+        return MatchRuling.objects.filter(match=self.get_match()).select_related("given_by").order_by("given_at", "pk")
 
     @extend_schema(
         tags=[TAG_RULINGS], extensions=ROLE_JUDGE, summary="Resoluciones dadas en una mesa",
@@ -556,8 +570,9 @@ class MatchRulingViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
         parameters=[MATCH_ID], responses={200: MatchRulingSerializer(many=True), 403: REFUSED, 404: NOT_FOUND},
     )
     def list(self, request: Request, *args, **kwargs) -> Response:
-        rows = MatchRuling.objects.filter(match=self.get_match()).select_related("given_by").order_by("given_at", "pk")
-        return Response(MatchRulingSerializer([match_ruling_data(mr) for mr in rows], many=True).data)
+        page = self.paginate_queryset(self.get_queryset())
+        rows = [match_ruling_data(mr) for mr in page]
+        return self.get_paginated_response(MatchRulingSerializer(rows, many=True).data)
 
     @extend_schema(
         tags=[TAG_RULINGS], extensions=ROLE_JUDGE, summary="Adjuntar una resolución a la mesa",

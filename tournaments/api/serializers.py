@@ -60,8 +60,8 @@ class ArenaValidationErrorSerializer(ArenaErrorSerializer):
     """Invalid input: ``errors`` maps each field to its messages."""
 
     errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text=_("Mensajes por campo."),
+        child=serializers.ListField(child=serializers.CharField()), required=False,
+        help_text=_("Mensajes por campo o parámetro (ausente cuando el pedido entero no es válido)."),
     )
 
 
@@ -404,12 +404,13 @@ class ResultInputSerializer(serializers.Serializer):
         help_text=_("El match llegó al tiempo y se jugaron los 3 turnos extra de cada jugador."),
     )
     intentional_draw = serializers.BooleanField(label=_("Empate intencional"), default=False)
+    # max 600 minutes, as the judge form (ResultForm)
     minutes_late_a = serializers.IntegerField(
-        label=_("Minutos de demora de A"), min_value=0, max_value=999, required=False, allow_null=True,
+        label=_("Minutos de demora de A"), min_value=0, max_value=600, required=False, allow_null=True,
         help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
     )
     minutes_late_b = serializers.IntegerField(
-        label=_("Minutos de demora de B"), min_value=0, max_value=999, required=False, allow_null=True,
+        label=_("Minutos de demora de B"), min_value=0, max_value=600, required=False, allow_null=True,
         help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
     )
     double_loss = serializers.BooleanField(

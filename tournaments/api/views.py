@@ -15,22 +15,29 @@ status (see :mod:`tournaments.api.exceptions`).
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+
+from django.core.cache import cache
+from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, status, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .. import pagecache, selectors, services
+from ..errors import StateError
 from ..formats import DUELS
 from ..models import Event, Match, Player, Registration, Round
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
 from . import queries
 from .exceptions import validated
 from .filters import EventFilter, PlayerFilter, RoundFilter
+from .pagination import ArenaPagination
 from .serializers import (
     ArenaErrorSerializer,
     ArenaValidationErrorSerializer,
@@ -48,6 +55,9 @@ from .serializers import (
     StandingSerializer,
     podium_of,
 )
+from .throttles import LoginRateThrottle
+
+logger = logging.getLogger(__name__)
 
 TAG_EVENTS, TAG_ROUNDS, TAG_STANDINGS = "eventos", "rondas y emparejamientos", "posiciones"
 TAG_PLAYERS, TAG_TOP_CUT = "jugadores", "reducido"
@@ -75,11 +85,23 @@ MATCH_ID = OpenApiParameter(
 )
 
 
-class ArenaPagination(PageNumberPagination):
-    """Page-number pagination; ``page_size`` up to 500 (default: settings' ``PAGE_SIZE``)."""
+class AtomicWritesMixin:
+    """Unsafe requests run in one transaction with the building of their answer.
 
-    page_size_query_param = "page_size"
-    max_page_size = 500
+    The service's own transaction becomes a savepoint; the answer's data is
+    read before the commit, so a failure while building it (a lost database
+    connection) rolls the change back instead of answering 500 for a saved
+    change. A refusal (4xx) rolls back whatever ran before it.
+    """
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return super().dispatch(request, *args, **kwargs)
+        with transaction.atomic():
+            response = super().dispatch(request, *args, **kwargs)
+            if response.status_code >= 400:  # DRF's set_rollback acts only with ATOMIC_REQUESTS
+                transaction.set_rollback(True)
+            return response
 
 
 # --------------------------------------------------------------------------- lookups
@@ -409,7 +431,39 @@ class MatchFromUrlMixin:
         return self.get_match().round.event
 
 
-class MatchResultViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
+IDEMPOTENCY_TTL = 24 * 3600  # seconds an Idempotency-Key answer is kept
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    description="Opcional: una clave única por carga (p. ej. un UUID). Repetir el pedido con la misma clave y los "
+    "mismos datos responde lo ya guardado (200) sin cargar de nuevo; la misma clave con otros datos, 409.",
+)
+
+
+def _idempotency_cache_key(request: Request, scope: str) -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        return None
+    digest = hashlib.blake2b(f"{request.user.pk}|{scope}|{key}".encode(), digest_size=16).hexdigest()
+    return f"arena:idem:{digest}"
+
+
+def _payload_digest(data: dict) -> str:
+    return hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+
+
+def _remember_answer(cache_key: str, payload: str, data) -> None:
+    """Keep the answer of a keyed request once its transaction commits; a cache failure is only logged."""
+
+    def store() -> None:
+        try:
+            cache.set(cache_key, {"payload": payload, "data": data}, IDEMPOTENCY_TTL)
+        except Exception:  # the change is saved: the answer must not fail because of the cache
+            logger.exception("could not keep the answer of an Idempotency-Key")
+
+    transaction.on_commit(store, robust=True)
+
+
+class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericViewSet):
     """Judges of the match's event record or correct its result."""
 
     permission_classes = [EventRolePermission]
@@ -422,10 +476,13 @@ class MatchResultViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
         summary="Cargar o corregir un resultado",
         description="Sólo jueces del evento (también su juez principal y la organización). Envíe la «version» "
         "del emparejamiento como «expected_version»: si otra persona cargó la mesa mientras tanto, la carga "
-        "se rechaza con 409 («stale_result») y el resultado anterior se mantiene. Un resultado que el formato "
-        "no permite (3-0 al mejor de tres, empate en el reducido) se rechaza con 400. Cada carga queda en el "
+        "se rechaza con 409 («stale_result») y el resultado anterior se mantiene; repetir la misma carga con "
+        "la misma «expected_version» (un reintento tras perder la respuesta) responde 200 con lo guardado. "
+        "Un resultado que el formato no permite (3-0 al mejor de tres, empate en el reducido) o una "
+        "combinación que el formulario del juez rechaza (empate intencional con ganador, doble derrota con "
+        "partidas) se rechaza con 400 nombrando el campo. Cada carga queda en el "
         "historial con quién y cuándo.",
-        parameters=[MATCH_ID],
+        parameters=[MATCH_ID, IDEMPOTENCY_KEY],
         request=ResultInputSerializer,
         responses={
             200: PairingSerializer,
@@ -439,8 +496,20 @@ class MatchResultViewSet(MatchFromUrlMixin, viewsets.GenericViewSet):
     )
     def record(self, request: Request, *args, **kwargs) -> Response:
         data = validated(self.get_serializer(data=request.data))
+        cache_key = _idempotency_cache_key(request, f"match-result-{self.kwargs['match_id']}")
+        payload = _payload_digest(data)
+        if cache_key is not None:
+            kept = cache.get(cache_key)
+            if kept is not None:
+                if kept["payload"] != payload:
+                    raise StateError("idempotency_key_reused", _(
+                        "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; use una clave nueva."))
+                return Response(kept["data"])
         match = services.match_result_record(match=self.get_match(), entered_by=request.user, **data)
-        return Response(PairingSerializer(queries.pairing_for_match(match)).data)
+        answer = PairingSerializer(queries.pairing_for_match(match)).data
+        if cache_key is not None:
+            _remember_answer(cache_key, payload, answer)
+        return Response(answer)
 
 
 # --------------------------------------------------------------------------- organizers
@@ -459,7 +528,7 @@ def _organizer_schema(summary: str, description: str, ok_status: int, ok, parame
     )
 
 
-class EventActionViewSet(EventScopedMixin, viewsets.GenericViewSet):
+class EventActionViewSet(AtomicWritesMixin, EventScopedMixin, viewsets.GenericViewSet):
     """Organizer actions on an event; each calls one service."""
 
     permission_classes = [EventRolePermission]
@@ -560,3 +629,4 @@ class TokenView(ObtainAuthToken):
 
     authentication_classes: list = []  # the credentials are the body; no session, no CSRF
     permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]  # per IP and username (settings: ARENA_LOGIN_RATE)

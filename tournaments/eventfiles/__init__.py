@@ -7,8 +7,8 @@ An *event file* describes one tournament to run or replay (the
   the columns ``name``, ``player_number``, ``venue`` and ``province``
   (Spanish aliases ``nombre``, ``numero``/``número``, ``sede``,
   ``provincia``; case, accents, spaces and hyphens in the header do not
-  matter). UTF-8 with or without a BOM; comma, semicolon or tab between
-  fields. Other columns are ignored. ``venue`` may be blank (a player with
+  matter). UTF-8 with or without a BOM, else Windows-1252 (Excel's
+  "CSV"); comma, semicolon or tab between fields. Other columns are ignored. ``venue`` may be blank (a player with
   no home venue); the others may not.
 - an optional **results CSV**, a separate file, with the columns ``round``,
   ``player_a``, ``player_b``, ``games_a``, ``games_b`` and, optionally,
@@ -17,7 +17,10 @@ An *event file* describes one tournament to run or replay (the
   ``empates``, ``resultado``). Players are named by ``player_number``,
   exactly as in the players file (surrounding spaces aside). A blank
   ``player_b`` is a bye; ``outcome`` may say ``double_loss`` (both players
-  absent). Matches are best of three.
+  absent), or ``ausente``/``absent`` with a blank ``player_b`` (one player
+  sat the round out: no match, read as ``"zero_bye"``). Matches are best
+  of three. ``run_event`` requires every player in every recorded round
+  (:func:`check_complete_rounds`).
 - a **FIDE TRF-16** file, as Swiss-Manager, JaVaFo or bbpPairings write it:
   a finished (or partly played) chess Swiss tournament to replay. Each chess
   game becomes a best-of-one match; see :func:`read_event_file` for how
@@ -64,6 +67,7 @@ from .types import (
     PathLike,
     PlayerEntry,
     RecordedResult,
+    check_complete_rounds,
     match_points_from_results,
 )
 
@@ -81,6 +85,7 @@ __all__ = [
     "PathLike",
     "PlayerEntry",
     "RecordedResult",
+    "check_complete_rounds",
     "match_points_from_results",
     "read_event_file",
 ]

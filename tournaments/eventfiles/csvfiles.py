@@ -13,24 +13,20 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from tournaments.swiss.results import result_problems
-from tournaments.text import fold
+from tournaments.text import control_characters, decode_text, describe_control, fold, sniff_delimiter
 
-from .types import BYE, DOUBLE_LOSS, EventFileError, PlayerEntry, RecordedResult
+from .types import BYE, DOUBLE_LOSS, ZERO_BYE, EventFileError, PlayerEntry, RecordedResult
 
 CSV_BEST_OF = 3
 
 
 def _decode_utf8(file: str, data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise EventFileError(
-            "encoding",
-            "el archivo no está en UTF-8; si lo exportaste desde Excel, guardalo como \"CSV UTF-8\"",
-            file=file,
-            line=line,
-        ) from None
+    """The text of a CSV: UTF-8 (BOM or not), else Windows-1252/Latin-1 (Excel's "CSV" in es-AR)."""
+    return decode_text(data)
+
+
+#: Longest number accepted in a count column (round, games), in digits.
+_MAX_DIGITS = 4
 
 
 def _normalize_label(text: str) -> str:
@@ -70,6 +66,9 @@ _OUTCOME_ALIASES = {
     "double_loss": DOUBLE_LOSS,
     "doble_derrota": DOUBLE_LOSS,
     "bye": BYE,
+    # A player who sat the round out (no match, no points): explicit, so a missing row is an error.
+    "absent": ZERO_BYE,
+    "ausente": ZERO_BYE,
 }
 
 
@@ -80,10 +79,7 @@ class _Row:
 
 
 def _delimiter(text: str) -> str:
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {delimiter: first.count(delimiter) for delimiter in (";", ",", "\t")}
-    best = max(counts, key=lambda delimiter: counts[delimiter])
-    return best if counts[best] else ","
+    return sniff_delimiter(text)
 
 
 def _csv_rows(file: str, text: str, columns: Mapping[str, _Column]) -> Iterator[_Row]:
@@ -100,6 +96,15 @@ def _csv_rows(file: str, text: str, columns: Mapping[str, _Column]) -> Iterator[
             line = reader.line_num
             if not any(cell.strip() for cell in raw):
                 continue
+            found = control_characters("".join(raw))
+            if found:
+                raise EventFileError(
+                    "control_characters",
+                    "la fila tiene caracteres de control no permitidos ("
+                    + ", ".join(describe_control(ch) for ch in found) + ")",
+                    file=file,
+                    line=line,
+                )
             if header is None:
                 header = raw
                 index = _map_header(file, line, header, columns)
@@ -173,7 +178,9 @@ def _read_players_csv(file: str, text: str) -> tuple[PlayerEntry, ...]:
                 line=row.line,
             )
         seen[number] = row.line
-        players.append(PlayerEntry(name=name, player_number=number, venue=row.cells["venue"], province=province))
+        players.append(
+            PlayerEntry(name=name, player_number=number, venue=row.cells["venue"], province=province, line=row.line)
+        )
     if not players:
         raise EventFileError("no_players", "no hay ningún jugador anotado", file=file)
     return tuple(players)
@@ -186,7 +193,11 @@ def _parse_count(file: str, line: int, value: str, label: str, *, default: int |
         raise EventFileError("missing_value", f"falta {label}", file=file, line=line)
     if not re.fullmatch(r"[+-]?[0-9]+", value):
         raise EventFileError(
-            "bad_number", f"{label} tiene que ser un número entero (dice \"{value}\")", file=file, line=line
+            "bad_number", f"{label} tiene que ser un número entero (dice \"{value[:20]}\")", file=file, line=line
+        )
+    if len(value.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+        raise EventFileError(
+            "bad_number", f"{label} es demasiado grande (dice \"{value[:20]}\")", file=file, line=line
         )
     number = int(value)
     if number < minimum:
@@ -236,7 +247,9 @@ def _read_results_csv(
             played[(round_number, number)] = line
         first_line_of_round.setdefault(round_number, line)
         outcome = _parse_outcome(file, line, cells.get("outcome", ""), is_bye=player_b is None)
-        if player_b is None:
+        if outcome == ZERO_BYE:
+            result = _absent_row(file, line, round_number, player_a, cells)
+        elif player_b is None:
             result = _bye_row(file, line, round_number, player_a, cells)
         else:
             games_default = 0 if outcome == DOUBLE_LOSS else None
@@ -244,7 +257,7 @@ def _read_results_csv(
             games_b = _parse_count(file, line, cells["games_b"], _GAMES_B, default=games_default)
             drawn = _parse_count(file, line, cells.get("games_drawn", ""), _GAMES_DRAWN, default=0)
             _check_best_of_three(file, line, games_a, games_b, drawn)
-            result = RecordedResult(round_number, player_a, player_b, games_a, games_b, drawn, outcome)
+            result = RecordedResult(round_number, player_a, player_b, games_a, games_b, drawn, outcome, line=line)
         results.append((round_number, int(player_b is None), result))
     rounds = sorted(first_line_of_round)
     for expected, actual in enumerate(rounds, start=1):
@@ -259,6 +272,13 @@ def _read_results_csv(
     return tuple(result for _, _, result in results)
 
 
+def _absent_row(file: str, line: int, round_number: int, player: str, cells: Mapping[str, str]) -> RecordedResult:
+    """A player who sat the round out: no match, no points (``zero_bye``)."""
+    if any((cells["games_a"], cells["games_b"], cells.get("games_drawn", ""))):
+        raise EventFileError("bad_outcome", "un jugador ausente no lleva partidas", file=file, line=line)
+    return RecordedResult(round_number, player, None, 0, 0, 0, ZERO_BYE, line=line)
+
+
 def _parse_outcome(file: str, line: int, value: str, *, is_bye: bool) -> str | None:
     if value == "":
         return None
@@ -266,7 +286,8 @@ def _parse_outcome(file: str, line: int, value: str, *, is_bye: bool) -> str | N
     if outcome is None:
         raise EventFileError(
             "bad_outcome",
-            f"resultado especial desconocido \"{value}\" (se acepta: double_loss, doble derrota, bye)",
+            f"resultado especial desconocido \"{value[:40]}\" "
+            "(se acepta: double_loss, doble derrota, bye, ausente)",
             file=file,
             line=line,
         )
@@ -274,6 +295,8 @@ def _parse_outcome(file: str, line: int, value: str, *, is_bye: bool) -> str | N
         raise EventFileError("bad_outcome", "un bye no lleva jugador B", file=file, line=line)
     if outcome == DOUBLE_LOSS and is_bye:
         raise EventFileError("bad_outcome", "una doble derrota necesita dos jugadores", file=file, line=line)
+    if outcome == ZERO_BYE and not is_bye:
+        raise EventFileError("bad_outcome", "un jugador ausente no lleva jugador B", file=file, line=line)
     return outcome
 
 
@@ -294,7 +317,7 @@ def _bye_row(file: str, line: int, round_number: int, player: str, cells: Mappin
                 file=file,
                 line=line,
             )
-    return RecordedResult(round_number, player, None, 2, 0, 0, BYE)
+    return RecordedResult(round_number, player, None, 2, 0, 0, BYE, line=line)
 
 
 _PROBLEM_TEXT = {

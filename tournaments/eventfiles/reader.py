@@ -1,14 +1,21 @@
 """The entry point: read an event file, choosing CSV or TRF-16 by its content."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from .csvfiles import CSV_BEST_OF, _decode_utf8, _read_players_csv, _read_results_csv
 from .trf import _decode_lenient, _looks_like_trf, _read_trf
-from .types import EventFile, EventFileError, PathLike, RecordedResult
+from .types import EventFile, EventFileError, PathLike, RecordedResult, check_lengths
 
 
-def read_event_file(path: PathLike, *, results_path: PathLike | None = None) -> EventFile:
+def read_event_file(
+    path: PathLike,
+    *,
+    results_path: PathLike | None = None,
+    max_bytes: int | None = None,
+    max_lengths: Mapping[str, int] | None = None,
+) -> EventFile:
     """Read a players CSV (plus an optional results CSV) or a TRF-16 file.
 
     The format is chosen by content: a file with a TRF player line (``001``
@@ -46,12 +53,23 @@ def read_event_file(path: PathLike, *, results_path: PathLike | None = None) -> 
     must agree (complementary codes, different colours) or the error names
     both line numbers.
 
-    Raises :class:`EventFileError` for any problem (file unreadable, bad
-    encoding, missing column or value, malformed number, duplicate or
-    unknown player, illegal score, inconsistent TRF lines...).
+    Limits (issue #15): ``max_bytes`` is the largest size of each file,
+    checked before reading it (``too_large``); an empty or blank file is
+    ``empty_file``; a line with NUL or another control character is
+    ``control_characters``; ``max_lengths`` maps ``name``,
+    ``player_number``, ``venue`` and ``province`` to their longest length in
+    characters (``too_long``, naming the line); counts longer than a few
+    digits are ``bad_number``. A results CSV may say ``resultado``
+    «ausente» (blank ``player_b``) for a player who sat a round out; whether
+    every player has a row in every round is
+    :func:`~tournaments.eventfiles.types.check_complete_rounds`'s check.
+
+    Raises :class:`EventFileError` for any problem (file unreadable or too
+    large, missing column or value, malformed number, duplicate or unknown
+    player, illegal score, inconsistent TRF lines...).
     """
     path = Path(path)
-    data = _read_bytes(path)
+    data = _read_bytes(path, max_bytes)
     if _looks_like_trf(data) or (path.suffix.lower() in {".trf", ".trfx"}):
         if results_path is not None:
             raise EventFileError(
@@ -59,12 +77,15 @@ def read_event_file(path: PathLike, *, results_path: PathLike | None = None) -> 
                 "un archivo TRF ya trae sus resultados; no se le puede agregar un archivo de resultados",
                 file=path.name,
             )
-        return _read_trf(path.name, _decode_lenient(data))
+        event = _read_trf(path.name, _decode_lenient(data))
+        check_lengths(path.name, event.players, max_lengths)
+        return event
     players = _read_players_csv(path.name, _decode_utf8(path.name, data))
+    check_lengths(path.name, players, max_lengths)
     results: tuple[RecordedResult, ...] = ()
     if results_path is not None:
         results_path = Path(results_path)
-        results_text = _decode_utf8(results_path.name, _read_bytes(results_path))
+        results_text = _decode_utf8(results_path.name, _read_bytes(results_path, max_bytes))
         results = _read_results_csv(results_path.name, results_text, players, players_file=path.name)
     return EventFile(
         name=path.stem,
@@ -76,10 +97,25 @@ def read_event_file(path: PathLike, *, results_path: PathLike | None = None) -> 
     )
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: Path, max_bytes: int | None = None) -> bytes:
     try:
-        return path.read_bytes()
+        if max_bytes is not None and path.stat().st_size > max_bytes:
+            raise EventFileError(
+                "too_large",
+                f"el archivo pesa {_bytes(path.stat().st_size)} y el máximo es {_bytes(max_bytes)} "
+                "(ARENA_IMPORT_MAX_BYTES)",
+                file=path.name,
+            )
+        data = path.read_bytes()
+        if not data.removeprefix(b"\xef\xbb\xbf").strip():
+            raise EventFileError("empty_file", "el archivo está vacío", file=path.name)
+        return data
     except FileNotFoundError:
         raise EventFileError("unreadable", "el archivo no existe", file=path.name) from None
     except OSError as exc:
         raise EventFileError("unreadable", f"no se pudo leer el archivo ({exc.strerror})", file=path.name) from None
+
+
+def _bytes(size: int) -> str:
+    """``5242880`` -> ``"5.242.880 bytes"`` (es-AR thousands separator)."""
+    return f"{size:,} bytes".replace(",", ".")

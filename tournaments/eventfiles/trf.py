@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from tournaments.text import control_characters, describe_control
+
 from .types import BYE, DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFile, EventFileError, PlayerEntry, RecordedResult
 
 TRF_BEST_OF = 1
@@ -28,6 +30,10 @@ def _decode_lenient(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace")
+
+
+#: Most rounds a TRF may declare (XXR): no Swiss day plays more.
+MAX_TRF_ROUNDS = 99
 
 
 _TRF_CODES = frozenset("10=+-HFUZWDL ")
@@ -63,7 +69,11 @@ def _trf_int(file: str, line: int, text: str, label: str, *, blank_ok: bool) -> 
             return None
         raise EventFileError("trf_bad_line", f"falta {label}", file=file, line=line)
     if not re.fullmatch(r"[0-9]+", text):
-        raise EventFileError("trf_bad_line", f"{label} no es un número (dice \"{text}\")", file=file, line=line)
+        raise EventFileError("trf_bad_line", f"{label} no es un número (dice \"{text[:20]}\")", file=file, line=line)
+    if len(text.lstrip("0")) > 6:
+        raise EventFileError(
+            "trf_bad_line", f"{label} es demasiado grande (dice \"{text[:20]}\")", file=file, line=line
+        )
     return int(text)
 
 
@@ -76,12 +86,27 @@ def _read_trf(file: str, text: str) -> EventFile:
     ranks: dict[str, int] = {}
     entries: dict[tuple[int, int], _TrfEntry] = {}  # (player, round) -> entry
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        found = control_characters(line.replace("\t", " "))
+        if found:
+            raise EventFileError(
+                "control_characters",
+                "la línea tiene caracteres de control no permitidos ("
+                + ", ".join(describe_control(ch) for ch in found) + ")",
+                file=file,
+                line=number,
+            )
         code = line[:3]
         if code == "012":
             name = line[4:].strip()
         elif code == "XXR":
             value = line[4:].split()[0] if line[4:].split() else ""
             rounds = _trf_int(file, number, value, "el número de rondas (XXR)", blank_ok=False)
+            assert rounds is not None
+            if rounds > MAX_TRF_ROUNDS:
+                raise EventFileError(
+                    "trf_bad_rounds", f"XXR dice {rounds} rondas y el máximo es {MAX_TRF_ROUNDS}",
+                    file=file, line=number,
+                )
             declared_rounds = (rounds, number)
         elif code == "001":
             player = _trf_player(file, number, line, player_line, points, ranks)
@@ -160,6 +185,7 @@ def _trf_player(
         province="",
         rating=rating or None,
         start_rank=start_rank,
+        line=number,
     )
 
 
@@ -171,6 +197,11 @@ def _trf_rounds(file: str, number: int, line: str, player: int) -> Iterator[_Trf
         block = line[start:start + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
         if not block.strip():
             continue
+        if round_number > MAX_TRF_ROUNDS:
+            raise EventFileError(
+                "trf_bad_rounds", f"la línea tiene datos de la ronda {round_number} y el máximo es {MAX_TRF_ROUNDS}",
+                file=file, line=number,
+            )
         column = start + 1
         opponent_text = block[0:4].strip()
         if opponent_text and not re.fullmatch(r"[0-9]+", opponent_text):
@@ -228,7 +259,8 @@ def _trf_results(
                 )
             games_a = 1 if outcome == BYE else 0
             results.append(
-                (round_number, 1, player, RecordedResult(round_number, str(player), None, games_a, 0, 0, outcome))
+                (round_number, 1, player, RecordedResult(round_number, str(player), None, games_a, 0, 0, outcome,
+                                                         line=entry.line))
             )
             continue
         opponent = entry.opponent
@@ -278,10 +310,12 @@ def _trf_results(
             continue  # paired, not played yet
         first, second = (other, entry) if other.colour == "w" else (entry, other)
         if first.code == "-" and second.code == "-":
-            result = RecordedResult(round_number, str(first.player), str(second.player), 0, 0, 0, DOUBLE_LOSS)
+            result = RecordedResult(round_number, str(first.player), str(second.player), 0, 0, 0, DOUBLE_LOSS,
+                                    line=entry.line)
         else:
             games_a, games_b, drawn = _TRF_GAMES[first.code]
-            result = RecordedResult(round_number, str(first.player), str(second.player), games_a, games_b, drawn)
+            result = RecordedResult(round_number, str(first.player), str(second.player), games_a, games_b, drawn,
+                                    line=entry.line)
         results.append((round_number, 0, first.player, result))
     results.sort(key=lambda item: item[:3])
     return tuple(result for *_, result in results)

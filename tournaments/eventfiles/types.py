@@ -43,6 +43,8 @@ class PlayerEntry:
     province: str
     rating: int | None = None
     start_rank: int | None = None
+    #: 1-based line of the file that lists the player (for messages; not compared).
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class RecordedResult:
     games_b: int
     games_drawn: int = 0
     outcome: str | None = None
+    #: 1-based line of the results file (CSV) or of the first player's 001 line (TRF); not compared.
+    line: int | None = field(default=None, compare=False)
 
     @property
     def is_bye(self) -> bool:
@@ -116,6 +120,7 @@ class EventFileError(ValueError):
     ``no_players``, ``duplicate_player``, ``unknown_player``,
     ``self_pairing``, ``illegal_games``, ``bad_bye``, ``bad_outcome``,
     ``player_twice_in_round``, ``round_gap``, ``bad_csv``, ``results_with_trf``,
+    ``too_large``, ``control_characters``, ``too_long``, ``incomplete_round``,
     ``trf_bad_line``, ``trf_bad_colour``, ``trf_bad_result_code``,
     ``trf_one_sided``, ``trf_inconsistent``, ``trf_bad_rounds``.
     """
@@ -129,6 +134,74 @@ class EventFileError(ValueError):
         if line is not None:
             where = f"{where}, línea {line}" if where else f"línea {line}"
         super().__init__(f"{where}: {detail}" if where else detail)
+
+
+#: Limits of the stored fields a reader checks, in characters (``max_lengths`` of ``read_event_file``).
+LENGTH_LABELS = {
+    "name": "el nombre",
+    "player_number": "el número de jugador",
+    "venue": "la sede",
+    "province": "la provincia",
+}
+
+
+def check_lengths(file: str, players: tuple[PlayerEntry, ...], max_lengths: Mapping[str, int] | None) -> None:
+    """Refuse the first player whose name, number, venue or province is longer than its limit.
+
+    ``max_lengths`` maps keys of :data:`LENGTH_LABELS` to a length in
+    characters (missing keys: no limit). Raises :class:`EventFileError`
+    ``too_long`` naming the line, the length and the limit.
+    """
+    if not max_lengths:
+        return
+    for player in players:
+        for key, label in LENGTH_LABELS.items():
+            limit = max_lengths.get(key)
+            value = getattr(player, key)
+            if limit is not None and len(value) > limit:
+                raise EventFileError(
+                    "too_long",
+                    f"{label} tiene {len(value)} caracteres y el máximo es {limit}",
+                    file=file,
+                    line=player.line,
+                )
+
+
+def check_complete_rounds(event: EventFile, *, results_file: str, players_file: str) -> None:
+    """Refuse recorded rounds that leave players out (CSV results).
+
+    Every player of ``event.players`` must have a result in every round
+    ``event.results`` records: a match, a bye, a double loss or an explicit
+    absence (``zero_bye``, the CSV's «ausente»). Otherwise raises
+    :class:`EventFileError` ``incomplete_round`` naming the round's lines in
+    ``results_file`` and the missing players with their lines in
+    ``players_file``. A reader accepts partial rounds; a command that
+    replays them calls this so that a missing row is never read as
+    "absent".
+    """
+    seen: dict[int, set[str]] = {}
+    lines: dict[int, list[int]] = {}
+    for result in event.results:
+        seen.setdefault(result.round_number, set()).update(
+            number for number in (result.player_a, result.player_b) if number is not None
+        )
+        if result.line is not None:
+            lines.setdefault(result.round_number, []).append(result.line)
+    for round_number in sorted(seen):
+        missing = [p for p in event.players if p.player_number not in seen[round_number]]
+        if not missing:
+            continue
+        where = sorted(lines.get(round_number, []))
+        span = f" (líneas {where[0]} a {where[-1]})" if where else ""
+        shown = ", ".join(f"\"{p.player_number}\" ({players_file}, línea {p.line})" for p in missing[:10])
+        more = f" y {len(missing) - 10} más" if len(missing) > 10 else ""
+        raise EventFileError(
+            "incomplete_round",
+            f"la ronda {round_number}{span} no tiene resultado para {len(missing)} jugador(es): {shown}{more}; "
+            "si no jugaron esa ronda, agregá una fila con el jugador A y resultado \"ausente\"",
+            file=results_file,
+            line=where[0] if where else None,
+        )
 
 
 def match_points_from_results(event: EventFile) -> dict[str, float]:

@@ -60,6 +60,60 @@ def _problem_text(problem) -> str:
     return str(_PROBLEM_MESSAGES[problem.code](dict(problem.params)))
 
 
+# The input field each score problem is about (the API names it in ``errors``).
+_PROBLEM_FIELDS = {
+    "negative_games": "games_a",
+    "too_many_wins": "games_a",
+    "too_many_games": "games_drawn",
+    "played_after_win": "games_b",
+    "draw_in_top_cut": "games_a",
+}
+
+
+def _illegal(code: str, message: str, field: str) -> IllegalResult:
+    """An :class:`IllegalResult` that names the input ``field`` it is about (``exc.field``)."""
+    exc = IllegalResult(code, message)
+    exc.field = field
+    return exc
+
+
+def result_entry_problems(
+    *,
+    games_a: int | None,
+    games_b: int | None,
+    games_drawn: int | None = 0,
+    intentional_draw: bool = False,
+    double_loss: bool = False,
+    went_to_time: bool = False,
+) -> list[tuple[str, str, str]]:
+    """What an entry refuses before the format is consulted: ``[(field, code, message)]``.
+
+    Shared by the judge form (:class:`tournaments.views.forms.ResultForm`)
+    and :func:`match_result_validate` (the API, the judge page, corrections),
+    so both refuse the same combinations: negative games, an intentional
+    draw with a decided score, a double loss with games, an intentional draw
+    or time. Empty when the entry is acceptable so far.
+    """
+    problems: list[tuple[str, str, str]] = []
+    for field, value in (("games_a", games_a), ("games_b", games_b), ("games_drawn", games_drawn)):
+        if value is not None and value < 0:
+            problems.append((field, "negative_games", str(_PROBLEM_MESSAGES["negative_games"]({}))))
+    if double_loss:
+        if any(value for value in (games_a, games_b, games_drawn)):
+            problems.append(("double_loss", "double_loss_with_games", _(
+                "Una doble derrota (ambos ausentes) no lleva partidas: deje las partidas en 0.")))
+        if intentional_draw:
+            problems.append(("intentional_draw", "double_loss_with_draw", _(
+                "Una doble derrota no puede ser a la vez un empate intencional.")))
+        if went_to_time:
+            problems.append(("went_to_time", "double_loss_with_time", _(
+                "Una doble derrota no se juega: no puede terminar por tiempo.")))
+    elif intentional_draw and games_a is not None and games_b is not None and games_a != games_b:
+        problems.append(("intentional_draw", "intentional_draw_not_level", _(
+            "Un empate intencional deja a ambos jugadores con las mismas partidas ganadas.")))
+    return problems
+
+
 def match_result_validate(
     *,
     event: Event,
@@ -71,6 +125,8 @@ def match_result_validate(
     minutes_late_b: int | None = None,
     double_loss: bool = False,
     provisional: bool = False,
+    intentional_draw: bool = False,
+    went_to_time: bool = False,
 ) -> tuple[int, int, int, Outcome]:
     """The score a match of ``rnd`` would store, or :class:`IllegalResult`.
 
@@ -80,8 +136,15 @@ def match_result_validate(
     ``(games_a, games_b, games_drawn, outcome)`` after tardiness (more than
     10 minutes late loses 0-2, more than 5 loses game 1) and a double loss
     (no games). Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
-    Rondas Suizas"; Default: DESIGN.md decisions 4, 9 and 12.
+    Rondas Suizas"; Default: DESIGN.md decisions 4, 9 and 12. Every
+    :class:`IllegalResult` raised here names its input field (``exc.field``).
     """
+    entry = result_entry_problems(games_a=games_a, games_b=games_b, games_drawn=games_drawn,
+                                  intentional_draw=intentional_draw, double_loss=double_loss,
+                                  went_to_time=went_to_time)
+    if entry:
+        field, code, message = entry[0]
+        raise _illegal(code, message, field)
     if double_loss:
         games_a, games_b, games_drawn, forced = 0, 0, 0, Outcome.DOUBLE_LOSS
     else:
@@ -96,17 +159,46 @@ def match_result_validate(
     if late and forced is None:
         problems.append(late)
     if forced == Outcome.DOUBLE_LOSS and rnd.phase == RoundPhase.TOP_CUT:
-        raise IllegalResult(
+        raise _illegal(
             "double_loss_in_top_cut",
             _("En el reducido el match necesita un ganador; resuelva la ausencia de ambos con el juez principal."),
+            "double_loss",
         )
     if problems:
-        raise IllegalResult(
-            problems[0].code,
+        first = problems[0]
+        if first.code == "late_game_one_not_counted":
+            field = "minutes_late_b" if dict(first.params).get("player") else "minutes_late_a"
+        elif first.code == "too_many_wins" and games_b > games_a:
+            field = "games_b"
+        elif first.code == "too_many_games" and not games_drawn:
+            field = "games_b"
+        else:
+            field = _PROBLEM_FIELDS.get(first.code, "games_a")
+        raise _illegal(
+            first.code,
             _("Resultado %(a)d-%(b)d-%(d)d no válido: %(why)s")
             % {"a": games_a, "b": games_b, "d": games_drawn, "why": " ".join(_problem_text(p) for p in problems)},
+            field,
         )
     return games_a, games_b, games_drawn, forced or outcome_from_games(games_a, games_b)
+
+
+def _matches_saved(match: Match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw) -> bool:
+    return (
+        (match.games_a, match.games_b, match.games_drawn, match.outcome) == (games_a, games_b, games_drawn, outcome)
+        and (match.went_to_time, match.intentional_draw) == (went_to_time, intentional_draw)
+    )
+
+
+def _is_saved(match: Match, validate: dict) -> bool:
+    """True when ``match`` already holds exactly the result ``validate`` describes (a retried save)."""
+    try:
+        games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
+    except IllegalResult:
+        return False
+    pending = match.status == MatchStatus.PENDING
+    return pending == bool(validate["provisional"]) and _matches_saved(
+        match, games_a, games_b, games_drawn, outcome, validate["went_to_time"], validate["intentional_draw"])
 
 
 @transaction.atomic
@@ -131,7 +223,9 @@ def match_result_record(
     Units: games won by each player and drawn games. ``expected_version`` is
     the match version the form was loaded with; if the match changed since,
     :class:`StaleEdit` is raised and nothing is written (two judges saving
-    the same table). Re-sending the same result is a no-op. Every accepted
+    the same table). Re-sending the same result is a no-op, also with the
+    version it was sent with the first time (a retry after a lost answer:
+    the saved match is returned). Every accepted
     change adds a :class:`ResultEntry` (who, when, the values; the previous
     entry is the "before").
 
@@ -153,25 +247,27 @@ def match_result_record(
     if match.is_bye:
         raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
     _require_current(event, rnd, match.table_number)
+    validate = {
+        "event": event, "rnd": rnd, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn,
+        "minutes_late_a": minutes_late_a, "minutes_late_b": minutes_late_b, "double_loss": double_loss,
+        "provisional": provisional, "intentional_draw": intentional_draw, "went_to_time": went_to_time,
+    }
     if expected_version is not None and expected_version != match.version:
+        # A client retrying the request that saved this very version (the answer
+        # was lost) gets the saved match, not a 409 blaming its own first try.
+        if expected_version + 1 == match.version and _is_saved(match, validate):
+            return match
         raise _stale(
             match.entries,
             _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
               "Revise el resultado actual antes de corregirlo."),
             a=match.games_a, b=match.games_b, d=match.games_drawn,
         )
-    games_a, games_b, games_drawn, outcome = match_result_validate(
-        event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
-        minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
-        provisional=provisional,
-    )
+    games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
     before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
               "status": str(match.status), "version": match.version}
-    same = (
-        match.status != MatchStatus.PENDING
-        and (match.games_a, match.games_b, match.games_drawn, match.outcome) == (games_a, games_b, games_drawn, outcome)
-        and (match.went_to_time, match.intentional_draw) == (went_to_time, intentional_draw)
-    )
+    same = match.status != MatchStatus.PENDING and _matches_saved(
+        match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw)
     if same:
         return match
     match.version += 1

@@ -1,7 +1,8 @@
 """``{% round_document_url round "pairings_by_table" as url %}``: the PDF link of a round.
 
 Empty unless that document can be downloaded, so a template can show the
-link only then (one query): when it is ready, or, on the embedded default
+link only then (one query): when it has a file (ready, or an earlier file
+served while a new one renders or after a failed re-render), or, on the embedded default
 where the first download renders it (:func:`tournaments.documents.render_mode`
 ``"download"``), also while it is queued or rendering.
 """
@@ -23,7 +24,7 @@ def round_document_url(rnd, kind: str) -> str:
     if row is None:
         return ""
     state, file = row
-    ready = state == DocumentState.READY and bool(file)
+    ready = bool(file)  # the last good file is served whatever the state
     renders_on_download = (state in (DocumentState.QUEUED, DocumentState.RENDERING)
                            and documents.render_mode() == "download")
     if not (ready or renders_on_download):

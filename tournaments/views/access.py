@@ -1,7 +1,10 @@
-"""Role checks shared by the judge and clock views.
+"""Role checks shared by the judge, clock, penalty, decklist and league organizer pages.
 
-Anonymous users go to the login page; signed-in users without the role
-get a Spanish 403 page (never a silent redirect loop).
+Refusals are the same everywhere: anonymous users go to the site's login
+page (``?next=`` back); signed-in users without the role get a Spanish 403
+page naming who may do it (never a silent redirect loop, never a 404 that
+would hide a public event); objects that do not exist give 404. A refused
+request changes nothing: the check runs before any form is read.
 """
 from __future__ import annotations
 
@@ -15,26 +18,55 @@ from .. import permissions
 from ..models import Event
 
 
-def forbidden(request, event: Event | None = None, *, reason: str = "judge"):
-    """The 403 page: who may do this, and a way to sign in as someone else."""
-    return render(request, "judge/forbidden.html", {"event": event, "reason": reason}, status=403)
+def forbidden(request, event: Event | None = None, *, reason: str = "judge", message: str = ""):
+    """The 403 page: who may do this, and a way to sign in as someone else.
+
+    ``message`` (already translated) replaces the text chosen by ``reason``.
+    """
+    context = {"event": event, "reason": reason, "message": message}
+    return render(request, "judge/forbidden.html", context, status=403)
+
+
+def login_redirect(request):
+    """Anonymous users: the site's login page, coming back here afterwards."""
+    return redirect_to_login(request.get_full_path(), reverse("login"))
 
 
 def event_role_required(role: str):
     """Decorate a view ``view(request, event, **kwargs)`` taking ``pk``: load the event, check ``role``.
 
-    ``role`` is :data:`tournaments.permissions.JUDGE` or ``ORGANIZER``.
+    ``role`` is :data:`tournaments.permissions.JUDGE`, ``HEAD_JUDGE`` or ``ORGANIZER``.
     """
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, pk: int, **kwargs):
             if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path(), reverse("login"))
+                return login_redirect(request)
             event = get_object_or_404(Event.objects.select_related("venue", "game"), pk=pk)
             if not permissions.has_role(request.user, event, role):
                 return forbidden(request, event, reason=role)
             return view(request, event, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def venue_organizer_required(message: str):
+    """Decorate a view for organizers of at least one venue (and superusers); ``message`` for the others.
+
+    The view reads its scope from :func:`tournaments.permissions.venues_organized_by`.
+    """
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return login_redirect(request)
+            if not (request.user.is_superuser or permissions.venues_organized_by(request.user).exists()):
+                return forbidden(request, None, reason=permissions.ORGANIZER, message=str(message))
+            return view(request, *args, **kwargs)
 
         return wrapped
 

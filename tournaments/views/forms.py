@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..services.results import result_entry_problems
 from ..swiss.results import LATE_GAME_LOSS_MINUTES, LATE_MATCH_LOSS_MINUTES
 
 
@@ -50,12 +51,15 @@ class ResultForm(forms.Form):
         self.late_match_minutes = LATE_MATCH_LOSS_MINUTES
 
     def clean(self):
+        """The combinations the API refuses too (:func:`tournaments.services.results.result_entry_problems`)."""
         data = super().clean()
-        if data.get("intentional_draw") and data.get("games_a") != data.get("games_b"):
-            raise forms.ValidationError(
-                _("Un empate intencional deja a ambos jugadores con las mismas partidas ganadas."),
-                code="intentional_draw_not_level",
-            )
+        problems = result_entry_problems(
+            games_a=data.get("games_a"), games_b=data.get("games_b"), games_drawn=data.get("games_drawn"),
+            intentional_draw=bool(data.get("intentional_draw")), went_to_time=bool(data.get("went_to_time")),
+        )
+        if problems:
+            _field, code, message = problems[0]
+            raise forms.ValidationError(message, code=code)
         return data
 
 

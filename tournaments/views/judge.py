@@ -10,6 +10,7 @@ end time.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -17,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.forms.utils import ErrorDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.formats import date_format
@@ -24,6 +26,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
 
 from .. import permissions, pods_selectors, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
@@ -39,12 +43,48 @@ _EMPTY_PAGE = selectors.JudgeTablePage(tables=[], pending=0, total=0, matched=0,
                                        limit=selectors.JUDGE_PAGE_SIZE)
 
 
+class LoginPageThrottle(SimpleRateThrottle):
+    """Login attempts per client address and username (``REST_FRAMEWORK`` rate ``login``, read per request).
+
+    The counter is the one ``POST /api/token/`` counts on
+    (``tournaments.api.throttles.login_cache_key`` builds the same key), so
+    switching between the page and the API gains no attempts.
+    """
+
+    scope = "login"
+
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_cache_key(self, request, view):
+        username = str(request.POST.get("username", "")).strip().lower()[:150]
+        return f"throttle_{self.scope}_{self.get_ident(request)}_{username}"
+
+
 class JudgeLoginView(LoginView):
-    """Django's login view with a Spanish, phone-sized template; lands on the judge home."""
+    """Django's login view with a Spanish, phone-sized template; lands on the judge home.
+
+    POSTs are throttled per address and username (:class:`LoginPageThrottle`):
+    past the rate the page answers 429 with ``Retry-After`` and a message.
+    """
 
     template_name = "judge/login.html"
     redirect_authenticated_user = True
     next_page = reverse_lazy("judge:home")
+
+    def post(self, request, *args, **kwargs):
+        throttle = LoginPageThrottle()
+        if not throttle.allow_request(request, self):
+            wait = max(1, math.ceil(throttle.wait() or 1))
+            # A form that is never validated: no password is checked while throttled.
+            form = self.get_form_class()(request, data={"username": request.POST.get("username", "")})
+            form._errors, form.cleaned_data = ErrorDict(), {}
+            form.add_error(None, _("Demasiados intentos de ingreso. Vuelva a intentar en %(seconds)d segundos.")
+                           % {"seconds": wait})
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        return super().post(request, *args, **kwargs)
 
 
 def _login_required(view):

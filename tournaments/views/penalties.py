@@ -14,9 +14,14 @@
   with its revisions (:func:`penalty_detail`): judges and organizers of the
   event; the head judge (or an organizer) upgrades or downgrades with a
   reason through :func:`tournaments.penalties.penalty_revise`.
-- **Player history** across events (:func:`player_penalties`): anyone who
-  judges or organizes at least one event — the point of the history is that
-  a judge at one venue sees the penalties given at another.
+- **Player history** across events (:func:`player_penalties`): the judges
+  and organizers of an event the player is registered in (superusers too).
+  The point of the history is that a judge at one venue sees the penalties
+  given at another (R-000-97: the judge weighs the player's record), so it
+  lists every event; but only for a player in front of them: a judge or an
+  organizer of another venue with no event of that player gets the 403
+  page (issue #15). Entries link to their detail only in events the user
+  judges.
 
 Everyone else gets the 403 page. Domain errors become form errors.
 
@@ -60,6 +65,7 @@ from ..penalty_preview import (
     tr_catalog,
 )
 from ..text import fold
+from .access import forbidden
 
 #: What the game calls its games inside a match, for the "game in progress" field.
 _GAME_WORD = {ladder.BLOBBIEMUNDO: gettext_lazy("Combate %(n)d")}
@@ -372,13 +378,17 @@ def penalty_detail(request, event: Event, penalty_id: int):
 
 @never_cache
 def player_penalties(request, number: str):
-    """A player's penalties across events, newest first, for judges and organizers."""
+    """A player's penalties across events, newest first, for the judges and organizers of the player's events."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path(), reverse("login"))
-    if not permissions.events_judged_by(request.user).exists():
+    judged = set(permissions.events_judged_by(request.user).values_list("pk", flat=True))
+    if not judged:
         return _forbidden(request, None, "judge")
     player = get_object_or_404(Player, player_number=number)
-    judged = set(permissions.events_judged_by(request.user).values_list("pk", flat=True))
+    if not (request.user.is_superuser or Registration.objects.filter(player=player, event_id__in=judged).exists()):
+        return forbidden(request, None, reason=permissions.JUDGE, message=_(
+            "Sólo los jueces y organizadores de un evento en el que está inscripto este jugador "
+            "pueden ver su historial de penalidades."))
     penalties = (
         penalty_services.penalties_for_player(player.pk)
         .select_related("event__game", "match")

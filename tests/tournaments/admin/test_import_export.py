@@ -45,7 +45,8 @@ def test_import_csv_creates_players_after_confirmation(client_a, venue_a):
 
 
 def test_import_accepts_english_headers_and_updates_by_number(client_a, venue_a):
-    PlayerFactory(player_number="WM-0101", display_name="Viejo Nombre", home_venue=None)
+    # Home venue A: the organizer of A may change this player (issue #15 scoping; an orphan player is the league's).
+    PlayerFactory(player_number="WM-0101", display_name="Viejo Nombre", home_venue=venue_a)
     content = "name,player_number,venue,province\nAilén Castro,WM-0101,sede palermo,caba\n"
     confirm(client_a, upload(client_a, content.encode()))
     player = Player.objects.get(player_number="WM-0101")
@@ -180,3 +181,25 @@ def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
     first = next(line for line in rows[1:] if line[1] == event.podium_first.player.display_name)
     assert first[-2] == "1º"
     assert sum(1 for line in rows[1:] if line[18] == "Abandonó") == 1
+
+
+def test_import_excel_semicolon_windows_1252_through_the_admin(client_a, venue_a):
+    """Excel in es-AR saves «CSV (delimitado por punto y coma)» in Windows-1252."""
+    content = "nombre;número;sede;provincia\r\nAilén Castro;WM-0101;Sede Palermo;CABA\r\n".encode("cp1252")
+    preview = upload(client_a, content)
+    assert preview.context["result"].has_errors() is False
+    confirm(client_a, preview)
+    ailen = Player.objects.get(player_number="WM-0101")
+    assert (ailen.display_name, ailen.home_venue) == ("Ailén Castro", venue_a)
+
+
+def test_import_too_big_or_empty_file_is_a_spanish_form_error(client_a, venue_a, settings):
+    settings.ARENA_IMPORT_MAX_BYTES = 100
+    content = ("nombre,número,sede,provincia\n" + "Ana,WM-0001,Sede Palermo,CABA\n" * 5).encode()  # 30 + 5 × 30
+    response = upload(client_a, content)
+    assert response.context["form"].errors["import_file"] == [
+        "El archivo pesa 180 bytes y el máximo es 100 bytes; divídalo en partes más chicas."
+    ]
+    response = upload(client_a, b"\n\n")
+    assert response.context["form"].errors["import_file"] == ["El archivo está vacío."]
+    assert not Player.objects.exists()

@@ -100,11 +100,13 @@ def test_event_list_paginates_with_page_size(api):
     assert last["next"] is None
 
 
-def test_event_list_page_out_of_range_is_404_json(api):
-    EventFactory()
+def test_event_list_page_out_of_range_is_400_naming_page(api):
+    EventFactory()  # one event: page 1 of 1 (issue #15: 400 naming the parameter, not 404)
     response = api.get(EVENTS, {"page": 9})
-    assert response.status_code == 404
-    assert response.json()["code"] == "not_found"
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid" and list(body["errors"]) == ["page"]
+    assert body["detail"] == "page: No existe la página 9."
 
 
 @pytest.mark.parametrize("count", [1, 3])

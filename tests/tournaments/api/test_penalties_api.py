@@ -259,8 +259,9 @@ def test_judge_attaches_a_ruling_to_a_match(api, as_user, judge, plain_user, mat
     assert created.status_code == 201
     assert created.json()["ruling"]["question"] == "¿Qué es el Mulligan y cuántas veces puedo hacerlo?"
     assert MatchRuling.objects.get().given_by == judge
-    listed = client.get(url).json()
-    assert [r["note"] for r in listed] == ["6 → 5"]
+    listed = client.get(url).json()  # a page, as the schema promises (issue #15)
+    assert listed["count"] == 1
+    assert [r["note"] for r in listed["results"]] == ["6 → 5"]
 
 
 # --------------------------------------------------------------------------- schema

@@ -146,6 +146,8 @@ def test_illegal_result_is_400_with_a_spanish_message(as_user, judge, match):
     assert response.json() == {
         "code": "too_many_wins",
         "detail": "Resultado 3-0-0 no válido: Nadie puede ganar más de 2 partidas en este formato.",
+        # issue #15: the refusal names the field
+        "errors": {"games_a": ["Resultado 3-0-0 no válido: Nadie puede ganar más de 2 partidas en este formato."]},
     }
     match.refresh_from_db()
     assert match.version == 0

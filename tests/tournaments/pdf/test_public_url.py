@@ -71,6 +71,12 @@ def test_with_workers_event_page_links_the_pairings_pdf_only_when_ready(client, 
     html = client.get(page).content.decode()
     assert "Emparejamientos (PDF)" in html
     assert f'href="{url(event)}"' in html
+    # a re-render that fails keeps the last good file: still linked, still served
+    Document.objects.filter(pk=doc.pk).update(state=DocumentState.FAILED)
+    assert f'href="{url(event)}"' in client.get(page).content.decode()
+    response = client.get(url(event))
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content).startswith(b"%PDF")
 
 
 def test_on_the_embedded_default_event_page_links_the_queued_pairings_pdf(client, embedded_default, monkeypatch):

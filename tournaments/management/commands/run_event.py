@@ -7,15 +7,22 @@ are paired by Arena and their results simulated from ``--seed``. Prints each
 round's pairings, the final standings with every tiebreak column, the top
 cut and the podium; for a TRF file it also compares the standings with the
 points the file publishes.
+
+Each run is one transaction: any error (a bad file, a refused service call)
+leaves no event, no players and no rounds, and ends with a ``CommandError``
+naming the file, the line and the problem. Every file is refused above
+``ARENA_IMPORT_MAX_BYTES`` before it is read (issue #15).
 """
 from __future__ import annotations
 
 import random
 from collections import defaultdict
 from datetime import date
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.db import DataError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -24,7 +31,14 @@ from rules.models import Game
 from tournaments import pods_selectors, selectors, services
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
-from tournaments.eventfiles import DOUBLE_LOSS, HALF_BYE, ZERO_BYE, EventFileError, read_event_file
+from tournaments.eventfiles import (
+    DOUBLE_LOSS,
+    HALF_BYE,
+    ZERO_BYE,
+    EventFileError,
+    check_complete_rounds,
+    read_event_file,
+)
 from tournaments.formats import PODS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
@@ -33,6 +47,8 @@ from tournaments.text import round_label
 
 #: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
 SAT_OUT = frozenset({HALF_BYE, ZERO_BYE})
+#: Most Swiss rounds ``--rounds`` accepts (the TRF reader's limit too).
+MAX_ROUNDS = 99
 
 
 def simulate_games(rng: random.Random, best_of: int, *, allow_draw: bool) -> tuple[int, int, int]:
@@ -73,9 +89,23 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         translation.activate(opts.get("language") or "es-ar")
         try:
-            data = read_event_file(opts["file"], results_path=opts.get("results"))
+            data = read_event_file(
+                opts["file"],
+                results_path=opts.get("results"),
+                max_bytes=settings.ARENA_IMPORT_MAX_BYTES,
+                max_lengths={
+                    "name": Player._meta.get_field("display_name").max_length,
+                    "player_number": Player._meta.get_field("player_number").max_length,
+                    "venue": Venue._meta.get_field("name").max_length,
+                    "province": Venue._meta.get_field("province").max_length,
+                },
+            )
+            if opts.get("results"):  # a missing row is an error, never "absent"
+                check_complete_rounds(data, results_file=_file_name(opts["results"]),
+                                      players_file=_file_name(opts["file"]))
         except (EventFileError, OSError) as exc:
             raise CommandError(str(exc)) from exc
+        self._check_options(data, opts)
         try:
             game = Game.objects.get(key=opts["game"])
         except Game.DoesNotExist as exc:
@@ -83,10 +113,33 @@ class Command(BaseCommand):
             raise CommandError(_("Juego desconocido «%(key)s»; disponibles: %(keys)s.") % {
                 "key": opts["game"], "keys": keys}) from exc
         try:
-            event = self._setup(data, game, opts)
-            self._play(event, data, opts)
+            with transaction.atomic():  # one event or nothing: no event, players or rounds left by an error
+                event = self._setup(data, game, opts)
+                self._play(event, data, opts)
         except ArenaError as exc:
             raise CommandError(str(exc)) from exc
+        except DataError as exc:  # a value the checks above missed: still a message, never a traceback
+            raise CommandError(_("La base de datos rechazó un dato del archivo: %(error)s") % {
+                "error": str(exc).strip().splitlines()[0]}) from exc
+
+    @staticmethod
+    def _check_options(data, opts) -> None:
+        """Refuse an event name or a rounds count the database or the Swiss core would not take."""
+        name = opts.get("name") or data.name
+        limit = Event._meta.get_field("name").max_length
+        if len(name) > limit:
+            raise CommandError(_("El nombre del evento tiene %(n)d caracteres y el máximo es %(limit)d.") % {
+                "n": len(name), "limit": limit})
+        rounds = opts.get("rounds")
+        if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+            raise CommandError(_("--rounds tiene que estar entre 1 y %(max)d (dice %(n)d).") % {
+                "max": MAX_ROUNDS, "n": rounds})
+        if opts.get("date"):
+            try:
+                date.fromisoformat(opts["date"])
+            except ValueError as exc:
+                raise CommandError(_("--date tiene que ser una fecha AAAA-MM-DD (dice «%(date)s»).") % {
+                    "date": opts["date"]}) from exc
 
     # ------------------------------------------------------------------ set-up
     @transaction.atomic
@@ -321,6 +374,10 @@ class Command(BaseCommand):
         for place, reg in ((_("1er puesto"), event.podium_first), (_("2do puesto"), event.podium_second),
                            (_("3er puesto"), event.podium_third)):
             out.write(f"   {place}: {reg.player.display_name if reg else '—'}")
+
+
+def _file_name(path: str) -> str:
+    return Path(path).name
 
 
 def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> list[tuple[int, int, int | None]]:

@@ -1,0 +1,82 @@
+"""A small world for the schemathesis run (.ci/schemathesis.sh); prints the tokens as shell lines.
+
+Run with the database of the run in DATABASE_URL, after ``migrate``:
+
+    .venv/bin/python .ci/schemathesis_seed.py   ->  JUDGE_TOKEN=…  ORGANIZER_TOKEN=…  EVENT_ID=…
+
+Two venues, each with an organizer; at venue A an event in its first Swiss
+round (a judge, a head judge, one result, one penalty, one ruling at a
+table) and a finished event with a top cut (bracket, podium, standings).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory  # noqa: E402
+from tournaments import penalties, services  # noqa: E402
+
+
+def _event(venue, name: str, players: int):
+    event = EventFactory(venue=venue, name=name)
+    services.registration_open(event=event)
+    for _ in range(players):
+        services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
+    services.registration_close(event=event)
+    event.refresh_from_db()
+    return event
+
+
+def main() -> None:
+    venue_a = VenueFactory(name="Sede A", province="Córdoba")
+    venue_b = VenueFactory(name="Sede B", province="Mendoza")
+    organizer_a, organizer_b = UserFactory(username="organiza_a"), UserFactory(username="organiza_b")
+    venue_a.organizers.add(organizer_a)
+    venue_b.organizers.add(organizer_b)
+    judge, head_judge = UserFactory(username="jueza"), UserFactory(username="principal")
+
+    live = _event(venue_a, "Fecha en curso", players=8)
+    live.judges.add(judge)
+    live.head_judge = head_judge
+    live.save(update_fields=["head_judge"])
+    rnd = services.round_pair_next(event=live, by=organizer_a)
+    first = rnd.matches.filter(is_bye=False).order_by("table_number").first()
+    services.match_result_record(match=first, games_a=2, games_b=1, entered_by=judge)
+    reg = first.player_b
+    reg.event = live
+    penalties.penalty_issue(registration=reg, issued_by=judge, infraction_code="procedural_no_draw",
+                            notes="semilla", ruling_id="")
+    penalties.match_ruling_attach(match=first, ruling_id="wm.mulligan", note="semilla", given_by=judge)
+
+    done = _event(venue_a, "Fecha terminada", players=4)
+    for _ in range(done.planned_rounds or 3):
+        swiss = services.round_pair_next(event=done)
+        for match in swiss.matches.filter(is_bye=False):
+            services.match_result_record(match=match, games_a=2, games_b=1)
+    semis = services.top_cut_start(event=done)
+    for match in semis.matches.all():
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    final = services.round_pair_next(event=done)
+    services.match_result_record(match=final.matches.get(), games_a=0, games_b=2)
+    services.event_finish(event=done)
+
+    _event(venue_b, "Fecha de otra sede", players=4)
+
+    print(f"JUDGE_TOKEN={Token.objects.get_or_create(user=judge)[0].key}")
+    print(f"ORGANIZER_TOKEN={Token.objects.get_or_create(user=organizer_a)[0].key}")
+    print(f"EVENT_ID={live.pk}")
+
+
+if __name__ == "__main__":
+    main()
