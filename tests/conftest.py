@@ -9,12 +9,17 @@ settings.register_profile("dev", max_examples=30, deadline=None, suppress_health
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-def _is_transactional(item) -> bool:
-    fixtures = set(getattr(item, "fixturenames", ()))
-    if fixtures & {"transactional_db", "live_server", "django_db_reset_sequences"}:
-        return True
+def _transactional_rank(item) -> int:
+    """0: inside a rolled-back transaction; 1: transactional with serialized rollback; 2: plainly transactional."""
     marker = item.get_closest_marker("django_db")
-    return bool(marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    fixtures = set(getattr(item, "fixturenames", ()))
+    serialized = bool(marker and marker.kwargs.get("serialized_rollback"))
+    serialized = serialized or "django_db_serialized_rollback" in fixtures
+    transactional = bool(fixtures & {"transactional_db", "live_server", "django_db_reset_sequences"}) or bool(
+        marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")))
+    if not transactional:
+        return 0
+    return 1 if serialized else 2
 
 
 def pytest_collection_modifyitems(session, config, items):
@@ -23,8 +28,11 @@ def pytest_collection_modifyitems(session, config, items):
     A transactional test ends by flushing every table, which also removes the
     rows that data migrations seeded (games, groups, the card catalog); tests
     that run inside a rolled-back transaction rely on those rows, so they go first.
+    Tests with a serialized rollback put those rows back, but only into tables
+    their flush left empty: a plain transactional test's flush re-creates the
+    content types, so the plain ones go last of all.
     """
-    items.sort(key=_is_transactional)
+    items.sort(key=_transactional_rank)
 
 
 @pytest.fixture(autouse=True)

@@ -126,7 +126,7 @@ def test_an_idempotency_key_of_a_refused_request_is_not_kept(as_user, judge, mat
 # --------------------------------------------------------------------------- PostgreSQL race
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 @pytest.mark.skipif(connection.vendor != "postgresql",
                     reason="the race needs real row locks: run with DATABASE_URL=postgres://…")
 def test_two_judges_race_on_one_table_and_the_winner_retries(settings):
