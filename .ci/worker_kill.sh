@@ -60,6 +60,16 @@ start_worker() {
   env "${run_env[@]}" ARENA_RENDER_DELAY_SECONDS="$DELAY" .venv/bin/celery -A config worker \
     --loglevel=INFO --concurrency=1 --hostname "arena-kill-$$-$1@%h" >> "$LOGS/worker.log" 2>&1 &
   WORKER_PID=$!
+  # Ready when the worker says so and its pool process exists (a busy machine takes a while).
+  for _ in $(seq 1 120); do
+    if grep -q "arena-kill-$$-$1@.* ready" "$LOGS/worker.log" && pgrep -P "$WORKER_PID" >/dev/null; then
+      return 0
+    fi
+    kill -0 "$WORKER_PID" 2>/dev/null || { echo "worker $1 exited while starting"; return 1; }
+    sleep 0.5
+  done
+  echo "worker $1 not ready after 60 s"
+  return 1
 }
 
 psql -h 127.0.0.1 -U postgres -tc "SELECT 1 FROM pg_database WHERE datname='$DB_NAME'" | grep -q 1 \
@@ -74,7 +84,7 @@ BEAT_PID=$!
 
 echo "== 1. SIGKILL of the worker's pool child mid-render"
 EVENT="$(manage check_worker_recovery start)"
-CHILD="$(pgrep -P "$WORKER_PID" | head -n 1)"
+CHILD="$(pgrep -P "$WORKER_PID" | head -n 1 || true)"
 [ -n "$CHILD" ] || { echo "no pool child of worker $WORKER_PID"; exit 1; }
 # the command sends SIGKILL the moment it sees a render that just started
 DOC="$(manage check_worker_recovery wait-rendering --event "$EVENT" --timeout 90 --kill "$CHILD")"
