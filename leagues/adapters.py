@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.db.models import Q, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
 
-from tournaments.enums import EventKind
-from tournaments.models import Event, Match, Player, PodSeat, Registration
+from tournaments.enums import EventKind, MatchOutcome
+from tournaments.models import Event, Match, Player, PodSeat, Registration, ResultEntry
+from tournaments.swiss.results import LATE_MATCH_LOSS_MINUTES
 
 from . import badges, scoring
 from .enums import LedgerReason, LedgerScope
@@ -45,29 +46,47 @@ def entry_key(entry: scoring.LedgerEntry | LedgerEntry) -> tuple:
 
 def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]:
     """The event's registrations by id (player and home venue loaded) and
-    the ids of those who played at least one match, a bye included, or sat
-    in a pod (three queries). A registration that never played (absent, dropped before
-    round 1) earns no participation point."""
+    the ids of those who took part (three queries).
+
+    Taking part (DESIGN.md decision 15): checked in, and at least one match
+    not lost by absence, or a seat in a pod. A bye counts as such a match
+    (decision 1: a bye is a match win); a match is lost by absence for both
+    players in a double loss (both absent), and for a player recorded more
+    than :data:`~tournaments.swiss.results.LATE_MATCH_LOSS_MINUTES` minutes
+    late in its latest result entry (000_0014b2ac83da54b4.txt § "10.1.
+    Desarrollo de las Rondas Suizas"). A registration that never took part
+    (absent every round, dropped before round 1) earns no participation
+    point and no date mark.
+    """
     registrations = {
         reg.pk: reg
         for reg in Registration.objects.filter(event=event).select_related("player__home_venue")
     }
+    latest = ResultEntry.objects.filter(match=OuterRef("pk")).order_by("-version")
+    matches = (
+        Match.objects.filter(round__event=event)
+        .annotate(late_a=Subquery(latest.values("minutes_late_a")[:1]),
+                  late_b=Subquery(latest.values("minutes_late_b")[:1]))
+        .values_list("player_a_id", "player_b_id", "outcome", "late_a", "late_b")
+    )
     played: set[int] = set()
-    for a, b in Match.objects.filter(round__event=event).values_list("player_a_id", "player_b_id"):
-        played.add(a)
-        if b is not None:
-            played.add(b)
+    for a, b, outcome, late_a, late_b in matches:
+        if outcome == MatchOutcome.DOUBLE_LOSS:
+            continue
+        for reg_id, late in ((a, late_a), (b, late_b)):
+            if reg_id is not None and (late or 0) <= LATE_MATCH_LOSS_MINUTES:
+                played.add(reg_id)
     # Multiplayer games seat players in pods instead of matches (issue #9).
     played.update(PodSeat.objects.filter(pod__round__event=event).values_list("registration_id", flat=True))
-    return registrations, played
+    return registrations, {reg_id for reg_id in played if registrations[reg_id].checked_in}
 
 
 def event_outcome(event: Event, *, season_id: int | None) -> scoring.EventOutcome:
     """A finished event as league scoring needs it (two queries; ``event``
     with its ``venue`` loaded).
 
-    - participants: every player who played a match, disqualified players
-      included (they keep participation points, DESIGN.md decision 10);
+    - participants: every player who took part (:func:`event_participants`),
+      disqualified players included (they keep participation points, DESIGN.md decision 10);
     - a participant's province is their home venue's (RULES-TRACE
       ambiguity 15); a player with no home venue is taken as local (no +2:
       travel cannot be shown);

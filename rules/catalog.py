@@ -13,7 +13,9 @@ Terms used throughout :mod:`rules`:
   "Bajón Celestial" in "Farmer 2022").
 - **ban entry**: a set, a card or a single printing banned from a date on
   (:class:`BanEntry`); bans are read *by printing* (RULES-TRACE
-  ambiguity 23).
+  ambiguity 23). A ban or reprint rule without a recorded start date
+  starts on :data:`UNDATED`, i.e. applies to every event (DESIGN.md
+  decision 19).
 - **reprint rule**: a card legal only in printings from a set onward
   (:class:`ReprintRule`, 000_0014b2ac83da54b4.txt § "2.5.2. Cartas
   reimpresas").
@@ -45,6 +47,12 @@ from tournaments.text import fold
 #: Date of the Weed Monsters ruling, "Última actualización del Ruling:
 #: 06/09/2024" read day/month (RULES-TRACE ambiguity 30, R-000-01).
 WEED_MONSTERS_RULING_DATE = date(2024, 9, 6)
+
+#: Start date of a ban or reprint rule nobody dated: in force on every event
+#: date (DESIGN.md decision 19 — the ruling's "Última actualización" dates the
+#: document, not its bans). The seed CSVs write it ``0001-01-01`` and an
+#: empty ``effective_from`` cell reads as it; the database stores it as is.
+UNDATED = date.min
 
 #: Directory of the seed CSV files.
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -737,6 +745,11 @@ def _as_date(text: str) -> date:
         raise ValueError(f"«{text}» no es una fecha AAAA-MM-DD") from None
 
 
+def _start_date(text: str) -> date:
+    """A ban's or reprint rule's start: the date given, else :data:`UNDATED`."""
+    return _as_date(text) if text.strip() else UNDATED
+
+
 def _aliases(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split("|") if part.strip())
 
@@ -757,8 +770,9 @@ def parse_catalog_csv(
 
     ``text`` is the whole file (UTF-8 decoded). Lists inside a cell
     (``aliases``) are separated by "|"; booleans are 1/0, sí/no, true/false;
-    dates are ISO (AAAA-MM-DD). For ``cards``, ``vocabularies`` maps each
-    game key to its :class:`CardVocabulary`: a game not in it, or a type,
+    dates are ISO (AAAA-MM-DD); an empty ``effective_from`` of a ban or
+    reprint rule is :data:`UNDATED` (every event). For ``cards``,
+    ``vocabularies`` maps each game key to its :class:`CardVocabulary`: a game not in it, or a type,
     subtype or species outside it (e.g. "Criatura", R-000-02) is a row
     error; types may be given by key ("gem") or Spanish label ("Gema").
 
@@ -897,7 +911,7 @@ def _row_record(kind: str, cells: Mapping[str, str], vocabularies: Mapping[str, 
             set_code=_optional(cells["set_code"]),
             card_name=_optional(cells["card_name"]),
             printing=_optional(cells["printing"]),
-            effective_from=_as_date(cells["effective_from"]),
+            effective_from=_start_date(cells["effective_from"]),
             effective_until=_as_date(cells["effective_until"]) if cells["effective_until"] else None,
             reason=cells["reason"],
             source=cells["source"],
@@ -906,7 +920,7 @@ def _row_record(kind: str, cells: Mapping[str, str], vocabularies: Mapping[str, 
         game=game,
         card_name=cells["card_name"],
         legal_from_set_code=cells["legal_from_set_code"],
-        effective_from=_as_date(cells["effective_from"]),
+        effective_from=_start_date(cells["effective_from"]),
         source=cells["source"],
     )
 

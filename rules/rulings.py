@@ -1031,16 +1031,20 @@ class SaleCheck:
 
 
 def sale_is_legal(values: Sequence[int]) -> SaleCheck:
-    """Whether discarding cards of these Valor values is a legal sale.
+    """Whether discarding cards of these Valor values, in the order the
+    player names them, is a legal sale.
 
-    The Valor must add up to 5 or more, and once 5 is covered no card may be
-    added: every card must be needed, so dropping the lowest card must fall
-    below 5 ({3, 3} legal; {3, 2, 1} not; {5} legal). Cards without Valor
-    count 0. Codes: ``"ok"``, ``"below_5"``, ``"card_not_needed"``.
+    Cards are added one by one and the sale is complete as soon as the sum
+    reaches 5; a card named after that is refused ({1, 3, 4} legal: 1, 4,
+    then 8; {4, 3, 1} not: the 1 comes after 7; {3, 3} and {5} legal;
+    {3, 2, 1} not). ``total_value`` is the sum of every card named. Cards
+    without Valor count 0. Codes: ``"ok"``, ``"below_5"``,
+    ``"card_not_needed"``.
 
     Errors: :class:`RulingError` ``invalid_count`` for a negative value.
 
-    Rule: 000_0014b2ac83da54b4.txt § "6.3. Fase Principal".
+    Rule: 000_0014b2ac83da54b4.txt § "6.3. Fase Principal"; reading:
+    DESIGN.md decision 18.
     """
     if any(v < 0 for v in values):
         raise RulingError("invalid_count", "Valor must be >= 0")
@@ -1048,8 +1052,11 @@ def sale_is_legal(values: Sequence[int]) -> SaleCheck:
     source = _wm("6.3. Fase Principal")
     if total < 5:
         return SaleCheck(False, total, "below_5", source)
-    if total - min(values) >= 5:
-        return SaleCheck(False, total, "card_not_needed", source)
+    running = 0
+    for value in values[:-1]:
+        running += value
+        if running >= 5:  # complete before the last card was named
+            return SaleCheck(False, total, "card_not_needed", source)
     return SaleCheck(True, total, "ok", source)
 
 

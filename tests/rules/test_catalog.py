@@ -117,7 +117,7 @@ def test_seed_sets_and_promos(catalog):
 
 
 def test_seed_ban_list_matches_the_rulebook(catalog):
-    """R-000-106, R-000-107, R-000-01 (effective 2024-09-06, ambiguity 30)."""
+    """R-000-106, R-000-107, R-000-01 (undated: every event, DESIGN.md decision 19)."""
     bans = [(b.scope, b.set_code, b.card_name, b.printing) for b in catalog.bans]
     assert bans == [
         (BanScope.SET, "JC2021", None, None),
@@ -125,7 +125,7 @@ def test_seed_ban_list_matches_the_rulebook(catalog):
         (BanScope.PRINTING, "SV22", "Ramo de Flores", None),
         (BanScope.PRINTING, "PROMO23", "Baco The Creator", None),
     ]
-    assert {b.effective_from for b in catalog.bans} == {RULING}
+    assert {b.effective_from for b in catalog.bans} == {date.min}
     assert {b.source for b in catalog.bans} == {'000_0014b2ac83da54b4.txt § "Lista de cartas baneadas"'}
 
 
@@ -200,11 +200,14 @@ def test_find_printing_by_code_name_alias_and_variant(catalog):
 
 
 def test_bans_for_respects_effective_dates(catalog):
-    """R-000-01: the ban list applies from the ruling date."""
+    """R-000-01, DESIGN.md decision 19: the seed bans apply on every date; a recorded start date is used as given."""
     growshop = catalog.card(WM, "Growshop")
     old = catalog.find_printing(WM, "Growshop", "2021")
-    assert [b.scope for b in catalog.bans_for(old, growshop, on_date=RULING)] == [BanScope.SET]
-    assert catalog.bans_for(old, growshop, on_date=date(2024, 9, 5)) == []
+    assert [b.scope for b in catalog.bans_for(old, growshop, on_date=date(2024, 3, 2))] == [BanScope.SET]
+    dated = catalog.extended(bans=(BanEntry(BanScope.CARD, WM, date(2024, 10, 1), card_name="Growshop"),))
+    tcg = dated.find_printing(WM, "Growshop", "TCG")
+    assert dated.bans_for(tcg, growshop, on_date=date(2024, 9, 30)) == []
+    assert [b.scope for b in dated.bans_for(tcg, growshop, on_date=date(2024, 10, 1))] == [BanScope.CARD]
 
 
 # -- catalog invariants ------------------------------------------------------------

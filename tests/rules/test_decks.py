@@ -265,10 +265,10 @@ def test_validate_promo_printings_banned(catalog):
     assert "la línea no indica impresión: se tomó Promo San Valentin 2022" in ramo.message_es
 
 
-def test_validate_ban_not_in_force_before_ruling_date(catalog):
-    """R-000-01: the ban list is effective from 2024-09-06 (ambiguity 30)."""
+def test_validate_ban_applies_before_the_ruling_date(catalog):
+    """R-000-01 (DESIGN.md decision 19): the ruling's date dates the document, not the bans."""
     text = LEGAL.replace("4 Growshop [TCG]", "4 Bajón Celestial [Farmer 2022]")
-    assert check(text, catalog, on_date=date(2024, 9, 5)) == []
+    assert codes(check(text, catalog, on_date=date(2024, 3, 2))) == ["banned_printing"]
     assert codes(check(text, catalog, on_date=date(2024, 9, 6))) == ["banned_printing"]
 
 

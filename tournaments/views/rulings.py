@@ -3,14 +3,17 @@
 - :func:`search` (public): the rulebooks' rulings catalogue
   (:data:`rules.rulings.CATALOG`), searched without regard to accents or
   case (:func:`rules.rulings.search`: "resolucion" finds "resolución"),
-  filtered by game; every answer shows its source section.
+  filtered by game; every answer shows its source section. Opened from an
+  event (``?event=<pk>``), the game filter defaults to the event's game;
+  "Todos los juegos" stays selectable.
 - :func:`chain` (public): the resolution order of a chain of plays
   (:func:`rules.rulings.resolve_chain`): Weed Monsters resolves the last
   play first, Blobbiemundo by priority then declaration order.
 - :func:`table_rulings` (judges of the event): the same search from a
   table, with a button that attaches the ruling given to the match record
   (:func:`tournaments.penalties.match_ruling_attach`); the table page lists
-  the attached rulings.
+  the attached rulings. It searches the event's game unless the judge picks
+  another game or all games.
 
 The rulings text is the rulebooks' own Spanish; only the page around it is
 translated.
@@ -30,6 +33,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from rules import rulings as catalog
+from rules.games import REGISTRY
 
 from .. import penalties as penalty_services
 from ..errors import ArenaError
@@ -37,10 +41,8 @@ from ..models import Event, MatchRuling
 from ..penalty_preview import source_label
 from .penalties import _table_match, judge_of_event
 
-GAME_NAMES = {
-    catalog.WEED_MONSTERS: "Weed Monsters TCG",
-    catalog.BLOBBIEMUNDO: "Blobbiemundo",
-}
+#: Game key → name, for every game the rulings catalogue covers.
+GAME_NAMES = {key: REGISTRY[key].name_es if key in REGISTRY else key for key in catalog.GAMES}
 
 #: Plays a chain may hold on the helper page (a real chain is a handful).
 MAX_PLAYS = 20
@@ -68,15 +70,45 @@ class RulingSearchForm(forms.Form):
         self.fields["game"].choices = [("", _("Todos los juegos"))] + list(GAME_NAMES.items())
 
 
+def event_game(event: Event | None) -> str:
+    """The event's game key when the rulings catalogue covers it, else ``""``."""
+    return event.game.key if event is not None and event.game.key in GAME_NAMES else ""
+
+
+def _search_data(params, event: Event | None):
+    """The form's data: ``params``, with the event's game as the game when
+    ``params`` names none (``game=`` empty means all games, chosen)."""
+    if not params:
+        return None
+    data = params.copy()
+    if "game" not in data:
+        data["game"] = event_game(event)
+    return data
+
+
+def _event_of(raw: str | None) -> Event | None:
+    try:
+        pk = int(raw or "")
+    except ValueError:
+        return None
+    return Event.objects.select_related("game").filter(pk=pk).first() if 0 < pk < 2**31 else None
+
+
 @never_cache
 def search(request):
-    """Public rulings search: ``?q=`` words (accents optional), ``?game=`` a game key."""
-    form = RulingSearchForm(request.GET or None)
+    """Public rulings search: ``?q=`` words (accents optional), ``?game=`` a
+    game key (empty: all games), ``?event=`` the event it was opened from
+    (its game is the default; an unknown event is ignored)."""
+    event = _event_of(request.GET.get("event"))
+    form = RulingSearchForm(_search_data(request.GET, event))
     query, game = "", ""
     if form.is_valid():
         query, game = form.cleaned_data["q"].strip(), form.cleaned_data["game"]
     rows = ruling_rows(catalog.find_rulings(query, game))
-    return render(request, "rulings/search.html", {"form": form, "query": query, "game": game, "rows": rows})
+    return render(request, "rulings/search.html", {
+        "form": form, "query": query, "game": game, "rows": rows, "event": event,
+        "event_game_name": GAME_NAMES.get(event_game(event), ""),
+    })
 
 
 # --------------------------------------------------------------------------- chain of plays
@@ -184,7 +216,6 @@ class AttachForm(forms.Form):
 def table_rulings(request, event: Event, number: int, table: int):
     """Search rulings from a table and attach the one given to the match record."""
     match = _table_match(event, number, table)
-    game = event.game.key if event.game.key in catalog.GAMES else ""
     error = ""
     if request.method == "POST":
         attach = AttachForm(request.POST)
@@ -203,13 +234,16 @@ def table_rulings(request, event: Event, number: int, table: int):
                 return redirect(reverse("judge:table", args=[event.pk, number, table]))
         else:
             error = _("Esa resolución no existe en el catálogo.")
-    query = request.GET.get("q", "").strip()
+    form = RulingSearchForm(_search_data(request.GET, event) or {"game": event_game(event)})
+    query, game = "", event_game(event)
+    if form.is_valid():
+        query, game = form.cleaned_data["q"].strip(), form.cleaned_data["game"]
     rows = ruling_rows(catalog.find_rulings(query, game or None))
     attached = [
         (mr, catalog.RULINGS_BY_ID.get(mr.ruling_id))
         for mr in MatchRuling.objects.filter(match=match).select_related("given_by").order_by("given_at")
     ]
     return render(request, "rulings/table.html", {
-        "event": event, "match": match, "round": match.round, "rows": rows, "query": query,
-        "game_name": GAME_NAMES.get(game, ""), "attached": attached, "error": error,
+        "event": event, "match": match, "round": match.round, "rows": rows, "query": query, "form": form,
+        "game_name": GAME_NAMES.get(event_game(event), ""), "attached": attached, "error": error,
     })

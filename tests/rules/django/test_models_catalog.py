@@ -48,7 +48,7 @@ def test_seed_migration_loads_the_ban_list_and_reprint_rules():
         ("printing", "Ramo de Flores [Promo San Valentin 2022]"),
         ("printing", "Baco The Creator [Promo 2023]"),
     }
-    assert all(b.effective_from == datetime.date(2024, 9, 6) for b in BanEntry.objects.all())
+    assert all(b.effective_from == datetime.date.min for b in BanEntry.objects.all())
     assert sorted(ReprintRule.objects.values_list("card__name", flat=True)) == [
         "Bajón Celestial", "Fertilizante", "Growshop", "Guano de Murciélago", "Llamalo Mono", "Plaga de Langostas",
     ]
@@ -86,9 +86,12 @@ def test_catalog_for_uses_five_queries(django_assert_num_queries):
 
 
 def test_catalog_for_leaves_out_bans_not_yet_in_force():
-    before = selectors.catalog_for(WM, datetime.date(2024, 1, 1))
-    assert before.bans == ()
-    assert len(selectors.catalog_for(WM, EVENT_DATE).bans) == 4
+    """DESIGN.md decision 19: the seed bans (undated) apply on every date; a recorded date is used as given."""
+    game = Game.objects.get(key=WM)
+    BanEntry.objects.create(game=game, scope="card", card=Card.objects.get(game=game, name="Fasent"),
+                            effective_from=datetime.date(2024, 10, 1))
+    assert len(selectors.catalog_for(WM, datetime.date(2024, 1, 1)).bans) == 4
+    assert len(selectors.catalog_for(WM, datetime.date(2024, 10, 1)).bans) == 5
 
 
 def test_organizer_ban_on_a_card_makes_a_legal_list_illegal(babies):
