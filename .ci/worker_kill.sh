@@ -72,8 +72,9 @@ start_worker() {
   return 1
 }
 
-psql -h 127.0.0.1 -U postgres -tc "SELECT 1 FROM pg_database WHERE datname='$DB_NAME'" | grep -q 1 \
-  || psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $DB_NAME"
+# A database of its own, created fresh: nothing left by an earlier run or another checkout.
+psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB_NAME" >/dev/null
+psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $DB_NAME" >/dev/null
 manage migrate --noinput > /dev/null
 redis-cli -n "$REDIS_DB" flushdb > /dev/null
 
