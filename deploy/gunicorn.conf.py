@@ -24,6 +24,9 @@ graceful_timeout = 20
 # Longer than the live pages' 5 s poll: a phone's next poll reuses its connection instead of
 # racing the server closing it.
 keepalive = 20
+# The longest request line gunicorn allows without lifting the limit: a long search or filter
+# reaches Django, which answers the API's JSON 400, instead of gunicorn's own HTML page.
+limit_request_line = int(os.environ.get("GUNICORN_LIMIT_REQUEST_LINE", "8190"))
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "10000"))
 max_requests_jitter = 1000
 backlog = 2048
