@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from import_export import fields, resources, widgets
 
-from tournaments.resources import FormulaSafeExportMixin, row_text_errors
+from tournaments.resources import AllOrNothingImportMixin, FormulaSafeExportMixin, row_text_errors
 
 from .catalog import CSV_COLUMNS, BanScope, _as_bool, _as_date, normalize_name
 from .models import BanEntry, Card, CardSet, Game, Printing, ReprintRule, split_aliases
@@ -190,7 +190,7 @@ def find_card(game: Game, text: str) -> Card:
     raise ValueError(f"carta desconocida «{text}» en {game.name}; cargala primero en Cartas")
 
 
-class _CatalogResource(FormulaSafeExportMixin, resources.ModelResource):
+class _CatalogResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.ModelResource):
     """Shared options: validate models, all-or-nothing, update rows by their
     natural key (``find_existing``); no cell with control characters
     (issue #15); exports neutralise spreadsheet formulas."""
@@ -200,19 +200,6 @@ class _CatalogResource(FormulaSafeExportMixin, resources.ModelResource):
         errors = row_text_errors(row, list(row.keys()))
         if errors:
             raise ValidationError(errors)
-
-    def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
-                    collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):
-        """All or nothing: one transaction, rolled back when any row is invalid."""
-        return super().import_data(
-            dataset,
-            dry_run=dry_run,
-            raise_errors=raise_errors,
-            use_transactions=True if use_transactions is None else use_transactions,
-            collect_failed_rows=collect_failed_rows,
-            rollback_on_validation_errors=rollback_on_validation_errors,
-            **kwargs,
-        )
 
     def validate_instance(self, instance, import_validation_errors=None, validate_unique=True):
         """A row whose cells cannot be read reports only those cells; the

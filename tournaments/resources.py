@@ -189,6 +189,22 @@ def row_text_errors(row, columns, *, lengths: dict[str, int] | None = None,
     return errors
 
 
+class AllOrNothingImportMixin:
+    """Imports as one transaction, rolled back when any row is invalid (nothing half-written)."""
+
+    def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
+                    collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):
+        return super().import_data(
+            dataset,
+            dry_run=dry_run,
+            raise_errors=raise_errors,
+            use_transactions=True if use_transactions is None else use_transactions,
+            collect_failed_rows=collect_failed_rows,
+            rollback_on_validation_errors=rollback_on_validation_errors,
+            **kwargs,
+        )
+
+
 class FormulaSafeExportMixin:
     """Exports of a resource with every text cell passed through :func:`tournaments.text.csv_safe`."""
 
@@ -196,7 +212,7 @@ class FormulaSafeExportMixin:
         return csv_safe(super().export_field(field, instance, **kwargs))
 
 
-class PlayerResource(FormulaSafeExportMixin, resources.ModelResource):
+class PlayerResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.ModelResource):
     """Players by player number: name, number, home venue (by name), province.
 
     Import rules, each reported on its row:
@@ -246,20 +262,6 @@ class PlayerResource(FormulaSafeExportMixin, resources.ModelResource):
         players = super().filter_export(queryset, **kwargs)
         return sorted(players, key=lambda p: (collation_key(p.display_name), p.player_number))
 
-    # ------------------------------------------------------------------ import
-
-    def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
-                    collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):
-        """All or nothing (issue #15): one transaction, rolled back when any row is invalid."""
-        return super().import_data(
-            dataset,
-            dry_run=dry_run,
-            raise_errors=raise_errors,
-            use_transactions=True if use_transactions is None else use_transactions,
-            collect_failed_rows=collect_failed_rows,
-            rollback_on_validation_errors=rollback_on_validation_errors,
-            **kwargs,
-        )
 
     def before_import(self, dataset, **kwargs) -> None:
         self.user = kwargs.get("user")
