@@ -65,6 +65,23 @@ class SeasonAdmin(SuperuserWritesMixin, admin.ModelAdmin):
     list_filter = ("game", "closed")
     fields = ("game", "year", "name", "nacional_quota", "attendance_target", "closed")
     inlines = [SeasonDateInline]
+    actions = ["verano_closing"]
+
+    @admin.action(description=_("Crear el cierre del Torneo de Verano (por Discord)"), permissions=["change"])
+    def verano_closing(self, request, queryset):
+        """R-000-58: the virtual closing with each venue's representative registered (again: the new ones)."""
+        for season in queryset.order_by("year", "pk"):
+            try:
+                event = services.verano_closing_create(season=season, by=request.user)
+            except ArenaError as exc:
+                messages.error(request, f"{season}: {exc.message}")
+                continue
+            messages.success(request, format_html(
+                '{}: <a href="{}">{}</a> — {}', season,
+                reverse("admin:tournaments_event_change", args=[event.pk]), event.name,
+                ngettext("%(n)d representante inscripto.", "%(n)d representantes inscriptos.",
+                         event.registrations.count()) % {"n": event.registrations.count()},
+            ))
 
     @admin.display(description=_("listas"))
     def links(self, obj: Season):

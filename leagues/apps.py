@@ -14,3 +14,6 @@ class LeaguesConfig(AppConfig):
         from . import receivers
 
         signals.event_finished.connect(receivers.post_event_points, dispatch_uid="leagues.post_event_points")
+        signals.event_finished.connect(
+            receivers.record_pro_player_titles, dispatch_uid="leagues.record_pro_player_titles"
+        )

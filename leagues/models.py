@@ -256,3 +256,43 @@ class LeagueEvent(Event):
         proxy = True
         verbose_name = _("evento (puntos de liga)")
         verbose_name_plural = _("eventos (puntos de liga)")
+
+
+class ProPlayerTitle(models.Model):
+    """"ProPlayer <year>": El Nacional's champion (``place`` 1) and runner-up
+    (2) for the next competitive year (000 § "El Nacional", R-000-62).
+
+    Posted by :func:`leagues.services.pro_player_titles_sync` when the event
+    finishes; a correction that changes the final voids the old row
+    (``voided_at``) and adds the new one, so the history stays.
+    """
+
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, related_name="pro_player_titles", verbose_name=_("jugador")
+    )
+    event = models.ForeignKey(
+        Event, on_delete=models.PROTECT, related_name="pro_player_titles", verbose_name=_("El Nacional")
+    )
+    year = models.PositiveSmallIntegerField(_("año del título"))
+    place = models.PositiveSmallIntegerField(_("puesto"), choices=[(1, _("Campeón")), (2, _("2do puesto"))])
+    awarded_at = models.DateTimeField(_("otorgado"), auto_now_add=True)
+    voided_at = models.DateTimeField(_("anulado"), null=True, blank=True)
+    voided_reason = models.CharField(_("motivo de la anulación"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("título ProPlayer")
+        verbose_name_plural = _("títulos ProPlayer")
+        ordering = ["-year", "place", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "place"], condition=Q(voided_at__isnull=True), name="pro_player_title_once"
+            ),
+            models.CheckConstraint(condition=Q(place__in=[1, 2]), name="pro_player_title_place_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.display_name} — {self.title}"
+
+    @property
+    def title(self) -> str:
+        return f"ProPlayer {self.year}"

@@ -17,3 +17,10 @@ def post_event_points(sender, *, event: Event, **kwargs) -> None:
     posts only what the ledger lacks, so sending the signal again posts nothing new.
     """
     services.event_points_post(event=event)
+
+
+def record_pro_player_titles(sender, *, event: Event, **kwargs) -> None:
+    """An event finished (or its podium changed): El Nacional's 1st and 2nd
+    hold "ProPlayer <year + 1>" (:func:`leagues.services.pro_player_titles_sync`,
+    idempotent; any other event kind records nothing)."""
+    services.pro_player_titles_sync(event=event)

@@ -251,6 +251,17 @@ class PlayerLeague:
     all_time_row: LeagueRow | None
     badges: badges.PlayerBadges | None
     entries: list[EntryRow] = field(default_factory=list)
+    titles: list[str] = field(default_factory=list)
+
+
+def pro_player_titles(player: Player) -> list[str]:
+    """The player's live titles, newest year first: ["ProPlayer 2025"] (one query).
+    Rule: 000_0014b2ac83da54b4.txt § "El Nacional" (R-000-62)."""
+    from .models import ProPlayerTitle
+
+    years = (ProPlayerTitle.objects.filter(player=player, voided_at__isnull=True)
+             .order_by("-year").values_list("year", flat=True).distinct())
+    return [f"ProPlayer {year}" for year in years]
 
 
 def player_league(season: Season, player: Player) -> PlayerLeague:
@@ -304,6 +315,7 @@ def player_league(season: Season, player: Player) -> PlayerLeague:
         all_time_row=all_time_row,
         badges=player_badges(season, player),
         entries=list(grouped.values()),
+        titles=pro_player_titles(player),
     )
 
 
@@ -334,6 +346,7 @@ class VeranoRow:
     matches: list[tuple[str, str]]
     representative: str | None
     unresolved_ties: bool
+    representative_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,11 +429,13 @@ def verano_finals(season: Season) -> list[VeranoRow]:
         def name(pid):
             return players[pid].display_name if pid is not None else "bye"
 
-        representative = None
+        representative = representative_id = None
         if venue_id in finals and finals[venue_id].podium_first is not None:
             representative = finals[venue_id].podium_first.player.display_name
+            representative_id = finals[venue_id].podium_first.player_id
         elif final.representative is not None:
             representative = name(final.representative)
+            representative_id = final.representative
         rows.append(
             VeranoRow(
                 venue=evs[0].venue.name,
@@ -433,6 +448,7 @@ def verano_finals(season: Season) -> list[VeranoRow]:
                 matches=[(name(m.player_a), name(m.player_b)) for m in final.matches],
                 representative=representative,
                 unresolved_ties=final.unresolved_ties,
+                representative_id=representative_id,
             )
         )
     return sorted(rows, key=lambda r: collation_key(r.venue))

@@ -198,6 +198,112 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
     return len(new_rows)
 
 
+# --------------------------------------------------------------------------- Torneo de Verano closing
+
+
+def _last_saturday_of_january(year: int):
+    import datetime
+
+    day = datetime.date(year, 1, 31)
+    return day - datetime.timedelta(days=(day.weekday() - 5) % 7)
+
+
+@transaction.atomic
+def verano_closing_create(*, season: Season, date=None, by: User | None = None) -> Event:
+    """The Torneo de Verano closing on Discord, with the venues' representatives registered.
+
+    The closing is one virtual event (no venue) of kind
+    :attr:`EventKind.VERANO_FINAL` in January of ``season.year``: it posts
+    no league points (RULES-TRACE ambiguity 14; DESIGN.md decision 7, "the
+    Verano final feeds nothing"). Its field is the representative of each
+    venue (:func:`leagues.selectors.verano_finals`: the winner of the
+    venue's final, or its only qualifier). ``date`` defaults to the last
+    Saturday of January (the text's "Sábado 27 de Enero" of 2024). Calling
+    it again registers the representatives named since and changes nothing
+    else (an event already past registration is left as it is).
+
+    Returns the event. Raises :class:`LeagueRefused`
+    ``verano_no_representatives`` when no venue has a representative yet.
+    Rule: 000_0014b2ac83da54b4.txt § "Torneo de verano" (R-000-58).
+    """
+    import secrets
+
+    from tournaments import services as tournament_services
+    from tournaments.models import Registration
+
+    Season.objects.select_for_update().get(pk=season.pk)  # one closing per season, even for two calls at once
+    representatives = [row.representative_id for row in selectors.verano_finals(season)
+                       if row.representative_id is not None]
+    if not representatives:
+        raise LeagueRefused("verano_no_representatives",
+                            _("Ninguna sede tiene todavía representante del Torneo de Verano."))
+    event = (Event.objects.select_for_update()
+             .filter(game=season.game, kind=EventKind.VERANO_FINAL, venue__isnull=True,
+                     date__year=season.year, date__month=1)
+             .order_by("pk").first())
+    if event is None:
+        event = Event.objects.create(
+            name=_("Cierre del Torneo de Verano %(year)d") % {"year": season.year},
+            game=season.game, venue=None, kind=EventKind.VERANO_FINAL,
+            date=date or _last_saturday_of_january(season.year), seed=secrets.randbits(62),
+        )
+        event = tournament_services.registration_open(event=event, by=_user(by))
+    if event.state not in (EventState.REGISTRATION, EventState.CLOSED):
+        return event
+    present = set(Registration.objects.filter(event=event).values_list("player_id", flat=True))
+    for player in Player.objects.filter(pk__in=set(representatives) - present).order_by("display_name", "pk"):
+        tournament_services.registration_create(event=event, player=player, by=_user(by))
+    return event
+
+
+# --------------------------------------------------------------------------- ProPlayer titles
+
+
+#: Why a title row was voided (kept in its history).
+VOIDED_FINAL_CHANGED = "El resultado final de El Nacional cambió"
+
+
+@transaction.atomic
+def pro_player_titles_sync(*, event: Event) -> int:
+    """Record "ProPlayer <year + 1>" for El Nacional's champion and runner-up.
+
+    Only for a finished :attr:`EventKind.NACIONAL` event: its 1st and 2nd
+    places (``podium_first``/``podium_second``, disqualified players already
+    left out by the podium) each hold one live title of year ``event.date.year
+    + 1`` ("para el siguiente año competitivo"). Idempotent: a live title
+    already right is kept; one whose player no longer holds that place (a
+    correction of the final, a disqualification, an event no longer
+    finished) is voided with a reason — never deleted — and the new holder
+    gets a new row. Returns the number of rows added or voided.
+    Rule: 000_0014b2ac83da54b4.txt § "El Nacional" (R-000-62).
+    """
+    from django.utils import timezone
+
+    from .models import ProPlayerTitle
+
+    event = Event.objects.select_for_update(of=("self",)).select_related(
+        "podium_first", "podium_second").get(pk=event.pk)
+    wanted: dict[int, int] = {}
+    if event.kind == EventKind.NACIONAL and event.state == EventState.FINISHED:
+        for place, reg in ((1, event.podium_first), (2, event.podium_second)):
+            if reg is not None:
+                wanted[place] = reg.player_id
+    year = event.date.year + 1
+    changed = 0
+    live = {t.place: t for t in ProPlayerTitle.objects.select_for_update().filter(event=event, voided_at__isnull=True)}
+    for place, title in live.items():
+        if wanted.get(place) != title.player_id or title.year != year:
+            title.voided_at, title.voided_reason = timezone.now(), VOIDED_FINAL_CHANGED
+            title.save(update_fields=["voided_at", "voided_reason"])
+            changed += 1
+    for place, player_id in wanted.items():
+        current = live.get(place)
+        if current is None or current.voided_at is not None:
+            ProPlayerTitle.objects.create(event=event, player_id=player_id, place=place, year=year)
+            changed += 1
+    return changed
+
+
 # --------------------------------------------------------------------------- badges
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count
+from django.utils.html import format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from import_export.admin import ImportExportModelAdmin
@@ -256,14 +257,37 @@ class DeckCheckAdmin(_EventScopedAdmin):
     list_select_related = ("registration__player", "registration__event", "round", "judge")
     readonly_fields = (
         "registration", "decklist", "judge", "round", "match", "table_number", "game_number", "counted_cards",
-        "counted_text", "discrepancies", "violations", "created_at",
+        "counted_text", "discrepancies", "violations", "finding_list", "amendment_list", "decision", "decision_by",
+        "decision_at", "created_at",
     )
+    exclude = ("findings", "amendments")
 
     def has_add_permission(self, request) -> bool:
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=_("ítems del chequeo que fallaron"))
+    def finding_list(self, obj: DeckCheck) -> str:
+        rows = obj.finding_rows()
+        if not rows:
+            return "—"
+        return format_html_join(
+            "", "<li>{}{} — {}</li>",
+            ((r["label"], f": «{r['card']}»" + (f" ({r['note']})" if r["note"] else "") if r["card"] else "",
+              r["action_label"]) for r in rows),
+        )
+
+    @admin.display(description=_("reemplazos de cartas dañadas"))
+    def amendment_list(self, obj: DeckCheck) -> str:
+        if not obj.amendments:
+            return "—"
+        return format_html_join(
+            "", "<li>«{}» → {} ({})</li>",
+            ((a["card"], a["gem"] or _("proxy de juez"),
+              ngettext("%(n)d carta", "%(n)d cartas", a["count"]) % {"n": a["count"]}) for a in obj.amendments),
+        )
 
 
 @admin.register(SealedPool)

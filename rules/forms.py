@@ -119,3 +119,157 @@ class DeckCheckForm(forms.Form):
         help_text=_("Cartas o fundas marcadas, cartas faltantes o de más, y lo que decidió el juez principal."),
         widget=forms.Textarea(attrs={"rows": 3, "cols": 48}),
     )
+    marked_cards = forms.CharField(
+        label=_("Cartas marcadas"), required=False, max_length=MAX_TEXT, validators=[validate_text_area],
+        help_text=_("Una por línea: «Fasent: dobladura en la esquina». Marcada: se identifica sin ver su cara "
+                    "(000 § 10.2.5)."),
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
+    )
+    card_problems = forms.CharField(
+        label=_("Otras cartas con problemas"), required=False, max_length=MAX_TEXT,
+        validators=[validate_text_area],
+        help_text=_("Una por línea, «tipo: carta», con tipo falsificada, proxy, bolígrafo, autografiada, reverso "
+                    "o reversos distintos (000 § 10.2.5.3 a 10.2.5.6). Ej.: «falsificada: Bajón Celestial»."),
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
+    )
+    sleeves = forms.MultipleChoiceField(
+        label=_("Fundas (000 § 10.2.5.7)"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=_("Marcá sólo lo que falla."),
+    )
+    amendments = forms.CharField(
+        label=_("Reemplazos por daño de fábrica"), required=False, max_length=MAX_TEXT,
+        validators=[validate_text_area],
+        help_text=_("Una por línea: «Fasent → Sativa» (gema básica a elección del jugador) o «Fasent → proxy de "
+                    "juez». Vale hasta el final del torneo (000 § 10.2.5.4)."),
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
+    )
+    decision = forms.CharField(
+        label=_("Decisión del juez principal"), required=False, max_length=MAX_TEXT,
+        validators=[validate_text_area], help_text=_("Sólo el juez principal."),
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
+    )
+
+    #: Words a judge writes for each card item (accents and case do not matter).
+    CARD_PROBLEM_WORDS = {
+        "falsificada": "counterfeit", "falsa": "counterfeit", "reproducida": "counterfeit",
+        "proxy": "player_proxy", "boligrafo": "pen_marked", "rotulador": "pen_marked",
+        "autografiada": "autographed", "firmada": "autographed", "reverso": "alternate_back",
+        "reverso alternativo": "alternate_back", "reversos distintos": "mixed_backs",
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        from .models import DeckCheckFinding
+
+        self.fields["sleeves"].choices = [(c, label) for c, label in DeckCheckFinding.choices
+                                          if c.startswith("sleeves_")]
+
+    @staticmethod
+    def _lines(text: str) -> list[str]:
+        return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+    def clean_marked_cards(self) -> list[dict]:
+        rows = []
+        for line in self._lines(self.cleaned_data.get("marked_cards")):
+            card, _sep, reason = line.partition(":")
+            rows.append({"code": "marked", "card": card.strip(), "note": reason.strip()})
+        return rows
+
+    def clean_card_problems(self) -> list[dict]:
+        from .catalog import normalize_name
+
+        rows = []
+        for line in self._lines(self.cleaned_data.get("card_problems")):
+            kind, sep, card = line.partition(":")
+            code = self.CARD_PROBLEM_WORDS.get(normalize_name(kind))
+            if not sep or code is None or not card.strip():
+                raise forms.ValidationError(
+                    gettext_now("No entiendo «%(line)s»: escribí «tipo: carta», p. ej. «falsificada: Fasent».")
+                    % {"line": line}, code="card_problem")
+            rows.append({"code": code, "card": card.strip(), "note": ""})
+        return rows
+
+    def clean_amendments(self) -> list[dict]:
+        from .catalog import normalize_name
+
+        rows = []
+        for line in self._lines(self.cleaned_data.get("amendments")):
+            card, sep, to = line.replace("->", "→").partition("→")
+            if not sep or not card.strip() or not to.strip():
+                raise forms.ValidationError(
+                    gettext_now("No entiendo «%(line)s»: escribí «carta → gema básica» o «carta → proxy de juez».")
+                    % {"line": line}, code="amendment")
+            proxy = normalize_name(to) in ("proxy de juez", "proxy del juez", "proxy")
+            rows.append({"card": card.strip(), "kind": "judge_proxy" if proxy else "basic_gem",
+                         "gem": "" if proxy else to.strip()})
+        return rows
+
+    def findings(self) -> list[dict]:
+        """Every failed item: marked cards, other card problems, then sleeves (form order)."""
+        data = self.cleaned_data
+        return [*data["marked_cards"], *data["card_problems"],
+                *({"code": code, "card": "", "note": ""} for code in data["sleeves"])]
+
+
+class DeckCheckDecisionForm(forms.Form):
+    """The head judge's decision on a recorded deck check."""
+
+    decision = forms.CharField(
+        label=_("Decisión del juez principal"), max_length=MAX_TEXT, validators=[validate_text_area],
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
+    )
+
+
+# --------------------------------------------------------------------------- rulings helpers
+
+#: Largest count a helper form accepts (a table never holds more cards or ships).
+MAX_HELPER_COUNT = 200
+#: Most tributes listed in the tribute helper.
+MAX_TRIBUTES = 10
+
+
+def _count(label: str, help_text: str = "") -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=MAX_HELPER_COUNT, initial=0,
+                              help_text=help_text)
+
+
+class FleetForm(forms.Form):
+    """Planets War: ships on the Tablero, ships to summon, ships lost (rules.rulings.fleet_check)."""
+
+    on_board = _count(_("Naves en su Tablero"))
+    summoning = _count(_("Naves que quiere convocar"))
+    lost_before = _count(_("Naves perdidas antes"), _("Las que ya marcó con Tokens de Daño."))
+    lost_now = _count(_("Naves destruidas ahora"))
+
+
+class TributeForm(forms.Form):
+    """Reinas: the level of the beast and the tributes' levels (rules.rulings.tribute_check)."""
+
+    level = forms.IntegerField(label=_("Nivel (LVL) de la bestia que se invoca"), min_value=1, max_value=7)
+    tributes = forms.CharField(
+        label=_("Niveles de los tributos"), required=False, max_length=60, validators=[validate_one_line],
+        help_text=_("Separados por comas o espacios: «2, 4». Vacío: sin tributos."),
+    )
+
+    def clean_tributes(self) -> list[int]:
+        raw = self.cleaned_data["tributes"].replace(",", " ").split()
+        levels: list[int] = []
+        for item in raw:
+            try:
+                levels.append(int(item))
+            except ValueError:
+                raise forms.ValidationError(
+                    gettext_now("«%(item)s» no es un nivel: use números del 1 al 7.") % {"item": item}
+                ) from None
+        if len(levels) > MAX_TRIBUTES:
+            raise forms.ValidationError(gettext_now("Como máximo %(n)d tributos.") % {"n": MAX_TRIBUTES})
+        return levels
+
+
+class StonerDrawForm(forms.Form):
+    """Stoner points: cards left in the two shared decks and their discards (rules.rulings.stoner_turn_draw)."""
+
+    materials_deck = _count(_("Cartas en el mazo materiales"))
+    materials_discard = _count(_("Cartas en el descarte materiales"))
+    game_deck = _count(_("Cartas en el mazo juego"))
+    game_discard = _count(_("Cartas en el descarte juego"))

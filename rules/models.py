@@ -456,6 +456,40 @@ class SealedPool(models.Model):
             raise ValidationError(errors)
 
 
+class DeckCheckFinding(models.TextChoices):
+    """Checklist items of a deck check (codes of :data:`rules.deck_checks.FINDINGS`)."""
+
+    MARKED = "marked", _("Carta marcada (se identifica sin ver su cara)")
+    COUNTERFEIT = "counterfeit", _("Carta falsificada, reproducida o falsa")
+    PLAYER_PROXY = "player_proxy", _("Proxy hecho por el jugador (cuenta como falsificada)")
+    PEN_MARKED = "pen_marked", _("Carta marcada con bolígrafo o rotulador")
+    AUTOGRAPHED = "autographed", _("Carta autografiada")
+    ALTERNATE_BACK = "alternate_back", _("Reverso que no es de Weed Monsters TCG")
+    MIXED_BACKS = "mixed_backs", _("Cartas con reversos distintos")
+    SLEEVES_MISSING = "sleeves_missing", _("Fundas: juega sin fundas")
+    SLEEVES_NOT_UNIFORM = "sleeves_not_uniform", _("Fundas: distinto color, estado, tamaño o textura")
+    SLEEVES_FRONT_NOT_CLEAR = "sleeves_front_not_clear", _(
+        "Fundas: frente no transparente o limpio (diseños, hologramas, emblemas)"
+    )
+    SLEEVES_NOT_COVERING = "sleeves_not_covering", _("Fundas: la carta sale por el extremo abierto")
+    SLEEVES_MIRROR = "sleeves_mirror", _("Fundas: reflejan como un espejo")
+    SLEEVES_SEVERAL_CARDS = "sleeves_several_cards", _("Fundas: más de una carta por funda")
+    SLEEVES_PATTERNED_BACK = "sleeves_patterned_back", _("Fundas: dorso con patrón o gráfico no oficial")
+    SLEEVES_MARKED = "sleeves_marked", _("Fundas: marcadas, dañadas, sucias o de dorso no opaco")
+    SLEEVES_TOO_THICK = "sleeves_too_thick", _("Fundas: interiores o exteriores que impiden mezclar")
+    SLEEVES_INAPPROPRIATE = "sleeves_inappropriate", _("Fundas: imágenes inapropiadas")
+
+
+class DeckCheckAction(models.TextChoices):
+    """What must follow a finding (:data:`rules.deck_checks.ACTIONS`)."""
+
+    REPLACE_BEFORE_ROUND_1 = "replace_before_round_1", _("Reemplazarla antes de la ronda 1")
+    REPLACE_BEFORE_CONTINUING = "replace_before_continuing", _("Reemplazarla antes de seguir jugando")
+    REMOVE_OR_REPLACE = "remove_or_replace", _("Sacarla o reemplazarla: no se permite en el torneo")
+    CHANGE_SLEEVES = "change_sleeves", _("Cambiar las fundas antes de seguir jugando")
+    HEAD_JUDGE_DECIDES = "head_judge_decides", _("Decide el juez principal")
+
+
 class DeckCheck(models.Model):
     """A judge's deck check at a table.
 
@@ -465,6 +499,9 @@ class DeckCheck(models.Model):
     the judge's notes; ``violations`` what the check found against the
     registered list (:class:`rules.decks.MatchesRegistered`) and the format.
     The penalty it leads to is recorded by the penalties module (issue #7).
+    ``findings`` are the checklist items that failed (R-000-83/89/93/94),
+    ``amendments`` the damaged cards replaced for the rest of the event
+    (R-000-92), ``decision`` the head judge's word on them (R-000-83).
     """
 
     registration = models.ForeignKey(
@@ -495,6 +532,16 @@ class DeckCheck(models.Model):
     counted_text = models.TextField(_("mazo contado"), blank=True)
     discrepancies = models.TextField(_("diferencias"), blank=True)
     violations = models.JSONField(_("infracciones encontradas"), default=list, blank=True)
+    #: Rows ``{code, card, note, action, source}``, codes of DeckCheckFinding and DeckCheckAction.
+    findings = models.JSONField(_("ítems del chequeo que fallaron"), default=list, blank=True)
+    #: Rows ``{card, kind, gem, count, violations}``: the damaged card, judge proxy or basic gem, and the deck after.
+    amendments = models.JSONField(_("reemplazos de cartas dañadas"), default=list, blank=True)
+    decision = models.TextField(_("decisión del juez principal"), blank=True)
+    decision_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("decidió"),
+    )
+    decision_at = models.DateTimeField(_("decidido el"), null=True, blank=True)
     created_at = models.DateTimeField(_("registrado el"), auto_now_add=True)
 
     class Meta:
@@ -508,4 +555,18 @@ class DeckCheck(models.Model):
 
     @property
     def has_discrepancies(self) -> bool:
-        return bool(self.violations or self.discrepancies.strip())
+        return bool(self.violations or self.discrepancies.strip() or self.findings)
+
+    @property
+    def marked_cards(self) -> list[dict]:
+        """The findings that name a marked card (R-000-83), in the order recorded."""
+        return [f for f in self.findings if f.get("code") == DeckCheckFinding.MARKED]
+
+    def finding_rows(self) -> list[dict]:
+        """``findings`` with their Spanish labels (``label``, ``action_label``) for pages."""
+        labels, actions = dict(DeckCheckFinding.choices), dict(DeckCheckAction.choices)
+        return [
+            {**f, "label": labels.get(f.get("code"), f.get("code")),
+             "action_label": actions.get(f.get("action"), f.get("action") or "")}
+            for f in self.findings
+        ]

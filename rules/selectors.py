@@ -339,7 +339,8 @@ def decklist_detail(pk: int) -> Decklist:
             "registration__player", "registration__event__game", "registration__event__venue", "submitted_by"
         )
         .prefetch_related(
-            Prefetch("checks", queryset=DeckCheck.objects.select_related("judge", "round").order_by("-created_at")),
+            Prefetch("checks", queryset=DeckCheck.objects.select_related("judge", "round", "decision_by")
+                     .order_by("-created_at")),
         )
         .get(pk=pk)
     )

@@ -24,7 +24,7 @@ from tournaments.enums import EventState
 from tournaments.models import Match, Registration, Round
 from tournaments.services.locks import registration_lock
 
-from . import selectors
+from . import deck_checks, selectors
 from .enums import DecklistStatus
 from .errors import DecklistError, DecklistLocked, NotAllowed, StateError
 from .models import DeckCheck, Decklist, SealedPool
@@ -186,6 +186,79 @@ def decklist_revalidate(*, decklist: Decklist, by=None) -> Decklist:
     return decklist
 
 
+def registered_text_now(registration: Registration, decklist: Decklist | None) -> str | None:
+    """The registered list's text with the damaged-card replacements of the
+    earlier deck checks applied, oldest first (R-000-92: they last "hasta el
+    final del torneo"); ``None`` without a registered list."""
+    if decklist is None:
+        return None
+    text = decklist.text
+    for check in DeckCheck.objects.filter(registration=registration).order_by("created_at", "pk"):
+        for row in check.amendments:
+            try:
+                text = deck_checks.amend_text(text, card=row["card"], kind=row["kind"], gem=row.get("gem", ""))
+            except deck_checks.DeckCheckError:
+                continue  # the registered list changed since (head judge): that replacement no longer applies
+    return text
+
+
+def _finding_rows(findings, *, round_one_paired: bool) -> list[dict]:
+    rows = []
+    for item in findings or ():
+        code = str(item.get("code") or "").strip()
+        card = str(item.get("card") or "").strip()
+        note = str(item.get("note") or "").strip()
+        try:
+            action = deck_checks.finding_action(code, round_one_paired=round_one_paired)
+        except deck_checks.DeckCheckError as exc:
+            raise DecklistError(exc.code, _("Ítem de chequeo desconocido: «%(code)s».") % {"code": code}) from exc
+        finding = deck_checks.FINDINGS[code]
+        if finding.needs_card and not card:
+            raise DecklistError("finding_card_required", _("Indicá la carta de cada ítem que la necesita "
+                                                           "(marcada, falsificada, autografiada, reverso)."))
+        rows.append({"code": code, "card": card, "note": note, "action": action, "source": finding.source})
+    return rows
+
+
+def _amendment_rows(amendments, *, registration: Registration, base: str | None) -> list[dict]:
+    if not amendments:
+        return []
+    if base is None:
+        raise DecklistError("amend_without_list", _("Sin lista registrada no se puede anotar un reemplazo."))
+    event = registration.event
+    profile, fmt = selectors.event_format(event)
+    pool = selectors.pool_for(SealedPool.objects.filter(registration=registration).first())
+    rows, text = [], base
+    for item in amendments:
+        card, kind, gem = (str(item.get(k) or "").strip() for k in ("card", "kind", "gem"))
+        try:
+            text = deck_checks.amend_text(text, card=card, kind=kind, gem=gem)
+        except deck_checks.DeckCheckError as exc:
+            messages = {
+                "card_not_in_deck": _("«%(card)s» no está en el mazo principal de la lista registrada."),
+                "not_a_basic_gem": _("«%(gem)s» no es una gema básica (Híbrida, Índica, Sativa, Ancient, "
+                                     "Ruderalis)."),
+                "unknown_amendment": _("Reemplazo desconocido."),
+            }
+            message = messages.get(exc.code, _("Reemplazo inválido.")) % {"card": card, "gem": gem}
+            raise DecklistError(exc.code, message) from exc
+        report = selectors.deck_report(game_key=profile.key, text=text, fmt=fmt, on_date=event.date, pool=pool)
+        rows.append({
+            "card": card, "kind": kind,
+            "gem": deck_checks.basic_gem(gem) if kind == deck_checks.BASIC_GEM else "",
+            "count": report.main_count, "violations": report.violations, "source": deck_checks.PROXYS,
+        })
+    return rows
+
+
+def _decision_check(judge, event, decision: str) -> str:
+    decision = (decision or "").strip()
+    if decision and not is_head_judge(judge, event):
+        raise NotAllowed("deck_check_decision_not_allowed",
+                         _("Sólo el juez principal registra la decisión sobre cartas o fundas."))
+    return decision
+
+
 @transaction.atomic
 def deck_check_record(
     *,
@@ -198,6 +271,9 @@ def deck_check_record(
     match: Match | None = None,
     table_number: int | None = None,
     game_number: int | None = None,
+    findings: list[dict] | None = None,
+    amendments: list[dict] | None = None,
+    decision: str = "",
 ) -> DeckCheck:
     """Record a judge's deck check of ``registration`` at a table.
 
@@ -212,9 +288,25 @@ def deck_check_record(
     ``match`` is given, its round and table fill ``round``/``table_number``.
     The penalty that follows is the penalties module's work (issue #7).
 
-    Errors: :class:`NotAllowed` when ``judge`` is not a judge of the event;
-    :class:`DecklistError` when ``match`` is not this player's match or the
-    round is of another event.
+    ``findings``: the checklist items that failed, each ``{"code", "card",
+    "note"}`` with a code of :data:`rules.deck_checks.FINDINGS` (card
+    required for card items); each is stored with the action that must
+    follow (a counterfeit: replaced before round 1, or before continuing once
+    round 1 is paired) and its rule. ``amendments``: damaged cards replaced
+    for the rest of the event, each ``{"card", "kind": "basic_gem" |
+    "judge_proxy", "gem"}``; the registered list (with earlier replacements)
+    is rewritten and validated again, and each row keeps the resulting deck
+    size and violations (R-000-92: the deck stays 60 and valid). The
+    registered list compared with ``counted_text`` includes the earlier
+    replacements. ``decision``: the head judge's word (R-000-83).
+
+    Errors: :class:`NotAllowed` when ``judge`` is not a judge of the event,
+    or gives a ``decision`` without being its head judge;
+    :class:`DecklistError` when ``match`` is not this player's match, the
+    round is of another event, a finding code is unknown or lacks its card,
+    or a replacement names a card not in the registered main deck or a gem
+    that is not basic.
+    Rule: 000_0014b2ac83da54b4.txt § "10.2.5. Cartas" and its subsections.
     """
     registration = Registration.objects.select_related("event__game", "player").get(pk=registration.pk)
     event = registration.event
@@ -227,7 +319,11 @@ def deck_check_record(
         table_number = table_number or match.table_number
     if round is not None and round.event_id != event.pk:
         raise DecklistError("round_mismatch", _("Esa ronda es de otro evento."))
+    decision = _decision_check(judge, event, decision)
     decklist = Decklist.objects.filter(registration=registration).first()
+    registered = registered_text_now(registration, decklist)
+    finding_rows = _finding_rows(findings, round_one_paired=_round_one_paired(event))
+    amendment_rows = _amendment_rows(amendments, registration=registration, base=registered)
     violations: list[dict] = []
     counted_text = (counted_text or "").strip()
     if counted_text:
@@ -238,7 +334,7 @@ def deck_check_record(
             fmt=fmt,
             on_date=event.date,
             pool=selectors.pool_for(SealedPool.objects.filter(registration=registration).first()),
-            registered=decklist.text if decklist else None,
+            registered=registered,
         )
         violations = report.violations
         if counted_cards is None:
@@ -271,4 +367,31 @@ def deck_check_record(
         counted_text=counted_text,
         discrepancies=(discrepancies or "").strip(),
         violations=violations,
+        findings=finding_rows,
+        amendments=amendment_rows,
+        decision=decision,
+        decision_by=judge if decision else None,
+        decision_at=timezone.now() if decision else None,
     )
+
+
+@transaction.atomic
+def deck_check_decide(*, check: DeckCheck, by, decision: str) -> DeckCheck:
+    """Record the head judge's decision on a deck check (R-000-83: "El juez
+    principal es la autoridad final"). A later decision replaces the earlier
+    one; who and when are kept.
+
+    Errors: :class:`NotAllowed` unless ``by`` is the event's head judge (or
+    an organizer); :class:`DecklistError` ``decision_required`` when empty.
+    """
+    check = DeckCheck.objects.select_for_update().select_related("registration__event").get(pk=check.pk)
+    event = check.registration.event
+    if not is_head_judge(by, event):
+        raise NotAllowed("deck_check_decision_not_allowed",
+                         _("Sólo el juez principal registra la decisión sobre cartas o fundas."))
+    decision = (decision or "").strip()
+    if not decision:
+        raise DecklistError("decision_required", _("Escribí la decisión."))
+    check.decision, check.decision_by, check.decision_at = decision, by, timezone.now()
+    check.save(update_fields=["decision", "decision_by", "decision_at"])
+    return check

@@ -1,5 +1,6 @@
 """Pages of rules (mounted under ``reglas/``): public check, the event's
-decklist page for players and judges, and the judges' decklist pages."""
+decklist page for players and judges, the judges' decklist pages, and the
+public rulings helpers (Planets War, Reinas, stoner points)."""
 from django.urls import path
 
 from . import views
@@ -11,4 +12,5 @@ urlpatterns = [
     path("eventos/<int:event_id>/mazos/", views.event_decklists, name="event_decklists"),
     path("mazos/<int:pk>/", views.decklist_detail, name="decklist_detail"),
     path("mazos/<int:pk>/chequeo/", views.deck_check_create, name="deck_check_create"),
+    path("resoluciones/calculos/", views.ruling_calculators, name="ruling_calculators"),
 ]

@@ -1,5 +1,6 @@
 """Pages of rules: check a decklist (public), submit one for an event (the
-player or a judge), and the judges' decklist pages (list, detail, deck check).
+player or a judge), the judges' decklist pages (list, detail, deck check),
+and the rulings helpers of Planets War, Reinas and stoner points (public).
 
 Views parse the form, check permission, call one service or selector and
 render; domain errors become form errors.
@@ -10,16 +11,26 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import Event, Player, Round
 from tournaments.text import collation_key, control_characters
 from tournaments.views.access import forbidden
 
-from . import selectors, services
+from . import rulings, selectors, services
 from .errors import ArenaError
-from .forms import DeckCheckForm, DecklistSubmitForm, ValidateForm
-from .models import Decklist
+from .forms import (
+    DeckCheckDecisionForm,
+    DeckCheckForm,
+    DecklistSubmitForm,
+    FleetForm,
+    StonerDrawForm,
+    TributeForm,
+    ValidateForm,
+)
+from .models import DeckCheck, Decklist
 from .permissions import can_view_decklists, is_head_judge, is_judge
 
 #: Longest player number looked up (``Player.player_number``'s max_length).
@@ -43,6 +54,44 @@ def deck_validate(request):
         except ArenaError as exc:
             form.add_error(None, exc.message)
     return render(request, "rules/deck_validate.html", {"form": form, "report": report})
+
+
+#: The rulings helpers: form prefix → (form class, resolver taking the cleaned data).
+RULING_HELPERS = {
+    "naves": (FleetForm, lambda d: rulings.fleet_check(
+        d["on_board"], d["summoning"], lost_before=d["lost_before"], lost_now=d["lost_now"])),
+    "tributo": (TributeForm, lambda d: rulings.tribute_check(d["level"], d["tributes"])),
+    "mazos": (StonerDrawForm, lambda d: rulings.stoner_turn_draw(
+        d["materials_deck"], d["materials_discard"], d["game_deck"], d["game_discard"])),
+}
+
+
+#: Spanish text of the resolvers' error codes (the forms catch most cases first).
+RULING_ERRORS = {
+    "invalid_level": gettext_lazy("Los niveles de las bestias van del 1 al 7."),
+    "invalid_count": gettext_lazy("Las cantidades no pueden ser negativas."),
+}
+
+
+@never_cache
+@require_GET
+def ruling_calculators(request):
+    """Rulings that can be computed, one small GET form each: the Planets War
+    board limit (4 ships) and lost ships, Reinas tribute summoning, and the
+    stoner-points draw from empty decks. Only the form whose fields are in
+    the query is read; the resolver's ``RulingError`` becomes a form error.
+    Stores nothing."""
+    forms_by_prefix, results = {}, {}
+    for prefix, (form_class, resolve) in RULING_HELPERS.items():
+        bound = any(key.startswith(f"{prefix}-") for key in request.GET)
+        form = form_class(request.GET if bound else None, prefix=prefix)
+        if bound and form.is_valid():
+            try:
+                results[prefix] = resolve(form.cleaned_data)
+            except rulings.RulingError as exc:
+                form.add_error(None, RULING_ERRORS.get(exc.code, _("Esos datos no son posibles en el juego.")))
+        forms_by_prefix[prefix] = form
+    return render(request, "rules/ruling_calculators.html", {"forms": forms_by_prefix, "results": results})
 
 
 # --------------------------------------------------------------------------- player / judge
@@ -150,18 +199,22 @@ def decklist_detail(request, pk: int):
     return render(
         request,
         "rules/decklist_detail.html",
-        {"decklist": decklist, "event": event, "check_form": DeckCheckForm()},
+        {"decklist": decklist, "event": event, "check_form": DeckCheckForm(),
+         "can_decide": is_head_judge(request.user, event), "decision_form": DeckCheckDecisionForm()},
     )
 
 
 @login_required
 @require_POST
 def deck_check_create(request, pk: int):
-    """Record a deck check of the decklist's player (judges of the event)."""
+    """Record a deck check of the decklist's player (judges of the event), or,
+    with ``decide_check``, the head judge's decision on a recorded one."""
     decklist = get_object_or_404(Decklist.objects.select_related("registration__event"), pk=pk)
     event = decklist.registration.event
     if not is_judge(request.user, event):
         return forbidden(request, event, message=_("Sólo los jueces del evento registran chequeos de mazo."))
+    if request.POST.get("decide_check"):
+        return _deck_check_decide(request, decklist, event)
     form = DeckCheckForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -183,14 +236,41 @@ def deck_check_create(request, pk: int):
                 match=match,
                 table_number=data["table_number"],
                 game_number=data["game_number"],
+                findings=form.findings(),
+                amendments=data["amendments"],
+                decision=data["decision"],
             )
         except ArenaError as exc:
             messages.error(request, exc.message)
         else:
+            if check.findings:
+                messages.warning(request, _("Chequeo registrado con %(n)d ítems que fallaron.")
+                                 % {"n": len(check.findings)})
             if check.violations:
                 messages.warning(request, _("Chequeo registrado con %(n)d diferencias.") % {"n": len(check.violations)})
             else:
                 messages.success(request, _("Chequeo registrado: el mazo coincide con la lista."))
     else:
-        messages.error(request, _("Revisá los datos del chequeo."))
+        errors = [str(e) for errs in form.errors.values() for e in errs]
+        messages.error(request, " ".join([_("Revisá los datos del chequeo."), *errors]))
     return redirect("rules:decklist_detail", pk=pk)
+
+
+def _deck_check_decide(request, decklist: Decklist, event):
+    """The head judge's decision on one recorded check (``decide_check``: its id)."""
+    wanted = request.POST.get("decide_check", "")
+    check = get_object_or_404(DeckCheck, pk=int(wanted) if wanted.isdigit() else 0,
+                              registration_id=decklist.registration_id)
+    if not is_head_judge(request.user, event):
+        return forbidden(request, event, message=_("Sólo el juez principal registra la decisión."))
+    form = DeckCheckDecisionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.deck_check_decide(check=check, by=request.user, decision=form.cleaned_data["decision"])
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Decisión registrada."))
+    else:
+        messages.error(request, _("Escribí la decisión."))
+    return redirect("rules:decklist_detail", pk=decklist.pk)

@@ -72,15 +72,17 @@ from .admin_scoping import (
     SuperuserWritesMixin,
     VenueScopedAdmin,
 )
-from .enums import EventState, MatchStatus, RoundPhase, RoundState
+from .enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from .errors import ArenaError, StaleEdit
 from .formats import PODS, format_for
-from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue
+from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue, default_placement_points
 from .permissions import can_change_player, is_organizer, players_visible_to, venues_organized_by
 from .resources import NUMBER, VENUE, PlayerResource, PodStandingsResource, SafeImportAdminMixin, StandingsResource
+from .services.registration import registration_pack_indoor_set
 from .swiss.errors import PairingError
 from .swiss.lifecycle import Action, actions_available
 from .swiss.pairing import rounds_for
+from .swiss.pods import validate_points_table
 from .text import round_label, stage_name
 
 admin.site.site_header = gettext_lazy("Arena — consola del organizador")
@@ -334,7 +336,7 @@ def day_status(event: Event) -> DayStatus:
     )
     status.actions = [DAY_ACTIONS[key] for key in _applicable_actions(event)]
     if last is not None:
-        status.clock = selectors.round_clock(last, minutes=event.round_minutes)
+        status.clock = services.round_display_clock(last, minutes=event.round_minutes)
     return status
 
 
@@ -465,7 +467,10 @@ class VenueAdmin(SuperuserWritesMixin, admin.ModelAdmin):
 
 
 class QuickPlayerForm(forms.ModelForm):
-    """«Alta rápida»: a new player, registered in the event at once."""
+    """«Alta rápida»: a new player, registered in the event at once (in a
+    Torneo Indoor with the Pack Indoor bought, R-000-52)."""
+
+    pack_indoor = forms.BooleanField(label=gettext_lazy("Compró el Pack Indoor"), required=False)
 
     class Meta:
         model = Player
@@ -535,10 +540,30 @@ class EventAdminForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "seed" in self.fields:
             self.fields["seed"].required = False
+        if "pod_points_mode" in self.fields:  # left out (a duel game's form): the model's default
+            self.fields["pod_points_mode"].required = False
+
+    def clean_pod_points_mode(self):
+        return self.cleaned_data.get("pod_points_mode") or self.instance.pod_points_mode
 
     def clean_seed(self):
         seed = self.cleaned_data.get("seed")
         return new_seed() if seed is None else seed
+
+    def clean_placement_points(self):
+        """A points table of places 1..n with whole, non-negative points, each place no more than the one before."""
+        table = self.cleaned_data.get("placement_points")
+        if not table:  # left empty: the table the event had (1st 3, 2nd 2, 3rd 1 for a new one)
+            return self.instance.placement_points or default_placement_points()
+        try:
+            parsed = {int(place): points for place, points in dict(table).items()}
+            validate_points_table(parsed)
+        except (TypeError, ValueError, PairingError):
+            raise forms.ValidationError(gettext_lazy(
+                "Escriba los puntos por puesto como {\"1\": 3, \"2\": 2, \"3\": 1}: puestos 1, 2, 3… seguidos, "
+                "puntos enteros de 0 en adelante, sin que un puesto sume más que el anterior."
+            )) from None
+        return {str(place): points for place, points in sorted(parsed.items())}
 
 
 class PlayerLabelWidget(forms.Widget):
@@ -561,7 +586,7 @@ class RegistrationInlineForm(forms.ModelForm):
 
     class Meta:
         model = Registration
-        fields = ("player", "fixed_table")
+        fields = ("player", "fixed_table", "pack_indoor")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -596,6 +621,13 @@ class RegistrationInline(admin.TabularInline):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("player", "player__home_venue", "event")
+
+    def get_fields(self, request, obj=None):
+        # Torneo Indoor: the Pack Indoor bought, required to take part (R-000-52); no column elsewhere.
+        fields = super().get_fields(request, obj)
+        if obj is not None and obj.kind == EventKind.INDOOR:
+            return (*fields[:2], "pack_indoor", *fields[2:])
+        return fields
 
     def get_formset(self, request, obj=None, **kwargs):
         self._can_change = obj is not None and self.has_change_permission(request, obj)
@@ -699,6 +731,16 @@ class EventAdmin(VenueScopedAdmin):
             },
         ),
         (gettext_lazy("Reducido"), {"fields": ("cut_size", "third_place_match")}),
+        (
+            gettext_lazy("Mesas multijugador"),
+            {
+                "fields": ("pod_points_mode", "placement_points"),
+                "description": gettext_lazy(
+                    "Sólo para juegos de mesas de 2 a 6 jugadores (Planets War, La Copa del Mundo y el juego de "
+                    "2 a 6). La tabla de puntos por puesto se usa sólo si la elige arriba."
+                ),
+            },
+        ),
         (gettext_lazy("Sorteo"), {"fields": ("seed",), "classes": ("collapse",)}),
     )
 
@@ -735,7 +777,7 @@ class EventAdmin(VenueScopedAdmin):
         if obj.state in (EventState.TOP_CUT, EventState.FINISHED):
             readonly += ["planned_rounds", "min_rounds", "cut_size", "third_place_match"]
         if obj.state == EventState.FINISHED:
-            readonly += ["kind", "venue", "date", "round_minutes"]
+            readonly += ["kind", "venue", "date", "round_minutes", "pod_points_mode", "placement_points"]
         return readonly
 
     @admin.display(description=gettext_lazy("podio"))
@@ -804,19 +846,32 @@ class EventAdmin(VenueScopedAdmin):
             removal = services.registration_delete(registration=reg, by=request.user)
             (messages.success if removal.deleted else messages.warning)(request, removal.message)
         for reg, changed in formset.changed_objects:
-            if "fixed_table" in changed:  # the only field of an existing row; kept in the event log
+            if "fixed_table" in changed:  # an existing row's fields change through services (event log)
                 self._fixed_table_set(request, reg, reg.fixed_table)
+            if "pack_indoor" in changed:
+                self._pack_indoor_set(request, reg, reg.pack_indoor)
         for reg in rows:
             if reg.pk is not None:
                 continue  # existing rows change only through the row buttons (and the fixed table above)
             try:
-                created = services.registration_create(event=event, player=reg.player, by=request.user)
+                created = services.registration_create(event=event, player=reg.player, by=request.user,
+                                                       pack_indoor=reg.pack_indoor)
             except ArenaError as exc:
                 messages.error(request, exc.message)
             else:
                 messages.success(request, _("%(player)s inscripto.") % {"player": reg.player})
                 if reg.fixed_table:
                     self._fixed_table_set(request, created, reg.fixed_table)
+
+    def _pack_indoor_set(self, request, reg: Registration, bought: bool) -> None:
+        try:
+            registration_pack_indoor_set(registration=reg.pk, bought=bought, by=request.user)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, (_("%(player)s: Pack Indoor comprado.") if bought else
+                                       _("%(player)s: sin Pack Indoor (figura ausente)."))
+                             % {"player": reg.player.display_name})
 
     def _fixed_table_set(self, request, reg: Registration, table: int | None) -> None:
         try:
@@ -978,7 +1033,8 @@ class EventAdmin(VenueScopedAdmin):
         try:
             with transaction.atomic():
                 player = form.save()
-                registration = services.registration_create(event=event, player=player, by=request.user)
+                registration = services.registration_create(
+                    event=event, player=player, by=request.user, pack_indoor=form.cleaned_data["pack_indoor"])
         except ArenaError as exc:
             messages.error(request, exc.message)
             return HttpResponseRedirect(back)
@@ -1024,13 +1080,15 @@ class EventAdmin(VenueScopedAdmin):
 class RegistrationAdmin(VenueScopedAdmin):
     """Registrations across the user's events; registering happens on the event page."""
 
-    list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified", "fixed_table")
-    list_filter = (("event", admin.RelatedOnlyFieldListFilter), "checked_in", "dropped", "late_entry")
+    list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified", "fixed_table",
+                    "pack_indoor")
+    list_filter = (("event", admin.RelatedOnlyFieldListFilter), "checked_in", "dropped", "late_entry", "pack_indoor")
     list_select_related = ("player", "event")
     search_fields = ("player__display_name", "player__player_number", "event__name")
     fields = ("event", "player", "checked_in", "late_entry", "joined_round", "dropped", "dropped_after_round",
-              "disqualified", "draw_order", "fixed_table", "created_at")
-    readonly_fields = fields  # the fixed table is set on the event page (registration_fixed_table_set)
+              "disqualified", "draw_order", "fixed_table", "pack_indoor", "created_at")
+    # The fixed table and the Pack Indoor are set on the event page (their services log them).
+    readonly_fields = fields
     actions = ["drop_selected", "undo_drop_selected", "check_in_selected"]
 
     def has_add_permission(self, request):

@@ -57,7 +57,7 @@ class PenaltyAdmin(VenueScopedAdmin):
     inlines = [PenaltyRevisionInline]
     fields = ("event", "registration", "round", "match", "game_number", "in_match", "infraction", "penalty",
               "original", "consequence_text", "counts_as_warning", "warning_count_after", "message", "source_text",
-              "notes", "ruling_id", "issued_by", "issued_at", "judge_page")
+              "notes", "ruling_id", "issued_by", "consulted", "issued_at", "judge_page")
     readonly_fields = fields
 
     def get_queryset(self, request):
@@ -104,6 +104,10 @@ class PenaltyAdmin(VenueScopedAdmin):
     @admin.display(description=_("fuente"))
     def source_text(self, p: Penalty):
         return source_label(p.source)
+
+    @admin.display(description=_("jueces consultados"))
+    def consulted(self, p: Penalty):
+        return ", ".join(u.get_username() for u in p.consulted_judges.all()) or "—"
 
     @admin.display(description=_("página del juez"))
     def judge_page(self, p: Penalty):

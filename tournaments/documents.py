@@ -900,8 +900,10 @@ def judge_table_url(*, event_id: int, round_number: int, table: int) -> str:
     return base.rstrip("/") + reverse("judge:table", args=[event_id, round_number, table])
 
 
-def _points_text(table: dict[int, int]) -> str:
-    """``1.º 3, 2.º 2, 3.º 1`` from the event's points by place."""
+def _points_text(table: dict[int, int] | None) -> str:
+    """``1.º 3, 2.º 2, 3.º 1`` from the event's points by place; the shared rule without a table (decision 17)."""
+    if table is None:
+        return "3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad)"
     return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
 
 

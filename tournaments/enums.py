@@ -109,3 +109,6 @@ class EventLogAction(models.TextChoices):
     PAIRING_BYE_GIVE = "pairing_bye_give", _("Emparejamiento: bye asignado")
     PAIRING_BYE_TAKE = "pairing_bye_take", _("Emparejamiento: bye quitado")
     REGISTRATION_FIXED_TABLE = "registration_fixed_table", _("Mesa fija")
+    REGISTRATION_PACK_INDOOR = "registration_pack_indoor", _("Pack Indoor")
+    ROUND_BUILD_START = "round_build_start", _("Armado de mazos iniciado")
+    ROUND_BUILD_END = "round_build_end", _("Armado de mazos terminado")

@@ -146,6 +146,13 @@ class Event(models.Model):
         help_text=_("Juegos en mesas de 3 a 6: puntos por puesto, p. ej. {\"1\": 3, \"2\": 2, \"3\": 1}; "
                     "los demás puestos suman 0."),
     )
+    pod_points_mode = models.CharField(
+        _("puntos de las mesas multijugador"), max_length=10, default="share",
+        choices=[("share", _("Según los rivales superados (3 × la parte de la mesa que quedó detrás)")),
+                 ("table", _("Tabla de puntos por puesto"))],
+        help_text=_("Predeterminado: nadie suma más por jugar en una mesa más chica; el último de cualquier mesa "
+                    "suma 0 y los empatados comparten el promedio."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     #: The state stamp of the public pages (:mod:`tournaments.stamps`): it only ever grows, by
     #: ``F() + 1`` in the database, whenever anything the pages show changes; ``save()`` never writes it.
@@ -189,8 +196,11 @@ class Event(models.Model):
 
         return REGISTRY.get(self.game.key)
 
-    def points_table(self) -> dict[int, int]:
-        """``placement_points`` as place (int) → points (int)."""
+    def points_table(self) -> dict[int, int] | None:
+        """``placement_points`` as place (int) → points (int); ``None`` when the
+        event scores pods by share of pod-mates beaten (DESIGN.md decision 17)."""
+        if self.pod_points_mode != "table":
+            return None
         return {int(place): int(points) for place, points in (self.placement_points or {}).items()}
 
 
@@ -214,6 +224,10 @@ class Registration(models.Model):
     fixed_table = models.PositiveSmallIntegerField(
         _("mesa fija"), null=True, blank=True,
         help_text=_("Mesa en la que juega siempre (accesibilidad); vacío: la que le toque."),
+    )
+    pack_indoor = models.BooleanField(
+        _("Pack Indoor comprado"), default=False,
+        help_text=_("Torneo Indoor: sólo se participa con la compra del Pack Indoor."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -249,6 +263,11 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(_("reloj iniciado"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("reloj en pausa"), null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(_("segundos en pausa"), default=0)
+    build_minutes = models.PositiveSmallIntegerField(
+        _("minutos de armado"), default=0,
+        help_text=_("Torneo Indoor, ronda 1: tiempo para abrir los boosters, armar el mazo e intercambiar "
+                    "cartas antes del reloj de la ronda."),
+    )
 
     class Meta:
         verbose_name = _("ronda")
@@ -404,6 +423,8 @@ class Penalty(models.Model):
     in ``original_type``. ``counts_as_warning`` is stored so old entries keep
     counting the same way if the catalogue changes. ``incident`` links the
     penalties of one incident (a missing card held by another competitor).
+    ``issued_by`` is the judge who issued it; ``consulted_judges`` the
+    event's judges consulted (R-000-97: "consultadas si lo amerita").
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("evento"))
@@ -434,6 +455,10 @@ class Penalty(models.Model):
         verbose_name=_("juez"),
     )
     issued_at = models.DateTimeField(_("registrada"), auto_now_add=True)
+    consulted_judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="consulted_penalties", verbose_name=_("jueces consultados"),
+        help_text=_("Jueces del evento con quienes se consultó la sanción (000 § 10.3)."),
+    )
 
     class Meta:
         verbose_name = _("penalidad")
@@ -514,6 +539,7 @@ class PodTable(models.Model):
     status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
     repeats = models.PositiveSmallIntegerField(_("reencuentros inevitables"), default=0)
     version = models.PositiveIntegerField(_("versión"), default=0)
+    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
 
     class Meta:
         verbose_name = _("mesa multijugador")
@@ -560,6 +586,7 @@ class PodResultEntry(models.Model):
     pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="entries", verbose_name=_("mesa"))
     version = models.PositiveIntegerField(_("versión"))
     placements = models.JSONField(_("puestos"))
+    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         verbose_name=_("cargado por"),

@@ -321,6 +321,7 @@ def penalty_issue(
     earlier_games: tuple[int, int, int] | None = None,
     notes: str = "",
     ruling_id: str = "",
+    consulted_judges=(),
 ) -> Penalty:
     """Record a penalty for ``registration`` and apply its consequences.
 
@@ -334,12 +335,19 @@ def penalty_issue(
     a disqualification (:func:`score_rewrite`, with ``earlier_games`` when
     the saved totals do not tell the earlier games).
 
+    ``consulted_judges`` (users) are the event's judges the issuing judge
+    consulted (000_0014b2ac83da54b4.txt § "10.3. Los Jueces": "meditadas, y
+    consultadas si lo amerita"); the issuing judge is left out of them. They
+    are stored on the penalty and in the event log entry.
+
     Returns the stored :class:`Penalty`. Raises :class:`ArenaError` with the
-    ladder's code (``unknown_infraction``, ``already_disqualified``…) or
-    ``score_conflict``, and :class:`StateError` when the event is finished
+    ladder's code (``unknown_infraction``, ``already_disqualified``…),
+    ``score_conflict`` or ``consulted_not_judge`` (a consulted user who does
+    not judge the event), and :class:`StateError` when the event is finished
     and the penalty would change a result.
     """
     _event, registration = registration_lock(registration)
+    consulted = consulted_judges_check(registration.event, consulted_judges, issued_by)
     plan = penalty_plan(
         registration, infraction_code=infraction_code, minutes_late=minutes_late,
         head_judge_disqualifies=head_judge_disqualifies, chosen_penalty=chosen_penalty, game_number=game_number,
@@ -347,14 +355,42 @@ def penalty_issue(
     )
     penalty = _store(plan.decision, registration, plan.match, game_number=game_number, notes=notes, by=issued_by,
                      ruling_id=ruling_id)
+    if consulted:
+        penalty.consulted_judges.set(consulted)
     _record_score(penalty, plan.match, plan.score, issued_by)
     if plan.decision.is_disqualification:
         _disqualify(registration)
+    after = {"penalty": penalty.penalty_type, "infraction": penalty.infraction_code,
+             "consequences": list(penalty.consequences)}
+    if consulted:
+        after["consulted_judges"] = sorted(u.get_username() for u in consulted)
     event_log_append(event=registration.event_id, action="penalty_issue", by=issued_by,
-                     subject=registration.player.display_name,
-                     after={"penalty": penalty.penalty_type, "infraction": penalty.infraction_code,
-                            "consequences": list(penalty.consequences)}, reason=notes)
+                     subject=registration.player.display_name, after=after, reason=notes)
     return penalty
+
+
+def consulted_judges_check(event: Event, users, issued_by=None) -> list:
+    """The consulted judges of a penalty in ``event``: distinct users, the
+    issuing judge left out, each a judge of the event (its judges, head
+    judge or organizers: :func:`tournaments.permissions.is_judge`).
+
+    Raises :class:`ArenaError` ``consulted_not_judge`` naming the first user
+    who does not judge the event. Rule: 000_0014b2ac83da54b4.txt § "10.3.
+    Los Jueces" (R-000-97).
+    """
+    from .permissions import is_judge
+
+    seen, out = set(), []
+    for user in users or ():
+        if user is None or user.pk in seen or (issued_by is not None and user.pk == getattr(issued_by, "pk", None)):
+            continue
+        if not is_judge(user, event):
+            raise ArenaError("consulted_not_judge",
+                             _("%(user)s no es juez de este evento: sólo se registran consultas a sus jueces.")
+                             % {"user": user.get_username()})
+        seen.add(user.pk)
+        out.append(user)
+    return out
 
 
 def _revision_score(penalty: Penalty, registration: Registration, consequences, by) -> None:
@@ -485,7 +521,7 @@ def penalties_for_event(event: Event):
     return (
         Penalty.objects.filter(event=event)
         .select_related("registration__player", "round", "match", "issued_by")
-        .prefetch_related("revisions__revised_by")
+        .prefetch_related("revisions__revised_by", "consulted_judges")
         .order_by("issued_at", "pk")
     )
 
@@ -495,6 +531,7 @@ def penalties_for_player(player_id: int):
     return (
         Penalty.objects.filter(registration__player_id=player_id)
         .select_related("event", "round", "issued_by")
+        .prefetch_related("consulted_judges")
         .order_by("-issued_at")
     )
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
 from .models import Event, PodResultEntry, PodSeat, PodTable, Registration, Round
 from .selectors import user_label
-from .swiss.pods import PodResult, PodStanding, placement_points, pod_standings
+from .swiss.pods import PodResult, PodStanding, as_decimal, pod_points, pod_standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +78,9 @@ class PodStandingRow:
     """A pod standings row with the player's public data.
 
     ``points`` placement points, ``opponents_points`` the sum of the
-    pod-mates' points (Buchholz of pods), ``secondary_score`` the game's own
-    score summed (stoner points); integers.
+    pod-mates' points (Buchholz of pods), both :class:`~decimal.Decimal`
+    (DESIGN.md decision 17); ``secondary_score`` the game's own score summed
+    (stoner points), an integer.
     """
 
     standing: PodStanding
@@ -129,7 +131,11 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class PodRow:
-    """One pod (table) of a round with its players in seat order."""
+    """One pod (table) of a round with its players in seat order.
+
+    ``ended_by_time``: the round's time ran out before the game's own end
+    (nobody reached 20 stoner points): places go by score, no normal win.
+    """
 
     pod_id: int
     table_number: int
@@ -137,6 +143,7 @@ class PodRow:
     version: int
     repeats: int
     seats: tuple[SeatRow, ...]
+    ended_by_time: bool = False
 
     @property
     def names(self) -> str:
@@ -153,14 +160,33 @@ def pods_for_round(rnd: Round) -> list[PodRow]:
     seats = PodSeat.objects.filter(pod__round=rnd).values_list(
         "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
         "registration_id", "registration__player__display_name", "registration__player__player_number",
-        "seat", "place", "score",
+        "seat", "place", "score", "pod__ended_by_time",
     ).order_by("pod__table_number", "seat")
-    pods: dict[int, tuple[tuple, list[SeatRow]]] = {}
-    for pod_id, table, status, version, repeats, rid, name, number, seat, place, score in seats:
-        pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), []))[1].append(
+    pods: dict[int, tuple[tuple, list[SeatRow], bool]] = {}
+    for pod_id, table, status, version, repeats, rid, name, number, seat, place, score, by_time in seats:
+        pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), [], by_time))[1].append(
             SeatRow(rid, name, number, seat, place, score)
         )
-    return [PodRow(*head, seats=tuple(rows)) for head, rows in pods.values()]
+    return [PodRow(*head, seats=tuple(rows), ended_by_time=by_time) for head, rows, by_time in pods.values()]
+
+
+def pod_rows(pod_ids) -> list[PodRow]:
+    """The pods ``pod_ids`` with their seats, in the order given (one query;
+    none for no ids), ``ended_by_time`` included: what the judge's list and
+    form show."""
+    if not pod_ids:
+        return []
+    seats = PodSeat.objects.filter(pod_id__in=pod_ids).values_list(
+        "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
+        "registration_id", "registration__player__display_name", "registration__player__player_number",
+        "seat", "place", "score", "pod__ended_by_time",
+    ).order_by("seat")
+    pods: dict[int, tuple[tuple, list[SeatRow], bool]] = {}
+    for pod_id, table, status, version, repeats, rid, name, number, seat, place, score, by_time in seats:
+        pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), [], by_time))[1].append(
+            SeatRow(rid, name, number, seat, place, score)
+        )
+    return [PodRow(*pods[pk][0], seats=tuple(pods[pk][1]), ended_by_time=pods[pk][2]) for pk in pod_ids if pk in pods]
 
 
 def pod_for_table(rnd: Round, table_number: int) -> PodTable | None:
@@ -225,6 +251,7 @@ class PodHistoryLine:
     entered_at: datetime.datetime
     placements: tuple[PlacementLine, ...]
     before: tuple[PlacementLine, ...] | None
+    ended_by_time: bool = False
 
 
 def pod_history(pod: PodTable) -> list[PodHistoryLine]:
@@ -254,6 +281,7 @@ def pod_history(pod: PodTable) -> list[PodHistoryLine]:
             entered_at=entry.entered_at,
             placements=lines(entry.placements),
             before=lines(entries[index - 1].placements) if index else None,
+            ended_by_time=entry.ended_by_time,
         )
         for index, entry in enumerate(entries)
     ]
@@ -279,8 +307,9 @@ class PlayerPodRound:
     """One round of a player's pod event, from the player's side.
 
     ``place``/``score``/``points`` are ``None`` while the pod has no result;
-    ``points`` are the placement points the place earned (integers, the
-    event's table by place); ``mates`` are the other players of the pod,
+    ``points`` are the placement points the place earned (:class:`Decimal`,
+    DESIGN.md decision 17 or the event's table); ``ended_by_time``: the pod
+    ended when the round's time ran out; ``mates`` are the other players of the pod,
     best place first (by seat while there is no result).
     """
 
@@ -290,15 +319,16 @@ class PlayerPodRound:
     pod_size: int
     place: int | None
     score: int | None
-    points: int | None
+    points: Decimal | None
     mates: tuple[PodMate, ...]
+    ended_by_time: bool = False
 
 
 def player_pod_rounds(registration: Registration, *, event: Event | None = None) -> list[PlayerPodRound]:
     """The pods ``registration`` sat in, round by round (one query; ``event`` saves loading it).
 
-    Points follow :func:`tournaments.swiss.pods.placement_points` with the
-    event's points table, as the standings add them up.
+    Points follow :func:`tournaments.swiss.pods.pod_points` with the
+    event's points setting, as the standings add them up.
     """
     table = (event or registration.event).points_table()
     seats = PodSeat.objects.filter(
@@ -306,18 +336,20 @@ def player_pod_rounds(registration: Registration, *, event: Event | None = None)
     ).values_list(
         "pod_id", "pod__round__number", "pod__table_number", "pod__status", "registration_id",
         "registration__player__display_name", "registration__player__player_number", "seat", "place", "score",
+        "pod__ended_by_time",
     ).order_by("pod__round__number", "seat")
-    pods: dict[int, tuple[tuple[int, int, str], list[tuple]]] = {}
-    for pod_id, number, table_number, status, rid, name, player_number, seat, place, score in seats:
-        pods.setdefault(pod_id, ((number, table_number, status), []))[1].append(
+    pods: dict[int, tuple[tuple[int, int, str, bool], list[tuple]]] = {}
+    for pod_id, number, table_number, status, rid, name, player_number, seat, place, score, by_time in seats:
+        pods.setdefault(pod_id, ((number, table_number, status, by_time), []))[1].append(
             (rid, name, player_number, seat, place, score))
     out: list[PlayerPodRound] = []
-    for (number, table_number, status), rows in pods.values():
+    for (number, table_number, status, by_time), rows in pods.values():
         has_result = status != MatchStatus.PENDING
         own = next(row for row in rows if row[0] == registration.pk)
         others = sorted((row for row in rows if row[0] != registration.pk),
                         key=lambda row: (not has_result or row[4] is None, row[4] or 0, row[3]))
         place = own[4] if has_result else None
+        earned = pod_points([(row[0], row[4], row[5]) for row in rows], table) if place is not None else {}
         out.append(PlayerPodRound(
             round_number=number,
             table_number=table_number,
@@ -325,8 +357,9 @@ def player_pod_rounds(registration: Registration, *, event: Event | None = None)
             pod_size=len(rows),
             place=place,
             score=own[5] if has_result else None,
-            points=placement_points(place, len(rows), table) if place is not None else None,
+            points=as_decimal(earned[registration.pk]) if place is not None else None,
             mates=tuple(PodMate(row[1], row[2], row[4] if has_result else None, row[5] if has_result else None)
                         for row in others),
+            ended_by_time=has_result and by_time,
         ))
     return out

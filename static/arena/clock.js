@@ -3,7 +3,9 @@
  * The root [data-clock] carries data-state, data-remaining (seconds),
  * data-state-url and data-poll-seconds. Elements with data-when="a b" are
  * shown only in those states (not_started, running, paused, time_up,
- * closed, no_round).
+ * closed, no_round, and a Torneo Indoor's building, build_paused). The
+ * build counts down like a running clock; at its zero the page re-reads
+ * the state (the round's own clock then runs).
  */
 (function () {
   "use strict";
@@ -16,9 +18,14 @@
     round: root.dataset.round
   };
   var syncedAt = performance.now();
+  var buildOverPolled = false;
+
+  function ticking() {
+    return clock.state === "running" || clock.state === "building";
+  }
 
   function remainingNow() {
-    if (clock.state !== "running") return clock.remaining;
+    if (!ticking()) return clock.remaining;
     return Math.max(0, clock.remaining - (performance.now() - syncedAt) / 1000);
   }
 
@@ -32,6 +39,10 @@
   function render() {
     var left = remainingNow();
     var view = clock.state === "running" && left <= 0 ? "time_up" : clock.state;
+    if (clock.state === "building" && left <= 0 && !buildOverPolled) {
+      buildOverPolled = true;  // the build is over: fetch the round's clock now
+      poll();
+    }
     display.textContent = format(left);
     if (root.dataset.view !== view) {
       root.dataset.view = view;
@@ -51,6 +62,7 @@
         }
         clock = data;
         syncedAt = performance.now();
+        if (clock.state !== "building" || clock.remaining > 0) buildOverPolled = false;
         render();
       })
       .catch(function () { /* keep ticking locally */ });

@@ -74,7 +74,8 @@ def play_round_robin(
     schedule = round_robin(list(ranking))
     event = create_event(name=name, venue=venue, date=date, kind=kind, rounds=len(schedule))
     services.registration_open(event=event)
-    regs = {p.pk: services.registration_create(event=event, player=p) for p in ranking}
+    regs = {p.pk: services.registration_create(event=event, player=p, pack_indoor=kind == EventKind.INDOOR)
+            for p in ranking}
     services.registration_close(event=event)
     strength = {p.pk: n - i for i, p in enumerate(ranking)}
     for pairs in schedule:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -24,12 +23,12 @@ from rules.catalog import (
 )
 from rules.games import seed_catalog, vocabularies
 from rules.games import weed_monsters as wm
+from tests.shared_docs import SEEDS_DIR
 
 pytestmark = pytest.mark.unit
 
 WM = "weed_monsters"
 RULING = date(2024, 9, 6)
-SEEDS_DIR = Path("/work/shared/seeds")
 
 
 @pytest.fixture(scope="module")

@@ -3,23 +3,27 @@
 Five players sit at one pod of five in both rounds (the game seats 2–6 a
 table, the largest preferred: 004_4a3d59c736a1e8f3.txt § "Manual de juego"),
 so every pair meets twice. Places follow the stoner points, more is better
-(§ "1 Objetivo"); placement points are the default 3/2/1, later places 0.
+(§ "1 Objetivo"); placement points follow DESIGN.md decision 17: 3 × the
+share of the four pod-mates finished behind, so places 1 to 5 of a pod of
+five earn 3, 2.25, 1.5, 0.75 and 0 (shown with one decimal, rounded half
+up: 2,3 and 0,8).
 
-Round 1: Ana 25, Beto 20, Carla 13, Darío 5, Eva 1 → places 1 to 5, points 3, 2, 1, 0, 0.
-Round 2: Eva 23, Darío 16, Carla 9, Beto 4, Ana 0 → places 1 to 5, points 3, 2, 1, 0, 0.
+Round 1: Ana 25, Beto 20, Carla 13, Darío 5, Eva 1 → places 1 to 5, points 3, 2.25, 1.5, 0.75, 0.
+Round 2: Eva 23, Darío 16, Carla 9, Beto 3, Ana 0 → places 1 to 5, points 3, 2.25, 1.5, 0.75, 0.
 
 Worked out by hand:
 
-- placement points: Ana 3, Beto 2, Carla 2, Darío 2, Eva 3 (12 in all);
+- placement points: every player 3 (3 + 0, 2.25 + 0.75, 1.5 + 1.5,
+  0.75 + 2.25, 0 + 3), 15 in all: mirrored places in a pod of five even
+  out, which is what decision 17 asks;
 - opponents' points, each pod-mate's final points once per pod shared, so
-  2 × (12 − own): Ana 18, Beto 20, Carla 20, Darío 20, Eva 18;
-- stoner points: Ana 25, Beto 24, Carla 22, Darío 21, Eva 24;
-- final ranking: 1 Ana (3, 18, 25), 2 Eva (3, 18, 24; stoner points
-  separate them), 3 Beto (2, 20, 24; fewer points), 4 Carla (22), 5 Darío
-  (21) (stoner points).
+  2 × (15 − own) = 24 for everyone;
+- stoner points: Ana 25, Beto 23, Carla 22, Darío 21, Eva 24;
+- final ranking by stoner points: 1 Ana (25), 2 Eva (24), 3 Beto (23),
+  4 Carla (22), 5 Darío (21); podium Ana, Eva, Beto.
 
-After round 1 alone: 1 Ana 3 points (opponents 2+1+0+0 = 3), 2 Beto 2 (4),
-3 Carla 1 (5), 4 Darío 0 (6, 5 stoner points), 5 Eva 0 (6, 1).
+After round 1 alone: 1 Ana 3 points (opponents 2.25 + 1.5 + 0.75 + 0 = 4.5),
+2 Beto 2.25 (5.25), 3 Carla 1.5 (6), 4 Darío 0.75 (6.75), 5 Eva 0 (7.5).
 """
 from __future__ import annotations
 
@@ -36,7 +40,7 @@ PLAYERS = {
 
 ROUNDS = (
     {"ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)},
-    {"eva": (1, 23), "dario": (2, 16), "carla": (3, 9), "beto": (4, 4), "ana": (5, 0)},
+    {"eva": (1, 23), "dario": (2, 16), "carla": (3, 9), "beto": (4, 3), "ana": (5, 0)},
 )
 
 

@@ -42,6 +42,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
+from tests.races import RACE_MARKS
 from tournaments import services
 from tournaments.adapters import load_snapshot
 from tournaments.enums import EventState, MatchStatus, RoundState
@@ -51,14 +52,7 @@ from tournaments.swiss.pairing import pair_round
 from tournaments.swiss.standings import compute_standings
 from tournaments.tasks import render_document
 
-pytestmark = [
-    pytest.mark.integration,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="concurrency tests need real row locks: run with DATABASE_URL=postgres://…",
-    ),
-]
+pytestmark = RACE_MARKS
 
 PLAYERS = 48  # 24 tables: one judge per table in the re-pair race
 THREAD_TIMEOUT = 60  # seconds for every worker to finish; a lock wait that never ends fails the test

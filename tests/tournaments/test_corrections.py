@@ -295,10 +295,12 @@ def test_correct_pending_match_is_refused(organizer):
 def test_pod_correct_finished_event_moves_the_podium(organizer):
     """Pods (tests/tournaments/pods_helpers.py): round 2 really was Eva 23, Darío 16, Beto 9, Carla 4, Ana 0.
 
-    Placement points 3/2/1: Ana 3+0, Beto 2+1, Carla 1+0, Darío 0+2, Eva 0+3 —
-    Ana, Beto and Eva on 3; opponents' points 2 × (12 − 3) = 18 each; stoner
-    points Beto 20+9 = 29, Ana 25, Eva 1+23 = 24. Podium Ana, Eva, Beto
-    becomes Beto, Ana, Eva (DESIGN.md decision 17; 004 § "1 Objetivo").
+    Placement points in a pod of five (DESIGN.md decision 17: 3, 2.25, 1.5,
+    0.75, 0): Ana 3+0, Beto 2.25+1.5 = 3.75, Carla 1.5+0.75, Darío 0.75+2.25,
+    Eva 0+3 — Beto leads alone; Ana, Darío and Eva on 3 with 2 × (15 − 3) =
+    24 opponents' points each, so stoner points Ana 25, Eva 1+23 = 24, Darío
+    21 order them. Podium Ana, Eva, Beto becomes Beto, Ana, Eva (004 § "1
+    Objetivo").
     """
     from tests.tournaments.pods_helpers import played_event
 

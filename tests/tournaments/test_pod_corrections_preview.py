@@ -1,25 +1,29 @@
 """Impact preview of a pod correction (issue #13 item 1): the pod standings rows that move, nothing written.
 
 The field is tests/tournaments/pods_helpers.py: five players at one pod of
-five in both rounds, placement points 3/2/1/0/0, ranked by points, then
-opponents' points (2 × (12 − own) here), then stoner points.
+five in both rounds, placement points 3 / 2.25 / 1.5 / 0.75 / 0 (DESIGN.md
+decision 17), ranked by points, then opponents' points (2 × (15 − own)
+here), then stoner points.
 
-Before any correction: 1 Ana (3, 18, 25), 2 Eva (3, 18, 24; stoner
-points), 3 Beto (2, 20, 24; points), 4 Carla (2, 20, 22; stoner points),
-5 Darío (2, 20, 21; stoner points); podium Ana, Eva, Beto.
+Before any correction every player has 3 points and 24 opponents' points:
+1 Ana (25 stoner points), 2 Eva (24), 3 Beto (23), 4 Carla (22), 5 Darío
+(21), each below Ana separated by stoner points; podium Ana, Eva, Beto.
 
 Correction A, round 1, only Eva's stoner points 1 → 3 (still 5th, behind
-Darío's 5): Eva 24 → 26 stoner points, so Eva (3, 18, 26) passes Ana
-(3, 18, 25); nobody else moves. Podium Eva, Ana, Beto.
+Darío's 5): Eva 24 → 26 stoner points, so Eva (3, 24, 26) passes Ana
+(3, 24, 25); nobody else moves. Podium Eva, Ana, Beto.
 
 Correction B, round 1, Beto and Carla swapped (Carla 20 → 2nd, Beto 13 →
-3rd): round 1 points Ana 3, Carla 2, Beto 1, Darío 0, Eva 0; totals Ana 3,
-Beto 1, Carla 3, Darío 2, Eva 3 (12); opponents' points Ana 18, Beto 22,
-Carla 18, Darío 20, Eva 18; stoner points Ana 25, Beto 13 + 4 = 17, Carla
-20 + 9 = 29, Darío 21, Eva 24. Ranking: 1 Carla (3, 18, 29), 2 Ana (3, 18,
-25), 3 Eva (3, 18, 24), 4 Darío (2, 20, 21), 5 Beto (1, 22, 17); every row
-moves. Podium Carla, Ana, Eva.
+3rd): round 1 points Ana 3, Carla 2.25, Beto 1.5, Darío 0.75, Eva 0;
+totals Ana 3, Beto 1.5 + 0.75 = 2.25, Carla 2.25 + 1.5 = 3.75, Darío 3,
+Eva 3 (15); opponents' points Ana 24, Beto 25.5, Carla 22.5, Darío 24,
+Eva 24; stoner points Ana 25, Beto 13 + 3 = 16, Carla 20 + 9 = 29, Darío
+21, Eva 24. Ranking: 1 Carla (3.75), 2 Ana (3, 24, 25; points separate her
+from Carla), 3 Eva (3, 24, 24), 4 Darío (3, 24, 21), 5 Beto (2.25); every
+row moves. Podium Carla, Ana, Eva.
 """
+from decimal import Decimal
+
 import pytest
 
 from tests.tournaments.pods_helpers import ROUNDS, played_event
@@ -46,8 +50,8 @@ def test_pod_preview_score_only_moves_the_two_rows_it_separates():
     event, regs, (r1, r2) = played_event()
     preview = pod_correction_preview(pod=r1.pods.get(), placements=placements(regs, {"eva": (5, 3)}))
     assert moved(preview) == [
-        ("Eva Sánchez", 2, 1, 3, 3, 18, 18, 24, 26, "Puntos stoner", "—"),
-        ("Ana Núñez", 1, 2, 3, 3, 18, 18, 25, 25, "—", "Puntos stoner"),
+        ("Eva Sánchez", 2, 1, 3, 3, 24, 24, 24, 26, "Puntos stoner", "—"),
+        ("Ana Núñez", 1, 2, 3, 3, 24, 24, 25, 25, "—", "Puntos stoner"),
     ]
     assert preview.podium_before == ("Ana Núñez", "Eva Sánchez", "Beto Gómez")
     assert preview.podium_after == ("Eva Sánchez", "Ana Núñez", "Beto Gómez")
@@ -59,12 +63,13 @@ def test_pod_preview_places_swap_moves_every_row():
     event, regs, (r1, r2) = played_event()
     preview = pod_correction_preview(pod=r1.pods.get(),
                                      placements=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
+    d = Decimal
     assert moved(preview) == [
-        ("Carla Ibáñez", 4, 1, 2, 3, 20, 18, 22, 29, "Puntos stoner", "—"),
-        ("Ana Núñez", 1, 2, 3, 3, 18, 18, 25, 25, "—", "Puntos stoner"),
-        ("Eva Sánchez", 2, 3, 3, 3, 18, 18, 24, 24, "Puntos stoner", "Puntos stoner"),
-        ("Darío Pérez", 5, 4, 2, 2, 20, 20, 21, 21, "Puntos stoner", "Puntos por puesto"),
-        ("Beto Gómez", 3, 5, 2, 1, 20, 22, 24, 17, "Puntos por puesto", "Puntos por puesto"),
+        ("Carla Ibáñez", 4, 1, 3, d("3.75"), 24, d("22.5"), 22, 29, "Puntos stoner", "—"),
+        ("Ana Núñez", 1, 2, 3, 3, 24, 24, 25, 25, "—", "Puntos por puesto"),
+        ("Eva Sánchez", 2, 3, 3, 3, 24, 24, 24, 24, "Puntos stoner", "Puntos stoner"),
+        ("Darío Pérez", 5, 4, 3, 3, 24, 24, 21, 21, "Puntos stoner", "Puntos stoner"),
+        ("Beto Gómez", 3, 5, 3, d("2.25"), 24, d("25.5"), 23, 16, "Puntos stoner", "Puntos por puesto"),
     ]
     assert preview.podium_after == ("Carla Ibáñez", "Ana Núñez", "Eva Sánchez")
     assert [(p.name, p.place_before, p.place_after) for p in preview.places] == [

@@ -6,6 +6,7 @@ placements, the podium, the public and judge pages and the read-only API.
 from __future__ import annotations
 
 import itertools
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -149,22 +150,27 @@ def test_pods_have_no_repeated_pod_mates_over_three_rounds_of_13_players():
 
 
 def test_pod_standings_from_placements():
+    """Decision 17 by hand, one pod of 4 with a tie for 2nd: the winner
+    beats all three (3); each tied 2nd beats the 4th and ties one
+    (3 × 1.5 / 3 = 1.5); the 4th beats nobody (0)."""
     event = pod_event(4)  # one pod of 4
     pod = services.round_pair_next(event=event).pods.get()
     a, b, c, d = seat_order(pod)
     services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
     rows = pod_standings_for_event(event)
     assert [(r.registration_id, r.rank, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
-        (a, 1, 3, 4, 20),
-        (rows[1].registration_id, 2, 2, 5, 12),
-        (rows[2].registration_id, 2, 2, 5, 12),
-        (d, 4, 0, 7, 0),
+        (a, 1, 3, 3, 20),
+        (rows[1].registration_id, 2, Decimal("1.5"), Decimal("4.5"), 12),
+        (rows[2].registration_id, 2, Decimal("1.5"), Decimal("4.5"), 12),
+        (d, 4, 0, 6, 0),
     ]
     assert {rows[1].registration_id, rows[2].registration_id} == {b, c}
 
 
 def test_event_placement_points_setting_is_used():
-    event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1})
+    """An event that chooses a points table (decision 17: configurable per
+    event) scores by it."""
+    event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1}, pod_points_mode="table")
     pod = services.round_pair_next(event=event).pods.get()
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]

@@ -144,6 +144,10 @@ class PenaltySerializer(serializers.Serializer):
     notes = serializers.CharField(read_only=True)
     ruling_id = serializers.CharField(read_only=True)
     issued_by = serializers.CharField(read_only=True, allow_null=True)
+    consulted_judges = serializers.ListField(
+        child=serializers.CharField(), read_only=True,
+        help_text=gettext_lazy("Usuarios de los jueces del evento consultados (000 § 10.3)."),
+    )
     issued_at = serializers.DateTimeField(read_only=True)
     revisions = PenaltyRevisionSerializer(many=True, read_only=True)
 
@@ -178,6 +182,7 @@ def penalty_data(p: Penalty, game: str) -> dict:
         "notes": p.notes,
         "ruling_id": p.ruling_id,
         "issued_by": _username(p.issued_by),
+        "consulted_judges": [u.get_username() for u in p.consulted_judges.all()],
         "issued_at": p.issued_at,
         "revisions": [
             {"from_type": r.from_type, "from_label": penalty_label(game, r.from_type), "to_type": r.to_type,

@@ -33,6 +33,8 @@ class PodSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="pending, reported o confirmed.")
     version = serializers.IntegerField()
     repeats = serializers.IntegerField(help_text="Pares que ya compartieron mesa (inevitable).")
+    ended_by_time = serializers.BooleanField(
+        help_text="La mesa terminó por tiempo: nadie llegó al objetivo del juego y los puestos salen del puntaje.")
     seats = SeatSerializer(many=True)
 
 
@@ -47,8 +49,10 @@ class PodStandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     display_name = serializers.CharField()
     player_number = serializers.CharField()
-    points = serializers.IntegerField(help_text="Puntos por puesto.")
-    opponents_points = serializers.IntegerField(help_text="Suma de los puntos de los rivales de mesa.")
+    points = serializers.DecimalField(max_digits=9, decimal_places=3, coerce_to_string=False,
+                                      help_text="Puntos por puesto (fracciones en mesas de 3, 5 o 6).")
+    opponents_points = serializers.DecimalField(max_digits=11, decimal_places=3, coerce_to_string=False,
+                                                help_text="Suma de los puntos de los rivales de mesa.")
     secondary_score = serializers.IntegerField(help_text="Puntaje secundario sumado (puntos stoner).")
     pods_played = serializers.IntegerField()
     places = serializers.ListField(child=serializers.IntegerField())

@@ -42,6 +42,12 @@ _PLACEMENT_MESSAGES = {
 }
 
 
+WIN_TARGETS = {"stoner_points": 20}
+"""The score that ends a game of pods normally, by the profile's secondary
+score key: 20 stoner points (004_4a3d59c736a1e8f3.txt § "1 Objetivo").
+A pod in which nobody reached it ended by time."""
+
+
 def _illegal(code: str, table: int) -> IllegalResult:
     text = _PLACEMENT_MESSAGES.get(code, _("Resultado no válido."))
     return IllegalResult(code, _("Mesa %(table)d: %(why)s") % {"table": table, "why": str(text)})
@@ -135,21 +141,47 @@ class Pods(EventFormat):
     def placements_check(
         self, event: Event, pod: PodTable, seats: Iterable[int], placements: Sequence[tuple[int, int, int | None]]
     ) -> list[Placement]:
-        """The checked placement lines of one pod, or :class:`IllegalResult` naming the table.
+        """The checked placement lines of one pod (see :meth:`result_check`)."""
+        return self.result_check(event, pod, seats, placements)[0]
+
+    def result_check(
+        self,
+        event: Event,
+        pod: PodTable,
+        seats: Iterable[int],
+        placements: Sequence[tuple[int, int, int | None]],
+        *,
+        ended_by_time: bool = False,
+    ) -> tuple[list[Placement], bool]:
+        """The checked placement lines of one pod and whether it ended by time,
+        or :class:`IllegalResult` naming the table.
 
         For a game whose places go by its score (``places_by == "score"``)
-        with every score given, the places must be the ones the scores give
-        and a tied lead is refused (the game goes on).
+        with every score given, the places must be the ones the scores give.
+        A pod in which nobody reached the game's winning score
+        (:data:`WIN_TARGETS`, 20 stoner points) ended by time whatever
+        ``ended_by_time`` says: the round's clock, not the game, ended it.
+        A tied lead is refused (the game goes on) unless the pod ended by
+        time; then the tied players share 1st place.
+
+        Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" ("20 o más stoner
+        points … gana la partida") and § "5 Fin de partida"; Default:
+        RULES-TRACE.md ambiguity 38 (places by score), issue #16 point 6.
         """
         try:
             lines = check_placements(placements, pod_players=seats)
         except PairingError as exc:
             raise _illegal(exc.code, pod.table_number) from exc
+        rules = self.rules(event)
         scores = [line.score for line in lines]
-        if self.rules(event).places_by == "score" and all(score is not None for score in scores):
+        by_time = bool(ended_by_time)
+        if rules.places_by == "score" and all(score is not None for score in scores):
+            target = WIN_TARGETS.get(rules.secondary_score_key or "")
+            if target is not None and max(scores) < target:
+                by_time = True
             try:
                 expected = {line.player_id: line.place for line in placements_from_scores(
-                    {line.player_id: line.score for line in lines})}
+                    {line.player_id: line.score for line in lines}, ended_by_time=by_time)}
             except PairingError as exc:
                 raise _illegal(exc.code, pod.table_number) from exc
             if any(expected[line.player_id] != line.place for line in lines):
@@ -158,7 +190,7 @@ class Pods(EventFormat):
                     _("Mesa %(table)d: los puestos no coinciden con los puntos stoner (más puntos, mejor puesto).")
                     % {"table": pod.table_number},
                 )
-        return lines
+        return lines, by_time
 
     def top_cut_start(self, event: Event) -> Round:
         raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))

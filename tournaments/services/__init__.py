@@ -13,7 +13,15 @@ Names are ``<entity>_<verb>``.
 from __future__ import annotations
 
 from ..formats import derived_seed
-from .clock import match_time_extend, round_clock_pause, round_clock_resume, round_clock_start
+from .clock import (
+    match_time_extend,
+    round_build_clock,
+    round_build_end,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+    round_display_clock,
+)
 from .corrections import match_result_correct, pod_result_correct
 from .locks import event_lock, match_lock, pod_lock, registration_lock
 from .pairing_edits import (
@@ -33,6 +41,7 @@ from .registration import (
     registration_drop,
     registration_drop_undo,
     registration_open,
+    registration_pack_indoor_set,
 )
 from .results import match_result_record, pod_result_record
 from .rounds import (
@@ -53,7 +62,9 @@ __all__ = [
     "pod_lock", "pod_result_correct", "pod_result_record", "registration_check_in", "registration_close",
     "registration_create",
     "registration_delete",
-    "registration_drop", "registration_drop_undo", "registration_lock", "registration_open", "round_clock_pause",
-    "round_clock_resume", "round_clock_start", "round_close", "round_pair_manual", "round_pair_next",
+    "registration_drop", "registration_drop_undo", "registration_lock", "registration_open",
+    "registration_pack_indoor_set", "round_build_clock", "round_build_end", "round_clock_pause",
+    "round_clock_resume", "round_clock_start", "round_close", "round_display_clock", "round_pair_manual",
+    "round_pair_next",
     "round_repair", "top_cut_start",
 ]

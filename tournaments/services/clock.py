@@ -6,15 +6,22 @@ the event, its head judge and organizers run the clock
 task. Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas
 Suizas" (R-000-76: countdown from 50 minutes; R-000-79: 3 extra turns each
 at zero).
+
+Torneo Indoor (R-000-52, 000_0014b2ac83da54b4.txt § "Torneo Indoor"):
+round 1 opens with a build period of :data:`INDOOR_BUILD_MINUTES`, see
+:func:`round_clock_start_on_pairing` and :func:`round_build_clock`.
 """
 from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import hooks, permissions
-from ..enums import EventState, MatchStatus, RoundState
+from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, NotAllowed, StateError
 from ..models import Event, Match, Round
 from ..text import round_label
@@ -23,6 +30,59 @@ from .locks import event_lock, match_lock
 
 #: Extra time a judge may give one table at a time, in whole minutes.
 EXTRA_MINUTES_MIN, EXTRA_MINUTES_MAX = 1, 30
+
+#: Torneo Indoor: minutes to open the boosters, build and trade before round 1's clock (R-000-52).
+INDOOR_BUILD_MINUTES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class BuildClock:
+    """Round 1's deck-building period of a Torneo Indoor at one instant.
+
+    ``state``: ``building`` (counting down) or ``build_paused``. Units:
+    whole seconds; ``ends_at`` (UTC) is when the round's own clock starts
+    (while paused, if it were resumed now).
+    """
+
+    state: str
+    total_seconds: int
+    remaining_seconds: int
+    ends_at: datetime.datetime
+
+    @property
+    def display(self) -> str:
+        """The remaining build time as ``M:SS``."""
+        return f"{self.remaining_seconds // 60}:{self.remaining_seconds % 60:02d}"
+
+
+def round_build_clock(rnd: Round, *, now: datetime.datetime | None = None) -> BuildClock | None:
+    """The build period of ``rnd`` at ``now`` (no query), or ``None`` when there is none or it is over.
+
+    The build is the time before ``clock_started_at`` (plus the pauses
+    taken during it): the round's countdown
+    (:func:`tournaments.selectors.round_clock`) runs from there, so
+    pausing during the build pauses the build.
+    """
+    if not rnd.build_minutes or rnd.clock_started_at is None or rnd.closed_at is not None:
+        return None
+    now = now or timezone.now()
+    until = rnd.clock_paused_at or now
+    elapsed = int((until - rnd.clock_started_at).total_seconds()) - rnd.clock_paused_seconds
+    if elapsed >= 0:
+        return None
+    paused_now = max(0, int((now - rnd.clock_paused_at).total_seconds())) if rnd.clock_paused_at else 0
+    ends_at = rnd.clock_started_at + datetime.timedelta(seconds=rnd.clock_paused_seconds + paused_now)
+    state = "build_paused" if rnd.clock_paused_at is not None else "building"
+    return BuildClock(state, rnd.build_minutes * 60, min(-elapsed, rnd.build_minutes * 60), ends_at)
+
+
+def round_display_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = None):
+    """The clock a page shows for ``rnd`` (no query): a Torneo Indoor's
+    :class:`BuildClock` while the build lasts, else
+    :func:`tournaments.selectors.round_clock` for ``minutes`` minutes."""
+    from ..selectors import round_clock
+
+    return round_build_clock(rnd, now=now) or round_clock(rnd, minutes=minutes, now=now)
 
 
 def _log(rnd: Round, action: str, by, reason: str = "") -> None:
@@ -55,6 +115,9 @@ def _locked_clock_round(rnd: Round | int, by=None) -> Round:
 
 def _start(rnd: Round, by, reason: str = "") -> Round:
     """Start ``rnd``'s countdown now; the event and the round are already locked."""
+    if round_build_clock(rnd) is not None:
+        raise StateError("build_running", _("La ronda %(n)d está en el armado de mazos: su reloj empieza solo "
+                                            "al terminar el armado (o use «Terminar armado»).") % {"n": rnd.number})
     if rnd.clock_started_at is not None:
         raise StateError("clock_started", _("El reloj de la ronda %(n)d ya está en marcha.") % {"n": rnd.number})
     rnd.clock_started_at = timezone.now()
@@ -65,6 +128,11 @@ def _start(rnd: Round, by, reason: str = "") -> Round:
     return rnd
 
 
+def _needs_build(event: Event, rnd: Round) -> bool:
+    return (event.kind == EventKind.INDOOR and rnd.phase == RoundPhase.SWISS and rnd.number == 1
+            and not rnd.build_minutes and rnd.clock_started_at is None)
+
+
 def round_clock_start_on_pairing(*, event: Event, round: Round, by=None) -> Round | None:
     """Start the clock of a round just paired when ``event.clock_starts_on_pairing`` is set.
 
@@ -72,7 +140,31 @@ def round_clock_start_on_pairing(*, event: Event, round: Round, by=None) -> Roun
     ``event`` already locked and ``round`` just created (so no other lock
     is taken). Logged as ``round_clock_start`` with the reason. Returns the
     round when its clock started, else ``None``.
+
+    Torneo Indoor, round 1: the build period starts here, whatever the
+    setting. The seed places it right after the draw ("Al sortear las
+    Rondas Suizas, antes de comenzar el enfrentamiento de la 1er ronda,
+    los Breeders tendrán 1 hora…", 000_0014b2ac83da54b4.txt § "Torneo
+    Indoor", R-000-52): players trade with their round-1 rival, so they
+    must be paired first. The round's clock is set to start
+    :data:`INDOOR_BUILD_MINUTES` later, by itself (paired at t: the build
+    runs t → t+60 min, the round's 50 minutes from t+60). Re-pairing
+    round 1 starts the build again (new rivals to trade with); a judge may
+    end it early (:func:`round_build_end`). Logged as
+    ``round_build_start``; returns the round.
     """
+    if _needs_build(event, round):
+        now = timezone.now()
+        round.build_minutes = INDOOR_BUILD_MINUTES
+        round.clock_started_at = now + datetime.timedelta(minutes=INDOOR_BUILD_MINUTES)
+        round.clock_paused_at = None
+        round.clock_paused_seconds = 0
+        round.save(update_fields=["build_minutes", "clock_started_at", "clock_paused_at", "clock_paused_seconds"])
+        event_log_append(event=event, action="round_build_start", by=by,
+                         subject=round_label(round, numbered=True),
+                         after={"build_minutes": INDOOR_BUILD_MINUTES, "started_at": now.isoformat(),
+                                "round_clock_starts_at": round.clock_started_at.isoformat()})
+        return round
     if not event.clock_starts_on_pairing or round.clock_started_at is not None:
         return None
     return _start(round, by, reason=_("Inicio automático al emparejar (configuración del evento)."))
@@ -89,6 +181,29 @@ def round_clock_start(*, round: Round | int, by=None) -> Round:
     (R-000-76).
     """
     return _start(_locked_clock_round(round, by), by)
+
+
+@transaction.atomic
+def round_build_end(*, round: Round | int, by=None) -> Round:
+    """End a Torneo Indoor build period now: the round's countdown starts at once.
+
+    For a table that finished building early (every player ready). Logged
+    as ``round_build_end``. Raises :class:`StateError` ``no_build`` when the
+    round is not in its build period (or is closed), :class:`NotAllowed`
+    for a non-judge. Rule: 000_0014b2ac83da54b4.txt § "Torneo Indoor"
+    (R-000-52).
+    """
+    rnd = _locked_clock_round(round, by)
+    build = round_build_clock(rnd)
+    if build is None:
+        raise StateError("no_build", _("La ronda %(n)d no está en el armado de mazos.") % {"n": rnd.number})
+    rnd.clock_started_at = timezone.now()
+    rnd.clock_paused_at = None
+    rnd.clock_paused_seconds = 0
+    rnd.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds"])
+    _log(rnd, "round_build_end", by, _("Armado terminado antes de tiempo (faltaban %(left)s).")
+         % {"left": build.display})
+    return rnd
 
 
 @transaction.atomic

@@ -367,12 +367,13 @@ def pod_result_correct(
     reason: str,
     by,
     expected_version: int | None = None,
+    ended_by_time: bool = False,
 ) -> PodTable:
     """Correct the finishing places of a pod of any round; returns the pod.
 
     Shapes: ``placements`` as :func:`~.results.pod_result_record` takes them
     (one ``(registration_id, place, score)`` per seated player; the same
-    checks apply). The rules of :func:`match_result_correct`: head judge or
+    checks apply, ``ended_by_time`` included). The rules of :func:`match_result_correct`: head judge or
     organizer, a reason, the pod must have a result, the stored places are
     replaced and a :class:`~tournaments.models.PodResultEntry` added; the
     event log entry ``pod_result_correct`` keeps before, after and the
@@ -398,17 +399,21 @@ def pod_result_correct(
         raise _stale(pod.entries, _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba. Revise el "
                                     "resultado actual antes de corregirlo."))
     seats = {seat.registration_id: seat for seat in pod.seats.all()}
-    lines = format_for(event).placements_check(event, pod, seats.keys(), placements)
-    if all((seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines):
+    lines, by_time = format_for(event).result_check(event, pod, seats.keys(), placements, ended_by_time=ended_by_time)
+    if pod.ended_by_time == by_time and all(
+            (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines):
         return pod
     before = {"places": sorted([s.registration_id, s.place, s.score] for s in seats.values()), "version": pod.version}
+    if pod.ended_by_time:
+        before["ended_by_time"] = True
     for line in lines:
         seats[line.player_id].place, seats[line.player_id].score = line.place, line.score
     PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
     pod.version += 1
-    pod.save(update_fields=["version"])
+    pod.ended_by_time = by_time
+    pod.save(update_fields=["version", "ended_by_time"])
     PodResultEntry.objects.create(
-        pod=pod, version=pod.version,
+        pod=pod, version=pod.version, ended_by_time=by_time,
         placements=[[line.player_id, line.place, line.score]
                     for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
         entered_by=by if getattr(by, "pk", None) else None,
@@ -416,7 +421,8 @@ def pod_result_correct(
     event_log_append(
         event=event, action="pod_result_correct", by=by, subject=_("%(round)s, mesa %(table)s") % where,
         before=before,
-        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version},
+        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
+               **({"ended_by_time": True} if by_time else {})},
         reason=text,
     )
     _follow(event, by, reseeded=None)

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _noop
 
-from ..enums import EventState, RoundPhase
+from ..enums import EventKind, EventState, RoundPhase
 from ..errors import RegistrationError, StateError
 from ..formats import derived_seed
 from ..models import Event, Player, Registration
@@ -42,15 +42,31 @@ def registration_close(*, event: Event, by=None) -> Event:
     return event
 
 
+def _pack_indoor_missing(player: str, *, check_in: bool = False) -> RegistrationError:
+    if check_in:
+        text = _("%(player)s no tiene el Pack Indoor registrado: en el Torneo Indoor sólo se participa con su "
+                 "compra. Registre que lo compró («Pack Indoor comprado») para marcarlo presente.")
+    else:
+        text = _("En el Torneo Indoor sólo se participa con la compra del Pack Indoor: para inscribir a "
+                 "%(player)s, registre que lo compró («Pack Indoor comprado»).")
+    return RegistrationError("pack_indoor_required", text % {"player": player})
+
+
 @transaction.atomic
-def registration_create(*, event: Event, player: Player, checked_in: bool = True, by=None) -> Registration:
+def registration_create(
+    *, event: Event, player: Player, checked_in: bool = True, pack_indoor: bool = False, by=None
+) -> Registration:
     """Register ``player`` in ``event``.
 
     While registration is open this is a normal entry. Once the Swiss rounds
     have started it is a *late entry*: the player joins the next round with 0
-    match points (issue #2). Raises :class:`RegistrationError` if the player
-    is already registered, :class:`StateError` if the event is not taking
-    entries (draft, top cut, finished).
+    match points (issue #2). In a Torneo Indoor ``pack_indoor`` records that
+    the player bought the Pack Indoor and is required (R-000-52,
+    000_0014b2ac83da54b4.txt § "Torneo Indoor": "Participas unicamente con
+    la compra del Pack Indoor"); other kinds store ``False``.
+    Raises :class:`RegistrationError` if the player is already registered
+    or (Indoor) without the pack, :class:`StateError` if the event is not
+    taking entries (draft, top cut, finished).
     """
     event = event_lock(event)
     if event.state in (EventState.DRAFT, EventState.TOP_CUT, EventState.FINISHED):
@@ -65,6 +81,9 @@ def registration_create(*, event: Event, player: Player, checked_in: bool = True
     )
     if Registration.objects.filter(event=event, player=player).exists():
         raise already
+    indoor = event.kind == EventKind.INDOOR
+    if indoor and not pack_indoor:
+        raise _pack_indoor_missing(player.display_name)
     late = event.state == EventState.SWISS
     next_round = event.rounds.filter(phase=RoundPhase.SWISS).count() + 1
     try:
@@ -76,12 +95,52 @@ def registration_create(*, event: Event, player: Player, checked_in: bool = True
                 late_entry=late,
                 joined_round=next_round if late else 1,
                 draw_order=derived_seed(event.seed, "draw", player.pk) % 2_000_000_000,
+                pack_indoor=indoor,
             )
     except IntegrityError as exc:  # a concurrent double submission
         raise already from exc
     event_log_append(event=event, action="registration_create", by=by, subject=player.display_name,
                      after={"player_number": player.player_number, "late_entry": late,
-                            "joined_round": registration.joined_round})
+                            "joined_round": registration.joined_round,
+                            **({"pack_indoor": True} if indoor else {})})
+    return registration
+
+
+@transaction.atomic
+def registration_pack_indoor_set(*, registration: Registration | int, bought: bool, by=None) -> Registration:
+    """Record whether a Torneo Indoor player bought the Pack Indoor (a correction at the desk).
+
+    Setting the value it already has is a no-op. ``bought=False`` is only
+    accepted before round 1 is paired, and then the player is marked
+    absent: nobody plays an Indoor event without the pack (R-000-52,
+    000_0014b2ac83da54b4.txt § "Torneo Indoor"); later, drop the player.
+    Raises :class:`StateError` for an event that is not a Torneo Indoor or
+    is finished, :class:`RegistrationError` ``pack_indoor_played`` once
+    round 1 is paired.
+    """
+    event, registration = registration_lock(registration)
+    if event.kind != EventKind.INDOOR:
+        raise StateError("not_indoor", _("El Pack Indoor sólo se registra en un Torneo Indoor."))
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó."))
+    if registration.pack_indoor == bought:
+        return registration
+    if not bought and event.rounds.exists():
+        raise RegistrationError(
+            "pack_indoor_played",
+            _("%(player)s ya está emparejado en el Torneo Indoor: no se le quita el Pack Indoor; si no juega, "
+              "regístrelo como abandono.") % {"player": registration.player.display_name},
+        )
+    before = {"pack_indoor": registration.pack_indoor, "checked_in": registration.checked_in}
+    registration.pack_indoor = bought
+    fields = ["pack_indoor"]
+    if not bought and registration.checked_in:
+        registration.checked_in = False
+        fields.append("checked_in")
+    registration.save(update_fields=fields)
+    event_log_append(event=event, action="registration_pack_indoor", by=by,
+                     subject=registration.player.display_name, before=before,
+                     after={"pack_indoor": bought, "checked_in": registration.checked_in})
     return registration
 
 
@@ -135,11 +194,15 @@ def registration_check_in(*, registration: Registration, present: bool = True, b
     Check-in is a record for the organizer; pairing does not read it (a
     player who did not come is dropped). Setting the value it already has is
     a no-op, so a double click is harmless. Raises :class:`StateError` once
-    the event is finished.
+    the event is finished; :class:`RegistrationError`
+    ``pack_indoor_required`` when a Torneo Indoor player without the Pack
+    Indoor is marked present (R-000-52).
     """
     event, registration = registration_lock(registration)
     if event.state == EventState.FINISHED:
         raise StateError("event_finished", _("El evento ya finalizó."))
+    if present and event.kind == EventKind.INDOOR and not registration.pack_indoor:
+        raise _pack_indoor_missing(registration.player.display_name, check_in=True)
     if registration.checked_in != present:
         registration.checked_in = present
         registration.save(update_fields=["checked_in"])

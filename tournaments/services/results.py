@@ -311,6 +311,7 @@ def pod_result_record(
     placements: Sequence[tuple[int, int, int | None]],
     expected_version: int | None = None,
     entered_by=None,
+    ended_by_time: bool = False,
 ) -> PodTable:
     """Record (or correct) the finishing places of one pod of the current round.
 
@@ -321,9 +322,13 @@ def pod_result_record(
     is the pod version the form was loaded with: if the pod changed since,
     :class:`StaleEdit` is raised and nothing is written. Re-sending the saved
     result is a no-op. Every accepted change adds a :class:`PodResultEntry`.
+    ``ended_by_time``: the round's time ended the game; a stoner-points pod
+    where nobody reached 20 is recorded as ended by time anyway
+    (:meth:`tournaments.formats.pods.Pods.result_check`), so its top place
+    is not a normal win.
 
     Raises :class:`IllegalResult` for illegal places (see
-    :meth:`tournaments.formats.pods.Pods.placements_check`),
+    :meth:`tournaments.formats.pods.Pods.result_check`),
     :class:`StateError` for a pod outside the current round, a pod a re-pair
     replaced (``table_gone``) or a finished event.
 
@@ -337,10 +342,12 @@ def pod_result_record(
     if expected_version is not None and expected_version != pod.version:
         raise _stale(pod.entries, _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba. Revise el "
                                     "resultado actual antes de corregirlo."))
-    lines = PODS.placements_check(event, pod, seats.keys(), placements)
+    lines, by_time = PODS.result_check(event, pod, seats.keys(), placements, ended_by_time=ended_by_time)
     before = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats.values()
                                if seat.place is not None), "version": pod.version}
-    same = pod.status != MatchStatus.PENDING and all(
+    if pod.ended_by_time:
+        before["ended_by_time"] = True
+    same = pod.status != MatchStatus.PENDING and pod.ended_by_time == by_time and all(
         (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines
     )
     if same:
@@ -351,10 +358,12 @@ def pod_result_record(
     PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
     pod.version += 1
     pod.status = MatchStatus.REPORTED
-    pod.save(update_fields=["version", "status"])
+    pod.ended_by_time = by_time
+    pod.save(update_fields=["version", "status", "ended_by_time"])
     PodResultEntry.objects.create(
         pod=pod,
         version=pod.version,
+        ended_by_time=by_time,
         placements=[[line.player_id, line.place, line.score]
                     for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
         entered_by=entered_by if getattr(entered_by, "pk", None) else None,
@@ -363,6 +372,7 @@ def pod_result_record(
         event=event, action="pod_result_record", by=entered_by,
         subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
         before=before if before["version"] else {},
-        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version},
+        after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
+               **({"ended_by_time": True} if by_time else {})},
     )
     return pod

@@ -10,6 +10,10 @@ same control view and comes back to itself.
 At zero it shows the rule: 3 extra turns each, starting with the player
 whose turn it is (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
 Rondas Suizas").
+Torneo Indoor, round 1: first "Armado de mazos" with its own countdown
+(states ``building`` and ``build_paused``), then the round's clock by
+itself (000_0014b2ac83da54b4.txt § "Torneo Indoor", R-000-52;
+:func:`tournaments.services.clock.round_build_clock`).
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from django.views.decorators.http import require_POST
 from .. import permissions, selectors, services
 from ..errors import ArenaError
 from ..models import Event
+from ..services.clock import round_build_end, round_display_clock
 from .access import event_role_required
 
 #: Seconds between two reads of the clock state by the page.
@@ -33,6 +38,7 @@ _ACTIONS = {
     "iniciar": services.round_clock_start,
     "pausar": services.round_clock_pause,
     "reanudar": services.round_clock_resume,
+    "terminar-armado": round_build_end,
 }
 
 
@@ -41,14 +47,15 @@ def _state(event: Event) -> dict:
     if rnd is None:
         total = event.round_minutes * 60
         return {"state": "no_round", "round": None, "total": total, "remaining": total,
-                "display": f"{event.round_minutes}:00"}
-    clock = selectors.round_clock(rnd, minutes=event.round_minutes)
+                "display": f"{event.round_minutes}:00", "build_minutes": 0}
+    clock = round_display_clock(rnd, minutes=event.round_minutes)
     return {
         "state": clock.state,
         "round": rnd.number,
         "total": clock.total_seconds,
         "remaining": clock.remaining_seconds,
-        "display": f"{clock.remaining_seconds // 60}:{clock.remaining_seconds % 60:02d}",
+        "display": clock.display,
+        "build_minutes": rnd.build_minutes,
     }
 
 
@@ -71,7 +78,7 @@ def page(request, pk: int):
 
 
 def state(request, pk: int):
-    """The clock state as JSON: ``state``, ``round``, ``total`` and ``remaining`` (seconds)."""
+    """The clock state as JSON: ``state``, ``round``, ``total`` and ``remaining`` (seconds), ``build_minutes``."""
     event = get_object_or_404(Event, pk=pk)
     response = JsonResponse(_state(event))
     add_never_cache_headers(response)
@@ -81,7 +88,7 @@ def state(request, pk: int):
 @require_POST
 @event_role_required(permissions.JUDGE)
 def control(request, event, action: str):
-    """Start, pause or resume the current round's clock (judges, head judge, organizers).
+    """Start, pause or resume the current round's clock, or end an Indoor build (judges, head judge, organizers).
 
     Goes back to ``next`` when it is a page of this site (the judge tables
     page), else to the projector page.

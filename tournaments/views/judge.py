@@ -145,7 +145,7 @@ def _list_context(event, rnd, *, status: str, query: str, page) -> dict:
         if page.has_previous else None,
         "counts": {"pending": page.pending, "total": page.total},
         "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
-        "clock": selectors.round_clock(rnd, minutes=event.round_minutes) if rnd else None,
+        "clock": services.round_display_clock(rnd, minutes=event.round_minutes) if rnd else None,
     }
 
 
@@ -328,19 +328,7 @@ class _PodPage(selectors.JudgeTablePage):
 
 def _pod_rows(pod_ids) -> list[pods_selectors.PodRow]:
     """The pods ``pod_ids`` with their seats, in the order given (one query; none for no ids)."""
-    if not pod_ids:
-        return []
-    seats = PodSeat.objects.filter(pod_id__in=pod_ids).values_list(
-        "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
-        "registration_id", "registration__player__display_name", "registration__player__player_number",
-        "seat", "place", "score",
-    ).order_by("seat")
-    pods: dict[int, tuple[tuple, list]] = {}
-    for pod_id, table, status, version, repeats, rid, name, number, seat, place, score in seats:
-        pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), []))[1].append(
-            pods_selectors.SeatRow(rid, name, number, seat, place, score)
-        )
-    return [pods_selectors.PodRow(*pods[pk][0], seats=tuple(pods[pk][1])) for pk in pod_ids if pk in pods]
+    return pods_selectors.pod_rows(pod_ids)
 
 
 def _pod_page(rnd, *, status: str, query: str, offset: int, limit: int = selectors.JUDGE_PAGE_SIZE) -> _PodPage:

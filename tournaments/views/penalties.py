@@ -119,9 +119,17 @@ class PenaltyForm(forms.Form):
         help_text=gettext_lazy("Qué pasó, en pocas palabras; queda en el registro."),
     )
     ruling_id = forms.ChoiceField(label=gettext_lazy("Resolución citada (opcional)"), required=False)
+    consulted_judges = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Jueces consultados (opcional)"), coerce=int, required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Con quiénes del equipo de jueces se consultó la sanción (000 § 10.3)."),
+    )
 
-    def __init__(self, *args, event: Event, match: Match, **kwargs) -> None:
+    def __init__(self, *args, event: Event, match: Match, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.judges = {u.pk: u for u in event_judges(event) if user is None or u.pk != user.pk}
+        self.fields["consulted_judges"].choices = [(pk, u.get_full_name() or u.get_username())
+                                                   for pk, u in self.judges.items()]
         game = event.game.key
         lad = ladder.LADDERS[game]
         a, b = match.player_a, match.player_b
@@ -160,11 +168,23 @@ class PenaltyForm(forms.Form):
     def fingerprint(self, registration: Registration, match: Match) -> str:
         """A digest of what decides the penalty: the inputs (not the notes or the
         ruling cited), the player's record and the match version."""
-        data = {k: self.cleaned_data.get(k) for k in self.fields if k not in ("notes", "ruling_id")}
+        data = {k: self.cleaned_data.get(k) for k in self.fields
+                if k not in ("notes", "ruling_id", "consulted_judges")}
         data["_record"] = list(registration.penalties.order_by("pk").values_list("pk", "penalty_type"))
         data["_match"] = [match.pk, match.version, match.status]
         raw = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.sha256(raw).hexdigest()[:24]
+
+
+def event_judges(event: Event) -> list:
+    """The users who judge ``event``: its head judge, then its judges by username (two queries)."""
+    from django.contrib.auth import get_user_model
+
+    ids = set(event.judges.values_list("pk", flat=True))
+    if event.head_judge_id:
+        ids.add(event.head_judge_id)
+    users = get_user_model().objects.filter(pk__in=ids)
+    return sorted(users, key=lambda u: (u.pk != event.head_judge_id, u.get_username()))
 
 
 class PenaltyReviseForm(forms.Form):
@@ -242,7 +262,7 @@ def penalty_new(request, event: Event, number: int, table: int):
         return render(request, "judge/penalty_new.html", context)
 
     if request.method == "POST":
-        form = PenaltyForm(request.POST, event=event, match=match)
+        form = PenaltyForm(request.POST, event=event, match=match, user=request.user)
         if form.is_valid():
             data = form.cleaned_data
             registration = next(r for r in regs if r.pk == data["registration"])
@@ -269,7 +289,8 @@ def penalty_new(request, event: Event, number: int, table: int):
                     try:
                         penalty = penalty_services.penalty_issue(
                             registration=registration, issued_by=request.user, notes=data["notes"],
-                            ruling_id=data["ruling_id"], **kwargs,
+                            ruling_id=data["ruling_id"],
+                            consulted_judges=[form.judges[pk] for pk in data["consulted_judges"]], **kwargs,
                         )
                     except ArenaError as exc:
                         form.add_error(None, exc.message)
@@ -295,7 +316,7 @@ def penalty_new(request, event: Event, number: int, table: int):
             initial["game_number"] = played + 1
         if request.GET.get("resolucion"):
             initial["ruling_id"] = request.GET["resolucion"]
-        form = PenaltyForm(initial=initial, event=event, match=match)
+        form = PenaltyForm(initial=initial, event=event, match=match, user=request.user)
     context["form"] = form
     context["infractions"] = [
         {"code": inf.code, "name": tr_catalog(inf.name_es), "description": inf.description_es,
@@ -331,6 +352,7 @@ def _row(event: Event, p: Penalty) -> dict:
         "label": penalty_label(game, p.penalty_type, p.counts_as_warning),
         "original_label": penalty_label(game, p.original_type) if p.original_type != p.penalty_type else "",
         "consequences": consequence_labels(p.consequences),
+        "consulted": [u.get_full_name() or u.get_username() for u in p.consulted_judges.all()],
         "source": source_label(p.source),
         "revisions": [
             {"revision": r, "from_label": penalty_label(game, r.from_type), "to_label": penalty_label(game, r.to_type)}

@@ -109,3 +109,36 @@ def shown_buttons(response) -> list[str]:
     """Labels of the lifecycle buttons on a page, in order."""
     html = response.content.decode()
     return re.findall(r'/dia/[\w-]+/">.*?<button type="submit" class="button[^"]*"[^>]*>([^<]+)</button>', html, re.S)
+
+
+def change_form_data(response) -> dict:
+    """The event change form as the browser posts it: the event's fields and every existing inline row's values."""
+    data = {}
+    for name in response.context["adminform"].form.fields:
+        value = response.context["adminform"].form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif isinstance(value, (list, tuple)):
+            data[name] = [str(v) for v in value]
+        elif value is not None:
+            data[name] = str(value)
+    for inline in response.context["inline_admin_formsets"]:
+        formset = inline.formset
+        for key, value in formset.management_form.initial.items():
+            data[f"{formset.prefix}-{key}"] = str(value)
+        for i, form in enumerate(formset.forms):
+            if not form.instance.pk:
+                continue
+            data[f"{formset.prefix}-{i}-id"] = str(form.instance.pk)
+            data[f"{formset.prefix}-{i}-{formset.fk.name}"] = str(form.instance.event_id)
+            for name in form.fields:
+                if name in ("id", formset.fk.name, "DELETE"):
+                    continue
+                value = form[name].value()
+                if isinstance(value, bool):
+                    if value:
+                        data[f"{formset.prefix}-{i}-{name}"] = "on"
+                elif value is not None:
+                    data[f"{formset.prefix}-{i}-{name}"] = str(value)
+    return data

@@ -16,7 +16,16 @@ from tournaments import services
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.models import Event, Player, Registration, Round
 
-from .conftest import action_url, change_url, message_texts, press, registered_event, shown_buttons, token_of
+from .conftest import (
+    action_url,
+    change_form_data,
+    change_url,
+    message_texts,
+    press,
+    registered_event,
+    shown_buttons,
+    token_of,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -395,38 +404,12 @@ def test_quick_player_duplicate_number_is_a_form_error(client_a, event_a):
     assert Player.objects.filter(player_number="WM-9004").count() == 1
 
 
-def inline_post_data(response) -> dict:
-    """The change form's current values as the browser would post them."""
-    data = {}
-    adminform = response.context["adminform"]
-    for name in adminform.form.fields:
-        value = adminform.form[name].value()
-        if value is None:
-            continue
-        if isinstance(value, (list, tuple)):
-            data[name] = [str(v) for v in value]
-        elif isinstance(value, bool):
-            if value:
-                data[name] = "on"
-        else:
-            data[name] = str(value)
-    for inline in response.context["inline_admin_formsets"]:
-        formset = inline.formset
-        for key, value in formset.management_form.initial.items():
-            data[f"{formset.prefix}-{key}"] = str(value)
-        for i, form in enumerate(formset.forms):
-            if form.instance.pk:
-                data[f"{formset.prefix}-{i}-id"] = str(form.instance.pk)
-                data[f"{formset.prefix}-{i}-{formset.fk.name}"] = str(form.instance.event_id)
-    return data
-
-
 def test_inline_new_row_registers_through_the_service(client_a, venue_a):
     event = registered_event(venue_a)
     enter_all_results(services.round_pair_next(event=event))
     newcomer = PlayerFactory(display_name="Recién Llegado")
     page = client_a.get(change_url(event))
-    data = inline_post_data(page)
+    data = change_form_data(page)
     total = int(data["registrations-TOTAL_FORMS"])
     data["registrations-TOTAL_FORMS"] = str(total + 1)
     data[f"registrations-{total}-player"] = str(newcomer.pk)

@@ -32,14 +32,14 @@ def test_pods_standings_csv_lists_placement_points_opponents_and_stoner_points(c
     rows = csv_rows(client_a, event)
     assert rows[0] == HEADERS
     assert rows[1:] == [
-        ["1", "Ana Núñez", "PS-01", "Sede Palermo", "3", "18", "25", "1-5", "2", "No", "", "Activo", "1º"],
-        ["2", "Eva Sánchez", "PS-05", "Sede Palermo", "3", "18", "24", "5-1", "2", "No", "Puntos stoner", "Activo",
+        ["1", "Ana Núñez", "PS-01", "Sede Palermo", "3", "24", "25", "1-5", "2", "No", "", "Activo", "1º"],
+        ["2", "Eva Sánchez", "PS-05", "Sede Palermo", "3", "24", "24", "5-1", "2", "No", "Puntos stoner", "Activo",
          "2º"],
-        ["3", "Beto Gómez", "PS-02", "Sede Palermo", "2", "20", "24", "2-4", "2", "No", "Puntos por puesto",
+        ["3", "Beto Gómez", "PS-02", "Sede Palermo", "3", "24", "23", "2-4", "2", "No", "Puntos stoner",
          "Activo", "3º"],
-        ["4", "Carla Ibáñez", "PS-03", "Sede Palermo", "2", "20", "22", "3-3", "2", "No", "Puntos stoner", "Activo",
+        ["4", "Carla Ibáñez", "PS-03", "Sede Palermo", "3", "24", "22", "3-3", "2", "No", "Puntos stoner", "Activo",
          ""],
-        ["5", "Darío Pérez", "PS-04", "Sede Palermo", "2", "20", "21", "4-2", "2", "No", "Puntos stoner", "Activo",
+        ["5", "Darío Pérez", "PS-04", "Sede Palermo", "3", "24", "21", "4-2", "2", "No", "Puntos stoner", "Activo",
          ""],
     ]
 

@@ -8,6 +8,8 @@ prints the final pod standings. Pods have no bracket. Hand-worked results:
 """
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.factories import EventFactory, PlayerFactory, game
@@ -93,14 +95,16 @@ def test_pod_standings_sheet_after_the_previous_round():
     assert {(r.rank, r.points, r.opponents_points, r.secondary_score, r.technical_tie) for r in before.rows} == {
         (1, 0, 0, 0, True)}
     sheet = documents.pod_standings_sheet(second)  # printed with round 2: after round 1, by hand
+    d = Decimal  # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0
     assert sheet.title == "Posiciones tras la ronda 1"
-    assert sheet.score_label == "Puntos stoner" and sheet.points_text == "1.º 3, 2.º 2, 3.º 1"
+    assert sheet.score_label == "Puntos stoner" and sheet.points_text == (
+        "3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad)")
     assert lines(sheet) == [
-        (1, "Ana Núñez", 3, 3, 25, "1", False),
-        (2, "Beto Gómez", 2, 4, 20, "2", False),
-        (3, "Carla Ibáñez", 1, 5, 13, "3", False),
-        (4, "Darío Pérez", 0, 6, 5, "4", False),
-        (5, "Eva Sánchez", 0, 6, 1, "5", False),
+        (1, "Ana Núñez", 3, d("4.5"), 25, "1", False),
+        (2, "Beto Gómez", d("2.25"), d("5.25"), 20, "2", False),
+        (3, "Carla Ibáñez", d("1.5"), 6, 13, "3", False),
+        (4, "Darío Pérez", d("0.75"), d("6.75"), 5, "4", False),
+        (5, "Eva Sánchez", 0, d("7.5"), 1, "5", False),
     ]
 
 
@@ -108,11 +112,11 @@ def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on
     event, _regs, rounds = played_event()
     assert documents.pod_standings_sheet(rounds[1]).title == "Posiciones finales"
     assert lines(documents.pod_standings_sheet(rounds[1])) == [
-        (1, "Ana Núñez", 3, 18, 25, "1-5", False),
-        (2, "Eva Sánchez", 3, 18, 24, "5-1", False),
-        (3, "Beto Gómez", 2, 20, 24, "2-4", False),
-        (4, "Carla Ibáñez", 2, 20, 22, "3-3", False),
-        (5, "Darío Pérez", 2, 20, 21, "4-2", False),
+        (1, "Ana Núñez", 3, 24, 25, "1-5", False),
+        (2, "Eva Sánchez", 3, 24, 24, "5-1", False),
+        (3, "Beto Gómez", 3, 24, 23, "2-4", False),
+        (4, "Carla Ibáñez", 3, 24, 22, "3-3", False),
+        (5, "Darío Pérez", 3, 24, 21, "4-2", False),
     ]
     with django_capture_on_commit_callbacks(execute=True):
         ids = document_requests.request_event_documents(event)

@@ -13,6 +13,8 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
@@ -42,6 +44,15 @@ pytestmark = pytest.mark.unit
 
 
 # --- helpers ------------------------------------------------------------------------
+
+
+def _share_by_hand(line: Placement, placements: Sequence[Placement]) -> Fraction:
+    """Decision 17 counted pairwise: 3 × (pod-mates finished behind + ½ per
+    tied pod-mate) / pod-mates."""
+    mates = [other for other in placements if other.player_id != line.player_id]
+    behind = sum(1 for other in mates if other.place > line.place)
+    tied = sum(1 for other in mates if other.place == line.place)
+    return Fraction(3) * (behind + Fraction(tied, 2)) / len(mates) if mates else Fraction(0)
 
 
 def pod(round_number: int, pod_number: int, *players: int, scores: Sequence[int] | None = None) -> PodResult:
@@ -293,7 +304,12 @@ def test_placements_from_elimination_refuses_a_player_twice():
 
 
 def test_pod_standings_from_placements_with_ties():
-    """Two rounds of two pods of 3; round 2's first pod ties for 2nd."""
+    """Two rounds of two pods of 3; round 2's first pod ties for 2nd.
+
+    DESIGN.md decision 17 by hand: in a pod of 3, 1st beats both pod-mates
+    (3), 2nd beats one of two (1.5), 3rd none (0); two tied for 2nd each beat
+    nobody and tie one (3 × ½ / 2 = 0.75).
+    """
     results = [
         pod(1, 1, 1, 2, 3),
         pod(1, 2, 4, 5, 6),
@@ -302,36 +318,46 @@ def test_pod_standings_from_placements_with_ties():
     ]
     rows = pod_standings(range(1, 7), results)
     assert [(r.rank, r.player_id, r.points, r.places, r.pods_played) for r in rows] == [
-        (1, 1, 6, (1, 1), 2),
-        (2, 4, 5, (1, 2), 2),
-        (3, 2, 5, (2, 1), 2),
-        (4, 5, 4, (2, 2), 2),
-        (5, 6, 3, (3, 2), 2),
-        (6, 3, 2, (3, 3), 2),
+        (1, 1, Decimal("6"), (1, 1), 2),
+        (2, 2, Decimal("4.5"), (2, 1), 2),
+        (3, 4, Decimal("3.75"), (1, 2), 2),
+        (4, 5, Decimal("3"), (2, 2), 2),
+        (5, 6, Decimal("0.75"), (3, 2), 2),
+        (6, 3, Decimal("0"), (3, 3), 2),
     ]
-    # Player 1 sat with 2 and 3 (5 + 2), then with 4 and 6 (5 + 3).
-    assert rows[0].opponents_points == 15
-    assert [r.separated_by for r in rows] == [None, "points", "opponents_points", "points", "points", "points"]
+    # Player 1 sat with 2 and 3 (4.5 + 0), then with 4 and 6 (3.75 + 0.75).
+    assert rows[0].opponents_points == Decimal("9")
+    assert [r.separated_by for r in rows] == [None, "points", "points", "points", "points", "points"]
 
 
 def test_pod_standings_opponents_points_break_a_tie():
-    """Equal points: the player whose pod-mates scored more ranks higher."""
+    """Equal points: the player whose pod-mates scored more ranks higher.
+
+    Points by hand (pods of 3: 3 / 1.5 / 0, decision 17): 1 → 3 + 1.5,
+    2 → 1.5 + 0, 3 → 0 + 3, 4 → 3 + 3, 5 → 1.5 + 0, 6 → 0 + 1.5.
+    """
     results = [pod(1, 1, 1, 2, 3), pod(1, 2, 4, 5, 6), pod(2, 1, 4, 1, 2), pod(2, 2, 3, 6, 5)]
     rows = pod_standings(range(1, 7), results)
+    d = Decimal
     assert [(r.rank, r.player_id, r.points, r.opponents_points) for r in rows] == [
-        (1, 4, 6, 14), (2, 1, 5, 16), (3, 3, 4, 14), (4, 2, 3, 20), (5, 5, 3, 16), (5, 6, 3, 16),
+        (1, 4, d(6), d(9)), (2, 1, d("4.5"), d(12)), (3, 3, d(3), d(9)),
+        (4, 2, d("1.5"), d(18)), (5, 5, d("1.5"), d(12)), (5, 6, d("1.5"), d(12)),
     ]
-    # Player 2 sat with 1 and 3 (5 + 4), then with 4 and 1 (6 + 5).
+    # Player 2 sat with 1 and 3 (4.5 + 3), then with 4 and 1 (6 + 4.5).
     assert [r.separated_by for r in rows[3:]] == ["points", "opponents_points", None]
     assert [r.technical_tie for r in rows[3:]] == [False, True, True]
 
 
 def test_pod_standings_stoner_points_break_a_tie():
-    """Level on points and opponents' points: the stoner-points total decides."""
+    """Level on points and opponents' points: the stoner-points total decides.
+
+    Pods of 2 (decision 17): the winner beats their one pod-mate (3), the
+    other earns 0; each winner's pod-mate has 0, each loser's has 3.
+    """
     results = [pod(1, 1, 1, 2, scores=[22, 15]), pod(1, 2, 3, 4, scores=[20, 19])]
     rows = pod_standings([1, 2, 3, 4], results)
     assert [(r.player_id, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
-        (1, 3, 2, 22), (3, 3, 2, 20), (4, 2, 3, 19), (2, 2, 3, 15),
+        (1, 3, 0, 22), (3, 3, 0, 20), (4, 0, 3, 19), (2, 0, 3, 15),
     ]
     assert [r.separated_by for r in rows] == [None, "secondary_score", "points", "secondary_score"]
     assert [r.rank for r in rows] == [1, 2, 3, 4]
@@ -347,11 +373,15 @@ def test_pod_standings_technical_tie_shares_the_rank_in_draw_order():
 
 def test_pod_standings_dropped_player_counts_for_pod_mates():
     """DESIGN.md decision 2 applied to pods: a dropped pod-mate counts with
-    the points they finished with; the dropped player stays ranked."""
-    results = [pod(1, 1, 1, 2, 3), pod(2, 1, 1, 2)]
+    the points they finished with; the dropped player stays ranked.
+
+    Player 3 won round 1's pod of 3 (3 points) and dropped; player 1 was
+    last there (0) and beat player 2 (1.5 from round 1) in round 2.
+    """
+    results = [pod(1, 1, 3, 2, 1), pod(2, 1, 1, 2)]
     rows = {r.player_id: r for r in pod_standings([1, 2, 3], results, active={1, 2})}
-    assert rows[3].active is False and rows[3].points == 1
-    assert rows[1].opponents_points == (4 + 1) + 4
+    assert rows[3].active is False and rows[3].points == 3
+    assert rows[1].opponents_points == (3 + Decimal("1.5")) + Decimal("1.5")
 
 
 def test_pod_standings_event_points_table_and_order():
@@ -513,7 +543,7 @@ def test_stoner_points_event_of_13_runs_to_final_standings():
     assert sorted(r.player_id for r in rows) == players
     assert all(r.pods_played == 4 for r in rows)
     assert sum(r.points for r in rows) == sum(
-        placement_points(line.place, len(result.placements)) for result in history for line in result.placements
+        _share_by_hand(line, result.placements) for result in history for line in result.placements
     )
     assert rows[0].points >= rows[-1].points
 

@@ -47,6 +47,7 @@ ORGANIZERS = {ORG_A, ORG_B}
 #: Pages anyone may read (no row in the matrix): projector clock, rulings search, decklist check, league tables.
 PUBLIC = {
     "clock:page", "clock:state", "rulings:search", "rulings:chain", "rules:deck_validate",
+    "rules:ruling_calculators",
     "leagues:seasons", "leagues:all_time", "leagues:all_time_csv", "leagues:season", "leagues:season_csv",
     "leagues:venue_tables", "leagues:venue_tables_csv", "leagues:badges", "leagues:player",
 }

@@ -5,6 +5,7 @@ Expected values come from the hand-worked event of :mod:`tests.tournaments.pods_
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -30,16 +31,18 @@ def player_url(event, number: str) -> str:
 
 
 def test_pods_player_page_shows_standing_and_every_pod_with_pod_mates(client):
+    """Beto is 3rd (3 points, 24 opponents', 23 stoner points; Eva's 24 put
+    her ahead); his rows show 2.25 and 0.75 points with one decimal."""
     event, _regs, _rounds = played_event()
     html = client.get(player_url(event, "PS-02")).content.decode()
     assert "Beto Gómez" in html
     standing = text(html.split('<p id="player-standing">')[1].split("</p>")[0])
-    assert standing == "Puesto 3 · 2 puntos por puesto · Rivales 20 · Puntos stoner 24 · Puestos 2-4"
+    assert standing == "Puesto 3 · 3 puntos por puesto · Rivales 24 · Puntos stoner 23 · Puestos 2-4"
     assert round_rows(html) == [
         "1 1 Ana Núñez PS-01 · 1.º · 25 Carla Ibáñez PS-03 · 3.º · 13 Darío Pérez PS-04 · 4.º · 5 "
-        "Eva Sánchez PS-05 · 5.º · 1 2.º 20 2",
+        "Eva Sánchez PS-05 · 5.º · 1 2.º 20 2,3",
         "2 1 Eva Sánchez PS-05 · 1.º · 23 Darío Pérez PS-04 · 2.º · 16 Carla Ibáñez PS-03 · 3.º · 9 "
-        "Ana Núñez PS-01 · 5.º · 0 4.º 4 0",
+        "Ana Núñez PS-01 · 5.º · 0 4.º 3 0,8",
     ]
     for number in ("PS-01", "PS-03", "PS-04", "PS-05"):
         assert f'href="{player_url(event, number)}"' in html
@@ -50,12 +53,12 @@ def test_pods_player_page_of_the_winner(client):
     event, _regs, _rounds = played_event()
     html = client.get(player_url(event, "PS-01")).content.decode()
     standing = text(html.split('<p id="player-standing">')[1].split("</p>")[0])
-    assert standing == "Puesto 1 · 3 puntos por puesto · Rivales 18 · Puntos stoner 25 · Puestos 1-5"
+    assert standing == "Puesto 1 · 3 puntos por puesto · Rivales 24 · Puntos stoner 25 · Puestos 1-5"
     assert round_rows(html) == [
         "1 1 Beto Gómez PS-02 · 2.º · 20 Carla Ibáñez PS-03 · 3.º · 13 Darío Pérez PS-04 · 4.º · 5 "
         "Eva Sánchez PS-05 · 5.º · 1 1.º 25 3",
         "2 1 Eva Sánchez PS-05 · 1.º · 23 Darío Pérez PS-04 · 2.º · 16 Carla Ibáñez PS-03 · 3.º · 9 "
-        "Beto Gómez PS-02 · 4.º · 4 5.º 0 0",
+        "Beto Gómez PS-02 · 4.º · 3 5.º 0 0",
     ]
 
 
@@ -65,10 +68,10 @@ def test_pods_player_page_shows_a_pod_still_playing(client):
     services.round_pair_next(event=event)
     response = client.get(player_url(event, "PS-03"))
     rows = round_rows(response.content.decode())
-    assert rows[0].endswith("3.º 13 1")
+    assert rows[0].endswith("3.º 13 1,5")
     assert rows[1].startswith("2 1 ") and rows[1].endswith("pendiente — —")
     assert "·" not in rows[1]  # no place or score of the pod-mates yet
-    assert [r.points for r in response.context["rounds"]] == [1, None]
+    assert [r.points for r in response.context["rounds"]] == [Decimal("1.5"), None]
 
 
 def test_pods_player_page_polled_fragment_follows_the_results(client):
@@ -85,7 +88,7 @@ def test_pods_player_page_polled_fragment_follows_the_results(client):
     services.pod_result_record(pod=pod, placements=[(regs[k].pk, n, 30 - n) for n, k in enumerate(regs, 1)])
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200
-    assert round_rows(again.content.decode())[0].endswith("4.º 26 0")
+    assert round_rows(again.content.decode())[0].endswith("4.º 26 0,8")
 
 
 def test_pods_player_page_marks_a_dropped_player(client):

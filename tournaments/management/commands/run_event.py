@@ -182,7 +182,7 @@ class Command(BaseCommand):
                 player_number=entry.player_number,
                 defaults={"display_name": entry.name, "home_venue": venues[entry.venue or _("Sin sede")]},
             )
-            services.registration_create(event=event, player=player)
+            services.registration_create(event=event, player=player, pack_indoor=event.kind == EventKind.INDOOR)
         services.registration_close(event=event)
         return event
 
@@ -308,8 +308,8 @@ class Command(BaseCommand):
             flag = " (" + (_("descalificado") if row.disqualified else _("abandonó")) + ")" if (
                 row.dropped or row.disqualified) else ""
             sep = names.get(row.separated_by, "") if row.separated_by else (_("Técnico") if row.technical_tie else "")
-            line = (f"{row.rank:>4} {(row.display_name + flag)[:30]:<30} {row.player_number:<9} {row.points:>6d} "
-                    f"{row.opponents_points:>7d}")
+            line = (f"{row.rank:>4} {(row.display_name + flag)[:30]:<30} {row.player_number:<9} "
+                    f"{_one_decimal(row.points):>6} {_one_decimal(row.opponents_points):>7}")
             if score_label:
                 line += f" {row.secondary_score:>13d}"
             line += f" {row.places_text:<12} {sep}"
@@ -403,3 +403,8 @@ def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> l
             rest = rest[take:]
         lines = placements_from_elimination(winner, groups)
     return [(line.player_id, line.place, line.score) for line in lines]
+
+
+def _one_decimal(value) -> str:
+    """Pod points as printed: whole numbers bare, fractions with one decimal (``1.5``)."""
+    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"

@@ -9,8 +9,10 @@ Terms (issue #9):
   a place and the places they cover are skipped (competition ranking,
   "1-2-2-4"): two players tied behind the winner are both 2nd and the next
   one is 4th.
-- *placement points*: integer points per place from the event's table
-  (default 1st 3, 2nd 2, 3rd 1, every later place 0).
+- *placement points*: by default 3 × the share of the pod's other players
+  a player finished ahead of, a tied pod-mate counting half (DESIGN.md
+  decision 17: 4 players 3/2/1/0, 3 players 3/1.5/0, 2 players 3/0); an
+  event may instead set a table of integer points per place.
 - *secondary score*: the game's own score recorded beside the place, e.g.
   the stoner points of 004; an integer, ``None`` when the game has none.
 - *opponents' points*: the Buchholz of pods, the sum over every pod a
@@ -40,10 +42,14 @@ from __future__ import annotations
 
 from .scoring import (
     DEFAULT_POINTS_TABLE,
+    SHARE_POINTS,
+    as_decimal,
     check_placements,
     placement_points,
     placements_from_elimination,
     placements_from_scores,
+    pod_points,
+    share_points,
     validate_points_table,
 )
 from .seating import pair_pods, pod_sizes, shared_pods
@@ -53,6 +59,8 @@ from .types import Placement, Pod, PodResult, PodRound, PodStanding, PodTiebreak
 __all__ = [
     "DEFAULT_POD_TIEBREAKERS",
     "DEFAULT_POINTS_TABLE",
+    "SHARE_POINTS",
+    "as_decimal",
     "POD_TIEBREAKERS",
     "Placement",
     "Pod",
@@ -65,6 +73,8 @@ __all__ = [
     "placement_points",
     "placements_from_elimination",
     "placements_from_scores",
+    "pod_points",
+    "share_points",
     "pod_sizes",
     "pod_standings",
     "shared_pods",

@@ -8,6 +8,8 @@ result does, and :func:`placements_from_scores` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from types import MappingProxyType
 
 from ..errors import PairingError
@@ -16,8 +18,67 @@ from .types import Placement
 DEFAULT_POINTS_TABLE: Mapping[int, int] = MappingProxyType({1: 3, 2: 2, 3: 1})
 """Placement points by place: 1st 3, 2nd 2, 3rd 1, any later place 0.
 
-Default: issue #9 (an event may set its own table).
+Default: issue #9 (an event may set its own table). Since DESIGN.md
+decision 17 the default is :func:`share_points`; this table applies only to
+an event that chooses a points table.
 """
+
+SHARE_POINTS = 3
+"""What beating every other player of a pod is worth (DESIGN.md decision 17)."""
+
+
+def as_decimal(value: Fraction | int) -> Decimal:
+    """An exact point value as :class:`~decimal.Decimal` (28 significant
+    digits when it does not terminate; pods of 2–6 always terminate)."""
+    value = Fraction(value)
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def share_points(place: int, pod_size: int, tied: int = 1) -> Fraction:
+    """Points (exact) for finishing ``place`` in a pod of ``pod_size``, ``tied``
+    players sharing that place (the player included).
+
+    3 × the share of the pod's other players the player finished ahead of;
+    a tied pod-mate counts half (the tied players share the average of the
+    places they cover). 4 players: 3 / 2 / 1 / 0; 3 players: 3 / 1.5 / 0;
+    2 players: 3 / 0; two tied for 1st of 4: 2.5 each. A pod of one earns 0.
+
+    Raises :class:`PairingError` ``"bad_place"`` for a place outside
+    ``1..pod_size`` or a tie that does not fit in the pod.
+
+    Default: DESIGN.md decision 17 (pod points must not favour a smaller
+    pod: the last of a 2-player pod and the last of a 3-player pod both
+    earn 0).
+    """
+    if not 1 <= place <= pod_size or tied < 1 or place + tied - 1 > pod_size:
+        raise PairingError("bad_place", f"place {place} (x{tied}) is outside 1-{pod_size}")
+    others = pod_size - 1
+    if not others:
+        return Fraction(0)
+    ahead_of = pod_size - place - (tied - 1)
+    return Fraction(SHARE_POINTS) * (Fraction(ahead_of) + Fraction(tied - 1, 2)) / others
+
+
+def pod_points(
+    placements: Iterable[Placement | tuple[int, int, int | None]],
+    table: Mapping[int, int] | None = None,
+) -> dict[int, Fraction]:
+    """Points (exact) of every player of one pod: ``{player_id: points}``.
+
+    ``placements``: the pod's checked lines (see :func:`check_placements`).
+    ``table`` ``None``: :func:`share_points` (DESIGN.md decision 17, the
+    default); a table: the event's own points by place
+    (:func:`placement_points`, each tied player earns the shared place's
+    full points). Raises :class:`PairingError` as those functions do.
+    """
+    lines = [line if type(line) is Placement else Placement(*line) for line in placements]
+    size = len(lines)
+    if table is not None:
+        return {line.player_id: Fraction(placement_points(line.place, size, table)) for line in lines}
+    tied: dict[int, int] = {}
+    for line in lines:
+        tied[line.place] = tied.get(line.place, 0) + 1
+    return {line.player_id: share_points(line.place, size, tied[line.place]) for line in lines}
 
 
 def validate_points_table(table: Mapping[int, int] | None) -> Mapping[int, int]:
@@ -123,26 +184,28 @@ def check_placements(
     return lines
 
 
-def placements_from_scores(scores: Mapping[int, int]) -> tuple[Placement, ...]:
+def placements_from_scores(scores: Mapping[int, int], *, ended_by_time: bool = False) -> tuple[Placement, ...]:
     """Places of a pod ranked by its secondary score (stoner points).
 
     ``scores`` maps each registration id of the pod to its final score
     (integer stoner points). Returns placements best first (ties by id),
     equal scores sharing a place (competition ranking), each carrying its
-    score.
+    score. ``ended_by_time``: the round's time ended the game, so nobody
+    plays on and a tied lead shares 1st place.
 
     Raises :class:`PairingError` ``"empty_pod_result"`` for no players and
-    ``"tied_lead"`` when two or more share the highest score: the game is
-    not over, play goes on until a single leader.
+    ``"tied_lead"`` when two or more share the highest score of a game not
+    ended by time: the game is not over, play goes on until a single leader.
 
     Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" and § "6 FAQ" (a single
     leader wins; a tie continues); Default: RULES-TRACE.md ambiguities 37
-    and 38 (the other places by score).
+    and 38 (the other places by score; a pod ended by time is ranked the
+    same way, since neither the seed nor DESIGN.md gives another order).
     """
     if not scores:
         raise PairingError("empty_pod_result", "a pod result needs at least one player")
     ordered = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    if len(ordered) > 1 and ordered[0][1] == ordered[1][1]:
+    if not ended_by_time and len(ordered) > 1 and ordered[0][1] == ordered[1][1]:
         raise PairingError("tied_lead", f"{ordered[0][1]} stoner points shared by the leaders: play goes on")
     lines: list[Placement] = []
     for index, (player, score) in enumerate(ordered):

@@ -265,6 +265,11 @@ def pair_pods(
     return _build(round_number, pods, met_ids)
 
 
+POINTS_SCALE = 120
+"""Placement points are scaled by this for the seating cost (integers, exact
+for the share points of pods of 2 to 6: 3/(2·k) × 120 is whole for k ≤ 5)."""
+
+
 def _rank(
     active: list[int],
     active_set: set[int],
@@ -272,7 +277,7 @@ def _rank(
     standings: Sequence[PodStanding] | None,
     points_table: Mapping[int, int] | None,
 ) -> tuple[list[int], list[int]]:
-    """Active ids in standings order, and their placement points."""
+    """Active ids in standings order, and their placement points × :data:`POINTS_SCALE`."""
     if standings is None:
         everyone = set(active_set)
         for result in history:
@@ -286,7 +291,8 @@ def _rank(
         if pid in active_set and pid not in placed:
             placed.add(pid)
             order.append(pid)
-            points.append(row.points)
+            # Integer costs: x120 makes every decision-17 value of pods of 2-6 whole.
+            points.append(round(row.points * POINTS_SCALE))
     for pid in sorted(active_set - placed):
         order.append(pid)
         points.append(0)

@@ -6,10 +6,11 @@ criteria of the registry :data:`POD_TIEBREAKERS`, in the event's order.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping, Sequence
+from fractions import Fraction
 from types import MappingProxyType
 
 from ..errors import PairingError, SwissInvariantError
-from .scoring import check_placements, validate_points_table
+from .scoring import as_decimal, check_placements, pod_points, validate_points_table
 from .types import PodResult, PodStanding, PodTiebreaker
 
 POD_TIEBREAKERS: Mapping[str, PodTiebreaker] = MappingProxyType(
@@ -75,7 +76,9 @@ def pod_standings(
     Shapes: ``player_ids`` holds every registration of the event, dropped
     ones included (ranked like anyone, ``active=False``), any order.
     ``results`` holds every finished :class:`PodResult`, any order.
-    ``points_table`` is the event's points by place (``None``: 3/2/1/0).
+    ``points_table`` is the event's points by place (``None``: DESIGN.md
+    decision 17, 3 × the share of pod-mates finished ahead of, see
+    :func:`~tournaments.swiss.pods.scoring.share_points`).
     ``active``: the registrations still playing (``None``: all).
     ``draw_order`` maps an id to its place in the event's recorded draw;
     ids missing from it come after, by id. ``tiebreakers``: ordered keys of
@@ -86,7 +89,9 @@ def pod_standings(
     over ``results``, once per pod shared; a dropped pod-mate counts with
     the points they finished with), then the secondary score total; rows
     still level are a technical tie, sharing the rank (1, 2, 2, 4) and
-    ordered by ``draw_order`` then id. Points are integers.
+    ordered by ``draw_order`` then id. ``points`` and ``opponents_points``
+    are :class:`~decimal.Decimal` (exact sums: ranked before any rounding;
+    pages show one decimal).
 
     Raises :class:`PairingError` ``"bad_points_table"``,
     ``"unknown_tiebreaker"`` or ``"duplicate_tiebreaker"`` for bad
@@ -99,7 +104,7 @@ def pod_standings(
     (dropped opponents) and 11 (technical tie by the recorded draw).
     """
     criteria = validate_pod_tiebreakers(tiebreakers)
-    table = validate_points_table(points_table)
+    table = None if points_table is None else validate_points_table(points_table)
     index: dict[int, int] = {}
     ids: list[int] = []
     for pid in player_ids:
@@ -107,7 +112,7 @@ def pod_standings(
             index[pid] = len(ids)
             ids.append(pid)
     n = len(ids)
-    points = [0] * n
+    points: list[Fraction] = [Fraction(0)] * n
     secondary = [0] * n
     played = [0] * n
     places: list[list[int]] = [[] for _ in range(n)]
@@ -126,6 +131,7 @@ def pod_standings(
         numbered.add((result.round_number, result.pod_number))
         seated = busy.setdefault(result.round_number, set())
         rows: list[int] = []
+        earned = pod_points(lines, table)
         for line in lines:
             row = index.get(line.player_id)
             if row is None:
@@ -134,15 +140,15 @@ def pod_standings(
                 raise SwissInvariantError(f"{where}: player {line.player_id} plays twice in the round")
             seated.add(row)
             rows.append(row)
-            points[row] += table.get(line.place, 0)
+            points[row] += earned[line.player_id]
             secondary[row] += line.score or 0
             played[row] += 1
             places[row].append(line.place)
         pods.append(rows)
 
-    opponents = [0] * n
+    opponents: list[Fraction] = [Fraction(0)] * n
     for rows in pods:
-        total = sum([points[row] for row in rows])
+        total = sum([points[row] for row in rows], Fraction(0))
         for row in rows:
             opponents[row] += total - points[row]
 
@@ -172,8 +178,8 @@ def pod_standings(
             PodStanding(
                 rank=rank,
                 player_id=pid,
-                points=points[row],
-                opponents_points=opponents[row],
+                points=as_decimal(points[row]),
+                opponents_points=as_decimal(opponents[row]),
                 secondary_score=secondary[row],
                 pods_played=played[row],
                 places=tuple(places[row]),

@@ -7,6 +7,7 @@ Frozen dataclasses (and one named tuple) shared by :mod:`.scoring`,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NamedTuple
 
 
@@ -91,9 +92,9 @@ class PodRound:
 class PodStanding:
     """One row of the pod standings.
 
-    ``points`` is the sum of placement points (integer points);
-    ``opponents_points`` the sum over every pod played of each pod-mate's
-    final points; ``secondary_score`` the sum of the secondary scores
+    ``points`` is the sum of placement points (:class:`Decimal`, exact;
+    DESIGN.md decision 17 gives fractions such as 1.5); ``opponents_points``
+    the sum over every pod played of each pod-mate's final points; ``secondary_score`` the sum of the secondary scores
     (stoner points; missing scores count 0); ``places`` the player's
     places in round order. ``rank`` is shared by a technical tie
     (``technical_tie=True``; rows ordered by the event's draw);
@@ -103,8 +104,8 @@ class PodStanding:
 
     rank: int
     player_id: int
-    points: int
-    opponents_points: int
+    points: Decimal
+    opponents_points: Decimal
     secondary_score: int
     pods_played: int
     places: tuple[int, ...] = ()
@@ -117,8 +118,8 @@ class PodStanding:
 class PodTiebreaker:
     """One ranking criterion of pod standings, with display metadata.
 
-    ``attribute`` names the :class:`PodStanding` field it reads (an
-    integer); higher is better. ``name_es``/``short_label`` label the
+    ``attribute`` names the :class:`PodStanding` field it reads (a
+    number); higher is better. ``name_es``/``short_label`` label the
     standings table (the game profile may rename the secondary score, e.g.
     "Puntos stoner"); ``rule`` names the source.
     """
