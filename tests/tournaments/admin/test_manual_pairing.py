@@ -13,8 +13,7 @@ from tests.factories import EventFactory, PlayerFactory
 from tournaments import services
 from tournaments.models import EventLogEntry, Match, Registration
 
-from .conftest import change_url, message_texts
-from .test_event_day import inline_post_data
+from .conftest import change_form_data, change_url, message_texts
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -88,7 +87,7 @@ def test_other_venue_organizer_cannot_edit(client, organizer_b, round_two):
 def test_fixed_table_set_in_the_inline_goes_through_the_service(client_a, round_two, organizer_a):
     event, p, _ = round_two
     page = client_a.get(change_url(event))
-    data = inline_post_data(page)
+    data = change_form_data(page)
     index = next(i for i, form in enumerate(page.context["inline_admin_formsets"][0].formset.forms)
                  if form.instance.pk == p[3].pk)
     data[f"registrations-{index}-fixed_table"] = "4"

@@ -10,15 +10,14 @@ import pytest
 from tournaments import penalties
 from tournaments.models import Penalty, Registration
 
-from .conftest import change_url, message_texts, registered_event
-from .test_event_day import inline_post_data
+from .conftest import change_form_data, change_url, message_texts, registered_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def post_delete(client, event, registration):
     page = client.get(change_url(event))
-    data = inline_post_data(page)
+    data = change_form_data(page)
     forms = page.context["inline_admin_formsets"][0].formset.forms
     index = next(i for i, form in enumerate(forms) if form.instance.pk == registration.pk)
     data[f"registrations-{index}-DELETE"] = "on"
