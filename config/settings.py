@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "rules.apps.RulesConfig",
     "tournaments.apps.TournamentsConfig",
     "leagues.apps.LeaguesConfig",
+    "accounts.apps.AccountsConfig",
 ]
 
 MIDDLEWARE = [
@@ -198,6 +199,29 @@ STORAGES = {
 
 # Judges are not staff: they sign in through the site's own login page.
 LOGIN_URL = "login"
+# Player accounts (issue #17) sign in with their e-mail; staff and judges keep their user names.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.EmailBackend",
+]
+ARENA_CLAIM_CODE_DAYS = int(os.environ.get("ARENA_CLAIM_CODE_DAYS", "30"))
+
+# E-mail (password reset): SMTP when EMAIL_HOST is set, files in EMAIL_FILE_PATH when that is
+# set, the console otherwise.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+elif EMAIL_FILE_PATH:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Arena <no-reply@localhost>")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -219,6 +243,10 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("ARENA_API_ANON_RATE", "1000/min") or None,
         "login": os.environ.get("ARENA_LOGIN_RATE", "10/min") or None,
+        # Players' actions, per user (tournaments.throttles).
+        "report": os.environ.get("ARENA_REPORT_RATE", "30/min") or None,
+        "preregistration": os.environ.get("ARENA_PREREGISTRATION_RATE", "30/min") or None,
+        "decklist_validate": os.environ.get("ARENA_DECKLIST_VALIDATE_RATE", "30/min") or None,
     },
     # Reverse proxies in front of the site (deploy/): the client address is taken from
     # X-Forwarded-For only when this is set.

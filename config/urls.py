@@ -18,5 +18,6 @@ urlpatterns = [
     re_path(r"^api/.*/$", api_not_found, name="api_not_found"),
     path("liga/", include("leagues.urls")),
     path("reglas/", include("rules.urls")),
+    path("cuenta/", include("accounts.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -12,23 +12,33 @@ status legal/illegal) → locked when round 1 is paired (legal lists only)
 history. Defaults taken where the rulebook is silent (noted in each
 service): after round 1 is paired, players no longer submit lists
 themselves; a judge enters late ones, and a legal late list locks at once.
+
+Decklists online (issue #17): the organizer may close the players' own
+submissions earlier (``Event.decklist_deadline``); judges still enter and
+correct lists until round 1 as before. After the event the organizer
+publishes the top decklists (:func:`decklists_publish`); until then no
+player sees another player's list (:mod:`rules.publication`).
 """
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
-from tournaments.enums import EventState
-from tournaments.models import Match, Registration, Round
-from tournaments.services.locks import registration_lock
+from tournaments.enums import EventLogAction, EventState
+from tournaments.formats import format_for
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.services.eventlog import event_log_append
+from tournaments.services.locks import event_lock, registration_lock
 
 from . import deck_checks, selectors
 from .enums import DecklistStatus
 from .errors import DecklistError, DecklistLocked, NotAllowed, StateError
 from .models import DeckCheck, Decklist, SealedPool
-from .permissions import can_submit_decklist, is_head_judge, is_judge
+from .permissions import can_submit_decklist, is_head_judge, is_judge, is_organizer
 
 #: History reasons (shown in the decklist's history).
 REASON_SUBMITTED = "Lista cargada"
@@ -39,8 +49,35 @@ REASON_REVALIDATED = "Validada otra vez con el catálogo vigente"
 MAX_TEXT = 20_000
 
 
+#: Lists published after an event without a top cut: the first 8 of the final standings.
+PUBLISHED_TOP_WITHOUT_CUT = 8
+
+
 def _round_one_paired(event) -> bool:
     return Round.objects.filter(event=event, number=1).exists()
+
+
+def _when(moment: datetime) -> str:
+    return formats.date_format(timezone.localtime(moment), "d/m/Y H:i")
+
+
+def player_submission_closed(event: Event, *, now: datetime | None = None) -> str:
+    """Why the players of ``event`` can no longer submit or change their own
+    list (a Spanish sentence, voseo), or ``""`` while they can.
+
+    Closed once the event finished, once round 1 is paired (issue #6 §5),
+    and from ``event.decklist_deadline`` on (issue #17 §6; the deadline
+    instant itself is already closed). Judges are not bound by this.
+    """
+    if event.state == EventState.FINISHED:
+        return _("El evento ya finalizó; las listas no se modifican.")
+    if _round_one_paired(event):
+        return _("La ronda 1 ya se emparejó: pedile a un juez que cargue o corrija tu lista.")
+    deadline = event.decklist_deadline
+    if deadline is not None and (now or timezone.now()) >= deadline:
+        return _("Las listas cerraron el %(when)s: pedile a un juez que cargue o corrija tu lista.") % {
+            "when": _when(deadline)}
+    return ""
 
 
 def _apply_report(decklist: Decklist, report: selectors.DeckReport) -> None:
@@ -82,11 +119,16 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     - :class:`DecklistError` — empty or oversized text, a head judge's change
       without ``reason``, an unknown game;
     - :class:`StateError` — the event is finished, or round 1 is paired and
-      ``by`` is the player (default: from then on judges enter late lists);
+      ``by`` is the player (default: from then on judges enter late lists),
+      or ``decklist_deadline_passed``: the organizer's deadline
+      (``Event.decklist_deadline``) has come and ``by`` is the player;
     - :class:`~rules.errors.CatalogUnavailable` — inconsistent catalog.
 
+    Each accepted submission is also a ``decklist_submit`` entry of the
+    event log (status and card count before and after; never the text).
+
     Rule: 000_0014b2ac83da54b4.txt § "Armado de Mazos" (and the format's
-    sources); locking: issue #6 §5.
+    sources); locking: issue #6 §5; deadline: issue #17 §6.
     """
     event, registration = registration_lock(registration)
     if not can_submit_decklist(by, registration):
@@ -121,10 +163,14 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
             "decklists_closed",
             _("La ronda 1 ya se emparejó: pedile a un juez que cargue o corrija tu lista."),
         )
+    elif not judge and player_submission_closed(event):
+        raise StateError("decklist_deadline_passed", player_submission_closed(event))
     elif reason.strip():
         change_reason = f"{REASON_SUBMITTED}: {reason.strip()}"
     report = _report_for(registration, text)
     now = timezone.now()
+    before = {} if decklist is None else {"status": decklist.status, "main_count": decklist.main_count,
+                                          "locked": decklist.locked}
     if decklist is None:
         decklist = Decklist(registration=registration)
     decklist.text = text
@@ -138,7 +184,86 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     decklist._change_reason = change_reason[:100]
     decklist._history_user = by
     decklist.save()
+    player = registration.player
+    event_log_append(
+        event=event, action=EventLogAction.DECKLIST_SUBMIT, by=by,
+        subject=f"{player.display_name} ({player.player_number})", before=before,
+        after={"status": decklist.status, "main_count": decklist.main_count, "locked": decklist.locked},
+        reason=change_reason,
+    )
     return decklist
+
+
+def decklist_preview(*, event: Event, text: str, registration: Registration | None = None) -> selectors.DeckReport:
+    """Validate ``text`` as a list of ``event`` would be (the event's game,
+    format and date; with ``registration``, also that player's sealed pool)
+    without storing anything: the live check under the player's text area.
+
+    Errors: :class:`DecklistError` (``decklist_too_long``, unknown game),
+    :class:`~rules.errors.CatalogUnavailable`. Empty text is a report with
+    the 60-card violation, not an error.
+    """
+    text = (text or "").replace("\r\n", "\n")
+    if len(text) > MAX_TEXT:
+        raise DecklistError("decklist_too_long", _("La lista es demasiado larga."))
+    if registration is not None:
+        return _report_for(registration, text)
+    profile, fmt = selectors.event_format(event)
+    return selectors.deck_report(game_key=profile.key, text=text, fmt=fmt, on_date=event.date)
+
+
+def published_top(event: Event) -> list[dict]:
+    """The registrations whose lists :func:`decklists_publish` makes public:
+    ``[{"registration": id, "place": n}, …]``, best first.
+
+    N is the top cut's size (the players who reached the cut, podium
+    first), or :data:`PUBLISHED_TOP_WITHOUT_CUT` (8) when the event has no
+    cut; fewer when fewer players finished. Order and places are the final
+    standings (DESIGN.md decision 20: podium, then the cut's losers stage by
+    stage, then the rest); disqualified players are left out. Default taken
+    (the rulebooks do not speak of publishing lists).
+    """
+    size = event.cut_size or PUBLISHED_TOP_WITHOUT_CUT
+    rows = [
+        final for final in format_for(event).final_rows(event)
+        if not getattr(final.row, "disqualified", False)
+    ]
+    return [{"registration": final.row.registration_id, "place": final.place} for final in rows[:size]]
+
+
+@transaction.atomic
+def decklists_publish(*, event: Event | int, by) -> Event:
+    """Publish the top decklists of a finished event (issue #17 §6).
+
+    Stores the top (:func:`published_top`) in ``event.decklists_published``
+    with who and when; from then on those lists are public
+    (:mod:`rules.publication`). Publishing again recomputes the top (after a
+    late correction of the podium). Logged as ``decklists_publish``.
+
+    Errors (nothing changed): :class:`NotAllowed` unless ``by`` is an
+    organizer of the event's venue; :class:`StateError`
+    ``event_not_finished`` before the event finished.
+    """
+    event = event_lock(event)
+    if not is_organizer(by, event):
+        raise NotAllowed("decklists_publish_not_allowed",
+                         _("Sólo un organizador de la sede publica las listas del evento."))
+    if event.state != EventState.FINISHED:
+        raise StateError("event_not_finished",
+                         _("Las listas del top se publican cuando el evento ya finalizó."))
+    before = {"published_at": event.decklists_published_at.isoformat() if event.decklists_published_at else None,
+              "registrations": [row["registration"] for row in event.decklists_published]}
+    event.decklists_published = published_top(event)
+    event.decklists_published_at = timezone.now()
+    event.decklists_published_by = by if getattr(by, "pk", None) else None
+    event.save(update_fields=["decklists_published", "decklists_published_at", "decklists_published_by"])
+    event_log_append(
+        event=event, action=EventLogAction.DECKLISTS_PUBLISH, by=by, subject=event.name,
+        before=before,
+        after={"published_at": event.decklists_published_at.isoformat(),
+               "registrations": [row["registration"] for row in event.decklists_published]},
+    )
+    return event
 
 
 @transaction.atomic

@@ -1,6 +1,10 @@
 """Pages of rules: check a decklist (public), submit one for an event (the
-player or a judge), the judges' decklist pages (list, detail, deck check),
-and the rulings helpers of Planets War, Reinas and stoner points (public).
+player or a judge) with its live check, the judges' decklist pages (list,
+detail, deck check), the published top decklists of an event (public), and
+the rulings helpers of Planets War, Reinas and stoner points (public).
+
+Who sees a decklist: :mod:`rules.publication` (owner, the event's judges and
+organizers; the published top lists, anyone).
 
 Views parse the form, check permission, call one service or selector and
 render; domain errors become form errors.
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,9 +22,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments.models import Event, Player, Round
 from tournaments.text import collation_key, control_characters
+from tournaments.throttles import DecklistValidateThrottle, allow
 from tournaments.views.access import forbidden
 
-from . import rulings, selectors, services
+from . import publication, rulings, selectors, services
 from .errors import ArenaError
 from .forms import (
     DeckCheckDecisionForm,
@@ -32,6 +38,7 @@ from .forms import (
 )
 from .models import DeckCheck, Decklist
 from .permissions import can_view_decklists, is_head_judge, is_judge
+from .templatetags.rule_sources import rule_source
 
 #: Longest player number looked up (``Player.player_number``'s max_length).
 MAX_PLAYER_NUMBER = Player._meta.get_field("player_number").max_length
@@ -107,8 +114,10 @@ def decklist_submit(request, event_id: int):
     """Submit (or replace) a decklist for an event and see its violations at once.
 
     Judges and organizers of the event enter any registered player's list by
-    player number; a user linked to a registered player enters their own.
+    player number; a user linked to a registered player enters their own
+    (and only sees their own) until the organizer's deadline or round 1.
     Once locked, only the head judge may change a list, giving a reason.
+    The text area is checked while typing (:func:`decklist_validate_live`).
     """
     event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
     judge = is_judge(request.user, event)
@@ -152,6 +161,7 @@ def decklist_submit(request, event_id: int):
                         % {"n": len(decklist.violations)},
                     )
     _profile, fmt = selectors.event_format(event)
+    closed = "" if judge else services.player_submission_closed(event)
     return render(
         request,
         "rules/decklist_submit.html",
@@ -163,8 +173,71 @@ def decklist_submit(request, event_id: int):
             "format_name": _profile.format(fmt).name_es,
             "is_judge": judge,
             "is_head_judge": is_head_judge(request.user, event),
+            "closed_reason": closed,
+            "deadline": event.decklist_deadline,
         },
     )
+
+
+def _violation_json(row: dict) -> dict:
+    return {"code": row["code"], "message": row["message"], "source": rule_source(row["source"]),
+            "line": row["line"]}
+
+
+@login_required
+@require_POST
+def decklist_validate_live(request, event_id: int):
+    """JSON for the live check under the text area: ``POST text`` (and, for a
+    judge, ``player_number``) → ``{"legal", "main_count", "violations":
+    [{"code", "message", "source", "line"}]}`` in Spanish, for the event's
+    game, format and date. Stores nothing. The registered player (own list
+    only) and the event's judges; throttled per user (:class:`tournaments.throttles.DecklistValidateThrottle`:
+    429 with ``Retry-After``). Without JavaScript the page validates on
+    submit instead."""
+    event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
+    judge = is_judge(request.user, event)
+    own = _own_player(request.user)
+    registration = None
+    if own is not None:
+        registration = own.registrations.select_related("event", "player").filter(event=event).first()
+    if not judge and registration is None:
+        return forbidden(
+            request, event, message=_("Sólo los jugadores inscriptos y los jueces del evento validan listas acá.")
+        )
+    allowed, wait = allow(request, DecklistValidateThrottle)
+    if not allowed:
+        response = JsonResponse(
+            {"code": "throttled", "detail": _("Demasiadas validaciones seguidas: esperá unos segundos.")}, status=429
+        )
+        if wait:
+            response["Retry-After"] = str(wait)
+        return response
+    if judge:
+        wanted = (request.POST.get("player_number") or "").strip()
+        ok = wanted and not control_characters(wanted) and len(wanted) <= MAX_PLAYER_NUMBER
+        registration = selectors.registration_for_player_number(event, wanted) if ok else None
+    try:
+        report = services.decklist_preview(event=event, text=request.POST.get("text", ""), registration=registration)
+    except ArenaError as exc:
+        return JsonResponse({"code": exc.code, "detail": exc.message}, status=400)
+    return JsonResponse({
+        "legal": report.legal,
+        "main_count": report.main_count,
+        "violations": [_violation_json(row) for row in report.violations],
+    })
+
+
+@never_cache
+@require_GET
+def published_decklists(request, event_id: int):
+    """The published top decklists of an event (public): final place, player
+    and the list grouped by card type. Before the organizer publishes, the
+    page says so and shows no list (issue #17 §7)."""
+    event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
+    return render(request, "rules/published_decklists.html", {
+        "event": event, "rows": publication.published_decklists(event),
+        "published": event.decklists_published_at is not None,
+    })
 
 
 # --------------------------------------------------------------------------- judges

@@ -63,7 +63,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from rules.models import Game
 
-from . import admin_corrections, admin_pairing, admin_pods, pods_selectors, selectors, services
+from . import admin_corrections, admin_pairing, admin_pods, pods_selectors, prereg_selectors, selectors, services
 from .admin_documents import DocumentInline
 from .admin_scoping import (
     QuerysetScopedMixin,
@@ -399,7 +399,8 @@ class PlayerAdmin(ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin,
     list_filter = (("home_venue", admin.RelatedOnlyFieldListFilter),)
     list_select_related = ("home_venue",)
     autocomplete_fields = ("referred_by",)
-    fields = ("display_name", "player_number", "home_venue", "referred_by", "user")
+    fields = ("display_name", "player_number", "home_venue", "referred_by", "user", "claim_code")
+    readonly_fields = ("claim_code",)
     raw_id_fields = ("user",)
     resource_classes = [PlayerResource]
     import_template_name = "admin/tournaments/player/import.html"
@@ -408,6 +409,25 @@ class PlayerAdmin(ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin,
     @admin.display(description=gettext_lazy("provincia"))
     def province_display(self, obj: Player) -> str:
         return obj.province or "—"
+
+    @admin.display(description=gettext_lazy("código para vincular cuenta"))
+    def claim_code(self, obj: Player) -> str:
+        """The player's account or claim-code status, and the page that generates and prints a code (issue #17)."""
+        if obj is None or obj.pk is None:
+            return "—"
+        if obj.user_id:
+            return _("Cuenta vinculada.")
+        expires = (obj.claim_codes.filter(used_at__isnull=True, replaced_at__isnull=True)
+                   .values_list("expires_at", flat=True).first())
+        if expires is None:
+            status = _("Sin código.")
+        elif expires <= timezone.now():
+            status = _("El código entregado venció.")
+        else:
+            date = timezone.localtime(expires).strftime("%d/%m/%Y")
+            status = _("Código entregado; vence el %(date)s.") % {"date": date}
+        return format_html('{} <a class="button" href="{}">{}</a>', status,
+                           reverse("accounts:player_code", args=[obj.player_number]), _("Generar un código nuevo"))
 
     def get_queryset(self, request):
         qs = super().get_queryset(request)
@@ -716,6 +736,7 @@ class EventAdmin(VenueScopedAdmin):
     filter_horizontal = ("judges",)
     inlines = [RegistrationInline, EventDocumentInline]
     save_on_top = False
+    actions = ["decklists_publish_selected"]
 
     fieldsets_settings = (
         (None, {"fields": ("name", "game", "kind", "venue", "date")}),
@@ -731,6 +752,28 @@ class EventAdmin(VenueScopedAdmin):
             },
         ),
         (gettext_lazy("Reducido"), {"fields": ("cut_size", "third_place_match")}),
+        (gettext_lazy("Autorreporte"), {"fields": ("self_reporting",)}),
+        (
+            gettext_lazy("Preinscripción"),
+            {
+                "fields": ("preregistration_open", "capacity", "preregistration_deadline"),
+                "description": gettext_lazy(
+                    "Los jugadores se preinscriben desde su teléfono; pasado el cupo quedan en lista de espera "
+                    "por orden de llegada. El día del torneo se los marca presentes desde el panel del día."
+                ),
+            },
+        ),
+        (
+            gettext_lazy("Listas de mazo"),
+            {
+                "fields": ("decklist_deadline",),
+                "description": gettext_lazy(
+                    "Los jugadores cargan y cambian su lista desde el sitio hasta este momento, y nunca después "
+                    "de emparejar la ronda 1. Al finalizar el evento, «Publicar las listas del top» (en la lista "
+                    "de eventos) las hace públicas."
+                ),
+            },
+        ),
         (
             gettext_lazy("Mesas multijugador"),
             {
@@ -779,6 +822,23 @@ class EventAdmin(VenueScopedAdmin):
         if obj.state == EventState.FINISHED:
             readonly += ["kind", "venue", "date", "round_minutes", "pod_points_mode", "placement_points"]
         return readonly
+
+    @admin.action(description=gettext_lazy("Publicar las listas del top"))
+    def decklists_publish_selected(self, request, queryset):
+        """Publish the top decklists of each selected finished event (rules.services.decklists_publish)."""
+        from rules.services import decklists_publish
+
+        for event in queryset:
+            if not self.has_change_permission(request, event):
+                messages.error(request, _("«%(name)s»: sin permiso para cambiar este evento.") % {"name": event.name})
+                continue
+            try:
+                published = decklists_publish(event=event, by=request.user)
+            except ArenaError as exc:
+                messages.error(request, f"«{event.name}»: {exc.message}")
+            else:
+                messages.success(request, _("«%(name)s»: se publicaron las listas de %(n)d jugadores del top.")
+                                 % {"name": event.name, "n": len(published.decklists_published)})
 
     @admin.display(description=gettext_lazy("podio"))
     def podium(self, obj: Event) -> str:
@@ -923,6 +983,10 @@ class EventAdmin(VenueScopedAdmin):
             "quick_player_form": QuickPlayerForm(prefix="quick", initial={"home_venue": event.venue_id},
                                                 user=request.user),
             "can_add_players": request.user.has_perm("tournaments.add_player"),
+            # Pre-registration (issue #17): who asked for a place, confirmed then the waitlist in order.
+            "prereg_q": request.GET.get("prereg_q", "").strip()[:80],
+            "prereg_rows": prereg_selectors.day_list(event, request.GET.get("prereg_q", "").strip()[:80]),
+            "prereg_any": event.preregistrations.exists(),
         }
 
     def get_urls(self):
@@ -935,6 +999,10 @@ class EventAdmin(VenueScopedAdmin):
             path("<path:object_id>/alta-rapida/", view(self.quick_player_view), name="tournaments_event_quick_player"),
             path("<path:object_id>/posiciones.csv", view(self.standings_csv_view),
                  name="tournaments_event_standings_csv"),
+            path("<path:object_id>/preinscripciones/<int:prereg_id>/presente/", view(self.prereg_check_in_view),
+                 name="tournaments_event_prereg_check_in"),
+            path("<path:object_id>/preinscripciones/codigo/", view(self.prereg_token_view),
+                 name="tournaments_event_prereg_token"),
         ]
         return custom + super().get_urls()
 
@@ -1014,6 +1082,38 @@ class EventAdmin(VenueScopedAdmin):
         messages.success(request, done % {"player": name})
         # Back to the list the organizer is working on; the row itself shows the change.
         return HttpResponseRedirect(f"{back}#registration-{registration.pk}")
+
+    def _prereg_done(self, request, event: Event, run) -> HttpResponseRedirect:
+        back = safe_next(request, event_url(event)).split("#")[0]
+        try:
+            prereg = run(request.POST.get("pack_indoor") == "1")
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(f"{back}#arena-prereg")
+        reg = prereg.registration
+        late = _(" (inscripción tardía: juega desde la ronda %(n)d)") % {"n": reg.joined_round} \
+            if reg.late_entry else ""
+        messages.success(request, _("%(player)s está presente%(late)s.") % {"player": prereg.player.display_name,
+                                                                           "late": late})
+        return HttpResponseRedirect(f"{back}#arena-prereg")
+
+    def prereg_check_in_view(self, request, object_id, prereg_id):
+        """«Presente» on a pre-registered player (POST): registers them checked in (issue #17)."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        event = self._event_for_change(request, object_id)
+        prereg = get_object_or_404(event.preregistrations, pk=prereg_id)
+        return self._prereg_done(request, event, lambda pack: services.preregistration_check_in(
+            preregistration=prereg, pack_indoor=pack, by=request.user))
+
+    def prereg_token_view(self, request, object_id):
+        """The code read from the player's QR (a scanner types it, POST): checks that player in."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        event = self._event_for_change(request, object_id)
+        token = request.POST.get("token", "")[:200]
+        return self._prereg_done(request, event, lambda pack: services.preregistration_check_in_token(
+            event=event, token=token, pack_indoor=pack, by=request.user))
 
     def quick_player_view(self, request, object_id):
         """«Alta rápida» (POST): create a player and register them, both or neither."""

@@ -50,6 +50,14 @@ class MatchStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmado")
 
 
+class ResultSource(models.TextChoices):
+    """Who a recorded result came from (issue #17)."""
+
+    JUDGE = "judge", _("Juez")
+    PLAYERS = "players", _("Jugadores")
+    ORGANIZER = "organizer", _("Organizador")
+
+
 class MatchOutcome(models.TextChoices):
     """Mirrors :class:`tournaments.swiss.types.Outcome`."""
 
@@ -112,3 +120,20 @@ class EventLogAction(models.TextChoices):
     REGISTRATION_PACK_INDOOR = "registration_pack_indoor", _("Pack Indoor")
     ROUND_BUILD_START = "round_build_start", _("Armado de mazos iniciado")
     ROUND_BUILD_END = "round_build_end", _("Armado de mazos terminado")
+    DECKLIST_SUBMIT = "decklist_submit", _("Lista de mazo cargada")
+    DECKLISTS_PUBLISH = "decklists_publish", _("Listas del top publicadas")
+    MATCH_REPORT_SUBMIT = "match_report_submit", _("Reporte de jugador")
+    POD_REPORT_SUBMIT = "pod_report_submit", _("Reporte de mesa de jugador")
+    PREREGISTRATION_CREATE = "preregistration_create", _("Preinscripción")
+    PREREGISTRATION_CANCEL = "preregistration_cancel", _("Preinscripción cancelada")
+    PREREGISTRATION_PROMOTE = "preregistration_promote", _("Preinscripción: sale de la lista de espera")
+    PREREGISTRATION_CHECK_IN = "preregistration_check_in", _("Preinscripción: presente")
+
+
+class PreRegistrationState(models.TextChoices):
+    """A pre-registration's life: confirmed or waitlisted, then cancelled or checked in (issue #17)."""
+
+    CONFIRMED = "confirmed", _("Confirmado")
+    WAITLISTED = "waitlisted", _("En lista de espera")
+    CANCELLED = "cancelled", _("Cancelada")
+    CHECKED_IN = "checked_in", _("Presente")

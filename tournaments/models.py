@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -21,6 +22,8 @@ from .enums import (
     EventState,
     MatchOutcome,
     MatchStatus,
+    PreRegistrationState,
+    ResultSource,
     RoundPhase,
     RoundState,
 )
@@ -146,6 +149,11 @@ class Event(models.Model):
         help_text=_("Juegos en mesas de 3 a 6: puntos por puesto, p. ej. {\"1\": 3, \"2\": 2, \"3\": 1}; "
                     "los demás puestos suman 0."),
     )
+    self_reporting = models.BooleanField(
+        _("autorreporte de resultados"), default=False,
+        help_text=_("Los jugadores cargan el resultado de su mesa desde el teléfono; cuenta cuando todos "
+                    "reportan lo mismo y, si no coinciden, lo resuelve un juez (DESIGN.md, decisión 21)."),
+    )
     pod_points_mode = models.CharField(
         _("puntos de las mesas multijugador"), max_length=10, default="share",
         choices=[("share", _("Según los rivales superados (3 × la parte de la mesa que quedó detrás)")),
@@ -153,10 +161,40 @@ class Event(models.Model):
         help_text=_("Predeterminado: nadie suma más por jugar en una mesa más chica; el último de cualquier mesa "
                     "suma 0 y los empatados comparten el promedio."),
     )
+    # Pre-registration from the players' phones (issue #17 point 2; tournaments.services.preregistration).
+    preregistration_open = models.BooleanField(
+        _("preinscripción abierta"), default=False,
+        help_text=_("Los jugadores con cuenta pueden preinscribirse desde «Próximos torneos»."),
+    )
+    capacity = models.PositiveIntegerField(
+        _("cupo"), null=True, blank=True,
+        help_text=_("Lugares del torneo; vacío: sin límite. Pasado el cupo, la preinscripción queda en lista de "
+                    "espera, por orden de llegada."),
+    )
+    preregistration_deadline = models.DateTimeField(
+        _("cierre de la preinscripción"), null=True, blank=True,
+        help_text=_("Vacío: hasta que se cierre la inscripción."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     #: The state stamp of the public pages (:mod:`tournaments.stamps`): it only ever grows, by
     #: ``F() + 1`` in the database, whenever anything the pages show changes; ``save()`` never writes it.
     revision = models.PositiveBigIntegerField(_("revisión"), default=0, editable=False)
+    #: Decklists online (issue #17): players submit and change their own list until this moment
+    #: (and never once round 1 is paired); null = until round 1 is paired.
+    decklist_deadline = models.DateTimeField(
+        _("cierre de las listas de mazo"), null=True, blank=True,
+        help_text=_("Hasta cuándo los jugadores cargan y cambian su lista desde el sitio. Vacío: hasta que se "
+                    "empareja la ronda 1 (después, sólo los jueces)."),
+    )
+    #: The top decklists made public after the event (rules.services.decklists_publish).
+    decklists_published_at = models.DateTimeField(_("listas del top publicadas"), null=True, blank=True,
+                                                  editable=False)
+    decklists_published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        editable=False, verbose_name=_("publicó las listas"),
+    )
+    #: ``[{"registration": id, "place": n}, …]``: the registrations whose lists were published, best first.
+    decklists_published = models.JSONField(_("listas publicadas"), default=list, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("evento")
@@ -362,6 +400,8 @@ class ResultEntry(models.Model):
         verbose_name=_("cargado por"),
     )
     entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
+    #: Who the result came from: a judge's form or API call, or both players' agreeing reports (issue #17).
+    source = models.CharField(_("origen"), max_length=10, choices=ResultSource.choices, default=ResultSource.JUDGE)
 
     class Meta:
         verbose_name = _("carga de resultado")
@@ -592,6 +632,7 @@ class PodResultEntry(models.Model):
         verbose_name=_("cargado por"),
     )
     entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
+    source = models.CharField(_("origen"), max_length=10, choices=ResultSource.choices, default=ResultSource.JUDGE)
 
     class Meta:
         verbose_name = _("carga de resultado de mesa")
@@ -638,3 +679,115 @@ class EventLogEntry(models.Model):
     def get_action_display(self) -> str:
         """What the log shows for :attr:`action` (:class:`~tournaments.enums.EventLogAction`)."""
         return str(dict(EventLogAction.choices).get(self.action, self.action))
+
+
+class PreRegistration(models.Model):
+    """A player's place asked for ahead of an event (issue #17 point 2): confirmed, waitlisted, cancelled
+    or checked in (then :attr:`registration` is the entry made at the desk).
+
+    The waitlist is ordered by ``(created_at, pk)``; ``created_at`` is set
+    inside the locked service, so the order is the order the event lock
+    was taken. At most one live (not cancelled) pre-registration per player
+    and event; a cancelled row stays (history) and the player may ask again,
+    at the end of the line. State changes go through
+    :mod:`tournaments.services.preregistration`, which logs them.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="preregistrations",
+                              verbose_name=_("evento"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="preregistrations",
+                               verbose_name=_("jugador"))
+    state = models.CharField(_("estado"), max_length=20, choices=PreRegistrationState.choices,
+                             default=PreRegistrationState.CONFIRMED)
+    created_at = models.DateTimeField(_("pedida"), default=timezone.now, db_index=True)
+    cancelled_at = models.DateTimeField(_("cancelada"), null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("presente desde"), null=True, blank=True)
+    registration = models.OneToOneField(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="preregistration",
+        verbose_name=_("inscripción"),
+    )
+
+    class Meta:
+        verbose_name = _("preinscripción")
+        verbose_name_plural = _("preinscripciones")
+        ordering = ["event", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], condition=~Q(state="cancelled"),
+                                    name="preregistration_live_once_per_event"),
+        ]
+        indexes = [models.Index(fields=["event", "state", "created_at"], name="prereg_event_state_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player.display_name} @ {self.event.name} ({self.get_state_display()})"
+
+
+class MatchReport(models.Model):
+    """A player's own report of their match result (self-reporting, issue #17; DESIGN.md decision 21).
+
+    One row per player and match, in the match's orientation (``games_a`` are
+    the games of the match's player A, whoever reports). A player changes it
+    until both reports agree; every change is kept in ``history``. ``locked``
+    is set when the agreeing reports recorded the result; once the match has
+    any result entry (a judge's always wins) the report stays as history.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports", verbose_name=_("emparejamiento"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="match_reports", verbose_name=_("jugador"),
+    )
+    games_a = models.PositiveSmallIntegerField(_("partidas A"))
+    games_b = models.PositiveSmallIntegerField(_("partidas B"))
+    games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
+    intentional_draw = models.BooleanField(_("empate intencional"), default=False)
+    went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
+    locked = models.BooleanField(_("cerrado"), default=False)
+    created_at = models.DateTimeField(_("reportado"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("reporte de jugador")
+        verbose_name_plural = _("reportes de jugadores")
+        ordering = ["match", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["match", "registration"], name="match_report_once_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}: {self.games_a}-{self.games_b}-{self.games_drawn}"
+
+    def key(self) -> tuple:
+        """What two reports must share to agree."""
+        return (self.games_a, self.games_b, self.games_drawn, self.intentional_draw, self.went_to_time)
+
+
+class PodReport(models.Model):
+    """A seated player's report of their pod's finishing order (issue #17).
+
+    ``placements`` is ``[[registration_id, place, score|null], …]`` sorted by
+    registration id, checked like the judge's pod form
+    (:meth:`tournaments.formats.pods.Pods.result_check`). Recorded when every
+    seat has reported the same; every change is kept in ``history``.
+    """
+
+    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="reports", verbose_name=_("mesa"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="pod_reports", verbose_name=_("jugador"),
+    )
+    placements = models.JSONField(_("puestos"))
+    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
+    locked = models.BooleanField(_("cerrado"), default=False)
+    created_at = models.DateTimeField(_("reportado"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("reporte de mesa de jugador")
+        verbose_name_plural = _("reportes de mesa de jugadores")
+        ordering = ["pod", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["pod", "registration"], name="pod_report_once_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.pod_id}: {self.placements}"
+
+    def key(self) -> tuple:
+        """What the reports of a pod must share to agree."""
+        return (tuple(tuple(line) for line in self.placements), self.ended_by_time)

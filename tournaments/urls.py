@@ -2,15 +2,18 @@
 
 Namespaces keep the families apart (as Tabbycat does): ``public`` (no
 login), ``clock`` (projector; judge and organizer controls), ``judge`` (result
-entry, penalties and rulings at a table) and ``rulings`` (public rulings
-search). ``login``/``logout`` are Django's auth views with Spanish templates.
+entry, penalties and rulings at a table), ``rulings`` (public rulings
+search), ``me`` («Mi torneo»: a signed-in player's own events, self-drop) and
+``prereg`` («Próximos torneos»: pre-registration from the player's phone).
+``login``/``logout`` are Django's auth views with Spanish templates.
 """
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from .views import clock, judge, public
+from .views import clock, judge, me, me_reports, public
 from .views import documents as document_views
 from .views import penalties as penalty_views
+from .views import preregistration as prereg_views
 from .views import rulings as ruling_views
 
 public_patterns = [
@@ -45,6 +48,22 @@ judge_patterns = [
     path("jugadores/<str:number>/penalidades/", penalty_views.player_penalties, name="player_penalties"),
 ]
 
+# «Mi torneo» (issue #17): the signed-in player's own events and self-drop.
+me_patterns = [
+    path("", me.home, name="home"),
+    path("eventos/<int:pk>/", me.event, name="event"),
+    path("eventos/<int:pk>/abandonar/", me.drop, name="drop"),
+    path("eventos/<int:pk>/reportar/", me_reports.report, name="report"),
+]
+
+# «Próximos torneos» (issue #17 point 2): pre-registration from the player's phone.
+prereg_patterns = [
+    path("", prereg_views.upcoming, name="upcoming"),
+    path("<int:pk>/", prereg_views.event, name="event"),
+    path("<int:pk>/preinscribirme/", prereg_views.create, name="create"),
+    path("<int:pk>/cancelar/", prereg_views.cancel, name="cancel"),
+]
+
 rulings_patterns = [
     path("", ruling_views.search, name="search"),
     path("orden/", ruling_views.chain, name="chain"),
@@ -57,4 +76,6 @@ urlpatterns = [
     path("", include((clock_patterns, "clock"))),
     path("juez/", include((judge_patterns, "judge"))),
     path("resoluciones/", include((rulings_patterns, "rulings"))),
+    path("yo/", include((me_patterns, "me"))),
+    path("proximos/", include((prereg_patterns, "prereg"))),
 ]

@@ -110,3 +110,79 @@ class DecklistDetailSerializer(DecklistRowSerializer):
     cards = CardLineSerializer(many=True)
     history = HistoryRowSerializer(many=True, source="history_rows")
     deck_checks = DeckCheckSerializer(many=True, source="checks.all")
+
+
+# --------------------------------------------------------------------------- player's own list (issue #17)
+
+
+class OwnDecklistSerializer(serializers.Serializer):
+    """The player's own list as stored (text, status, violations, cards)."""
+
+    status = serializers.CharField(help_text="legal | illegal")
+    locked = serializers.BooleanField()
+    locked_at = serializers.DateTimeField(allow_null=True)
+    format = serializers.CharField(source="format_key")
+    main_count = serializers.IntegerField(help_text="Cartas del mazo principal.")
+    text = serializers.CharField()
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    violations = ViolationSerializer(many=True)
+    cards = CardLineSerializer(many=True)
+
+
+class MyDecklistSerializer(serializers.Serializer):
+    """``GET``/``PUT`` of the player's own decklist for an event."""
+
+    event = serializers.IntegerField()
+    player_number = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True, help_text="Cierre fijado por el organizador; null: "
+                                                                    "hasta que se empareja la ronda 1.")
+    open = serializers.BooleanField(help_text="Si el jugador todavía puede cargar o cambiar su lista.")
+    closed_reason = serializers.CharField(allow_blank=True, help_text="Por qué no, en español; vacío si puede.")
+    decklist = OwnDecklistSerializer(allow_null=True)
+
+
+class MyDecklistInputSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_TEXT, trim_whitespace=False, help_text="Una carta por línea.")
+
+
+class LiveValidateInputSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_TEXT, allow_blank=True, trim_whitespace=False,
+                                 help_text="Una carta por línea (puede estar a medio escribir).")
+    player_number = serializers.CharField(required=False, allow_blank=True, max_length=40,
+                                          help_text="Sólo jueces: el jugador cuyo pool sellado se usa.")
+
+
+class LiveValidateOutputSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    main_count = serializers.IntegerField()
+    violations = ViolationSerializer(many=True)
+
+
+class PublishedLineSerializer(serializers.Serializer):
+    quantity = serializers.IntegerField()
+    card = serializers.CharField()
+
+
+class PublishedGroupSerializer(serializers.Serializer):
+    label = serializers.CharField(help_text="Tipo de carta del catálogo («Monster», «Gema»…), «Side» u «Otras cartas».")
+    count = serializers.IntegerField()
+    lines = serializers.SerializerMethodField()
+
+    def get_lines(self, group) -> list[dict]:
+        return PublishedLineSerializer(
+            [{"quantity": q, "card": name} for q, name in group.lines], many=True).data
+
+
+class PublishedDecklistSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="Puesto final (podio, reducido, suizo).")
+    player = serializers.CharField()
+    player_number = serializers.CharField()
+    main_count = serializers.IntegerField(allow_null=True, help_text="null: no registró lista.")
+    groups = PublishedGroupSerializer(many=True)
+
+
+class PublishedDecklistsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    published = serializers.BooleanField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    decklists = PublishedDecklistSerializer(many=True, help_text="Vacía antes de la publicación.")

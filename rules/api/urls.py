@@ -12,4 +12,16 @@ urlpatterns = [
         name="api-event-decklists",
     ),
     path("decks/decklists/<int:pk>/", views.DecklistDetailView.as_view(), name="api-decklist-detail"),
+    # Players (issue #17): their own list, its live check, and the published top lists (public).
+    path("decks/events/<int:event_id>/my-decklist/", views.MyDecklistView.as_view(), name="api-my-decklist"),
+    path(
+        "decks/events/<int:event_id>/my-decklist/validate/",
+        views.MyDecklistValidateView.as_view(),
+        name="api-my-decklist-validate",
+    ),
+    path(
+        "decks/events/<int:event_id>/published-decklists/",
+        views.PublishedDecklistsView.as_view(),
+        name="api-published-decklists",
+    ),
 ]

@@ -33,6 +33,15 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("secreto-123")
 
 
+def player_account(registration: Registration, username: str, **kwargs):
+    """A user account linked to the registration's player (what claiming a player number does); returns the user."""
+    user = UserFactory(username=username, **kwargs)
+    player = registration.player
+    player.user = user
+    player.save()
+    return user
+
+
 class VenueFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Venue

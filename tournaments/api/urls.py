@@ -14,6 +14,10 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/players/<player_number>/results/   a player's rounds
     players/  players/<player_number>/                   public player data
     matches/<match_id>/result/                    POST   judge: record a result
+    events/<event_id>/matches/<match_id>/report/  POST   a player of the match: self-report (issue #17)
+    events/<event_id>/pods/<pod_id>/report/       POST   a player seated at the pod: self-report
+    events/upcoming/                              GET    public: events taking pre-registrations (issue #17)
+    events/<event_id>/preregistration/  GET POST DELETE  the signed-in player's pre-registration
     matches/<match_id>/correction/  …/preview/    POST   head judge, organizer: correct a finished result
     events/<event_id>/pair-next-round/            POST   organizer
     events/<event_id>/repair-current-round/       POST   organizer
@@ -34,7 +38,7 @@ API clients authenticate with the site's session or a token
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import corrections, eventlog, penalties, pods, views
+from . import corrections, eventlog, penalties, pods, preregistration, reports, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -45,6 +49,7 @@ urlpatterns = [
     path("token/", views.TokenView.as_view(), name="token"),
     # public reads
     path("events/", views.EventListView.as_view(), name="event-list"),
+    path("events/upcoming/", preregistration.UpcomingEventListView.as_view(), name="event-upcoming"),
     path("events/<int:event_id>/", views.EventDetailView.as_view(), name="event-detail"),
     path("events/<int:event_id>/log/", eventlog.EventLogViewSet.as_view({"get": "list"}), name="event-log"),
     path("events/<int:event_id>/rounds/", views.RoundListView.as_view(), name="round-list"),
@@ -66,6 +71,13 @@ urlpatterns = [
          name="match-correction"),
     path("matches/<int:match_id>/correction/preview/",
          corrections.MatchCorrectionViewSet.as_view({"post": "preview"}), name="match-correction-preview"),
+    # players: self-reported results (issue #17)
+    path("events/<int:event_id>/matches/<int:match_id>/report/", reports.MatchReportView.as_view(),
+         name="match-report"),
+    path("events/<int:event_id>/pods/<int:pod_id>/report/", reports.PodReportView.as_view(), name="pod-report"),
+    # players: pre-registration (issue #17)
+    path("events/<int:event_id>/preregistration/", preregistration.PreregistrationView.as_view(),
+         name="preregistration"),
     # organizers
     path("events/<int:event_id>/pair-next-round/", actions({"post": "round_pair_next"}), name="pair-next-round"),
     path("events/<int:event_id>/repair-current-round/", actions({"post": "round_repair"}),

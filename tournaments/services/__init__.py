@@ -33,6 +33,12 @@ from .pairing_edits import (
     pairing_swap,
     registration_fixed_table_set,
 )
+from .preregistration import (
+    preregistration_cancel,
+    preregistration_check_in,
+    preregistration_check_in_token,
+    preregistration_create,
+)
 from .registration import (
     registration_check_in,
     registration_close,
@@ -43,6 +49,7 @@ from .registration import (
     registration_open,
     registration_pack_indoor_set,
 )
+from .reports import ReportedResult, match_report_submit, pod_report_submit
 from .results import match_result_record, pod_result_record
 from .rounds import (
     event_finish,
@@ -59,7 +66,10 @@ __all__ = [
     "pairing_swap", "registration_fixed_table_set",
     "derived_seed", "event_finish", "event_lock", "event_podium_recompute", "match_lock",
     "match_result_correct", "match_result_record", "match_time_extend",
-    "pod_lock", "pod_result_correct", "pod_result_record", "registration_check_in", "registration_close",
+    "ReportedResult", "match_report_submit", "pod_report_submit",
+    "pod_lock", "pod_result_correct", "pod_result_record",
+    "preregistration_cancel", "preregistration_check_in", "preregistration_check_in_token", "preregistration_create",
+    "registration_check_in", "registration_close",
     "registration_create",
     "registration_delete",
     "registration_drop", "registration_drop_undo", "registration_lock", "registration_open",

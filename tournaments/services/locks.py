@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..errors import StateError
-from ..models import Event, Match, PodTable, Registration
+from ..models import Event, Match, PodTable, PreRegistration, Registration
 from ..stamps import event_touch
 
 
@@ -76,14 +76,24 @@ def pod_lock(pod: PodTable | int) -> tuple[Event, PodTable]:
     return _table_lock(PodTable, pod.pk if isinstance(pod, PodTable) else pod)
 
 
-def registration_lock(registration: Registration | int) -> tuple[Event, Registration]:
-    """Lock the registration's event, then the registration (with its player and the game)."""
-    pk = registration.pk if isinstance(registration, Registration) else registration
-    event_id = Registration.objects.filter(pk=pk).values_list("event_id", flat=True).get()
+def _player_row_lock(model, row):
+    """Lock the event of ``row`` (a registration or a pre-registration, or its id), then the row with its player."""
+    pk = row.pk if isinstance(row, model) else row
+    event_id = model.objects.filter(pk=pk).values_list("event_id", flat=True).get()
     event = event_lock(event_id)
-    locked = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=pk)
+    locked = model.objects.select_for_update(of=("self",)).select_related("player").get(pk=pk)
     locked.event = event
     return event, locked
 
 
-__all__ = ["event_lock", "match_lock", "pod_lock", "registration_lock"]
+def registration_lock(registration: Registration | int) -> tuple[Event, Registration]:
+    """Lock the registration's event, then the registration (with its player and the game)."""
+    return _player_row_lock(Registration, registration)
+
+
+def preregistration_lock(preregistration: PreRegistration | int) -> tuple[Event, PreRegistration]:
+    """Lock the pre-registration's event, then the pre-registration (with its player)."""
+    return _player_row_lock(PreRegistration, preregistration)
+
+
+__all__ = ["event_lock", "match_lock", "pod_lock", "preregistration_lock", "registration_lock"]

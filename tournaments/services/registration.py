@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _noop
 
 from ..enums import EventKind, EventState, RoundPhase
-from ..errors import RegistrationError, StateError
+from ..errors import NotAllowed, RegistrationError, StateError
 from ..formats import derived_seed
 from ..models import Event, Player, Registration
 from ..swiss.lifecycle import Action, state_allows
@@ -158,12 +158,20 @@ def registration_drop(*, registration: Registration, by=None) -> Registration:
     if registration.dropped:
         raise RegistrationError("already_dropped", _("%(player)s ya abandonó el evento.") % {
             "player": registration.player.display_name})
+    return _drop_locked(event, registration, by)
+
+
+def _drop_locked(event: Event, registration: Registration, by, *, self_drop: bool = False) -> Registration:
+    """Mark the locked ``registration`` dropped after the Swiss rounds played so far, and log it."""
     registration.dropped = True
     registration.dropped_after_round = event.rounds.filter(phase=RoundPhase.SWISS).count()
     registration.save(update_fields=["dropped", "dropped_after_round"])
+    after = {"dropped": True, "after_round": registration.dropped_after_round}
+    if self_drop:
+        after["self_drop"] = True
     event_log_append(event=event, action="registration_drop", by=by, subject=registration.player.display_name,
-                     before={"dropped": False}, after={"dropped": True,
-                                                       "after_round": registration.dropped_after_round})
+                     before={"dropped": False}, after=after,
+                     reason=_("El jugador abandonó el torneo por su cuenta.") if self_drop else "")
     return registration
 
 
@@ -282,3 +290,38 @@ def registration_delete(*, registration: Registration, by=None) -> RegistrationR
         message = _("La inscripción de %(player)s no se borra porque tiene %(what)s; queda en el historial.") % {
             "player": name, "what": what}
     return RegistrationRemoval(False, dropped, activity, message)
+
+
+#: Event states in which a player may drop themselves: before round 1 or during the Swiss rounds.
+SELF_DROP_STATES = (EventState.DRAFT, EventState.REGISTRATION, EventState.CLOSED, EventState.SWISS)
+
+
+@transaction.atomic
+def registration_self_drop(*, registration: Registration | int, by) -> Registration:
+    """A player drops from the event themselves (issue #17 point 5): never paired again, results kept.
+
+    ``by`` must be the user linked to the registration's player
+    (``Player.user``). Allowed before round 1 and during the Swiss rounds;
+    like :func:`registration_drop`, it takes effect from the next pairing,
+    so a match of the current round still pending stays to be played or
+    conceded (the drop is "before the next round is paired"). The log entry
+    is a ``registration_drop`` by the player with ``after.self_drop`` and a
+    reason saying so. Only an organizer undoes it
+    (:func:`registration_drop_undo` from the admin). Raises
+    :class:`NotAllowed` ``not_own_registration`` for anyone else's entry,
+    :class:`StateError` ``swiss_over`` (top cut) or ``event_finished``,
+    :class:`RegistrationError` ``already_dropped`` or ``disqualified``.
+    """
+    event, registration = registration_lock(registration)
+    if by is None or not getattr(by, "pk", None) or registration.player.user_id != by.pk:
+        raise NotAllowed("not_own_registration", _("Sólo podés abandonar un torneo con tu propia inscripción."))
+    if event.state == EventState.FINISHED:
+        raise StateError("event_finished", _("El evento ya finalizó."))
+    if event.state not in SELF_DROP_STATES:
+        raise StateError("swiss_over", _("Las rondas suizas ya terminaron: para dejar el reducido, avisale a un "
+                                         "juez o al organizador."))
+    if registration.disqualified:
+        raise RegistrationError("disqualified", _("Fuiste descalificado de este evento."))
+    if registration.dropped:
+        raise RegistrationError("already_dropped", _("Ya abandonaste este torneo."))
+    return _drop_locked(event, registration, by, self_drop=True)

@@ -32,6 +32,11 @@ def login_redirect(request):
     return redirect_to_login(request.get_full_path(), reverse("login"))
 
 
+def player_login_redirect(request):
+    """Anonymous users on a player's page: the player login (e-mail and password), coming back here afterwards."""
+    return redirect_to_login(request.get_full_path(), reverse("accounts:login"))
+
+
 def event_role_required(role: str):
     """Decorate a view ``view(request, event, **kwargs)`` taking ``pk``: load the event, check ``role``.
 

@@ -29,7 +29,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from .. import permissions, pods_selectors, selectors, services
+from .. import permissions, pods_selectors, report_selectors, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import PODS, format_for
@@ -155,7 +155,9 @@ def tables(request, event):
     """A page of the current round's tables, pending first; filter by state, search by table or player.
 
     ``?estado=`` ``pendientes`` / ``con-resultado`` / ``todas`` (the
-    default), ``?pagina=`` pages of :data:`selectors.JUDGE_PAGE_SIZE`.
+    default), ``?pagina=`` pages of :data:`selectors.JUDGE_PAGE_SIZE`;
+    with self-reporting on, ``reportes`` is the queue of players' reports
+    (:func:`_report_queue`).
     ``?q=`` with the number of a table of the round (digits, no leading
     zero) opens that table's form; any other text keeps the tables with a
     player whose name or number contains it (accents aside), so "0101"
@@ -165,9 +167,11 @@ def tables(request, event):
     rnd = selectors.current_round(event)
     query = request.GET.get("q", "").strip()
     status = request.GET.get("estado", "todas")
+    pods = format_for(event) is PODS
+    if status == REPORTS_FILTER and event.self_reporting:
+        return _report_queue(request, event, rnd, pods=pods)
     if status not in selectors.JUDGE_FILTERS:
         status = "todas"
-    pods = format_for(event) is PODS
     if rnd and query.isdigit() and not query.startswith("0"):  # "0101": part of a number like WM-0101
         table_exists = (PodTable.objects.filter(round=rnd, table_number=int(query)) if pods else
                         Match.objects.filter(round=rnd, table_number=int(query), is_bye=False)).exists()
@@ -180,7 +184,58 @@ def tables(request, event):
                                        minutes=event.round_minutes) if rnd else None)
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
     context["tables"] = page.tables if page else []
+    _add_reports_filter(context, event, rnd, pods=False)
     return render(request, "judge/tables.html", context)
+
+
+# --------------------------------------------------------------------------- self-reported results (issue #17)
+
+#: ``?estado=`` of the judges' queue of players' reports.
+REPORTS_FILTER = "reportes"
+
+
+def _queue(event, rnd, *, pods: bool) -> list:
+    if rnd is None or rnd.state != RoundState.PAIRED:
+        return []
+    return report_selectors.pod_report_queue(rnd) if pods else report_selectors.report_queue(
+        rnd, minutes=event.round_minutes)
+
+
+def _add_reports_filter(context: dict, event, rnd, *, pods: bool, queue=None, here: bool = False) -> None:
+    """With self-reporting on, the «Reportes en conflicto» filter and its count (those tables are pending too)."""
+    if not event.self_reporting:
+        return
+    queue = _queue(event, rnd, pods=pods) if queue is None else queue
+    context["filters"] = [(label, count, url, False if here else current)
+                          for label, count, url, current in context["filters"]]
+    context["filters"].append((_("Reportes en conflicto"), len(queue), _tables_url(event, estado=REPORTS_FILTER),
+                               here))
+    context["report_queue_count"] = len(queue)
+
+
+def _report_queue(request, event, rnd, *, pods: bool):
+    """«Reportes en conflicto»: the tables whose players' reports differ, or where one player reported and
+    the table's time is up («falta el reporte del rival»), with the reports side by side."""
+    queue = _queue(event, rnd, pods=pods)
+    if pods:
+        page = _pod_page(rnd, status="todas", query="", offset=0) if rnd else None
+    else:
+        page = (selectors.judge_table_page(rnd, status="todas", query="", offset=0, minutes=event.round_minutes)
+                if rnd else None)
+    context = _list_context(event, rnd, status=REPORTS_FILTER, query="", page=page or _EMPTY_PAGE)
+    _add_reports_filter(context, event, rnd, pods=pods, queue=queue, here=True)
+    rows = []
+    if pods:
+        names = dict(PodSeat.objects.filter(pod__in=[q.pod.pk for q in queue])
+                     .values_list("registration_id", "registration__player__display_name"))
+        for q in queue:
+            reports = [(names.get(reg_id, "?"),
+                        [(place, names.get(line_reg, "?"), score) for line_reg, place, score in
+                         sorted(report.placements, key=lambda line: (line[1], line[0]))])
+                       for reg_id, report in sorted(q.reports.items(), key=lambda item: names.get(item[0], ""))]
+            rows.append({"pod": q.pod, "reports": reports})
+    context.update(queue=queue, pods_queue=pods, rows=rows, tables=[], hide_list=True)
+    return render(request, "judge/report_queue.html", context)
 
 
 def _score(match_or_entry) -> str:
@@ -259,8 +314,15 @@ def table(request, event, number: int, table: int):
                 went_to_time=match.went_to_time,
                 intentional_draw=match.intentional_draw,
             )
+        if match.status == MatchStatus.PENDING and not match.entries.exists():
+            # The players' reports prefill the form (issue #17): the judge confirms or changes one.
+            report = next((r for r in report_selectors.match_reports_for_judge(match) if r is not None), None)
+            if report is not None:
+                initial.update(games_a=report.games_a, games_b=report.games_b, games_drawn=report.games_drawn,
+                               went_to_time=report.went_to_time, intentional_draw=report.intentional_draw)
         form = ResultForm(initial=initial, **form_kwargs)
     history = selectors.result_history(match)
+    report_a, report_b = report_selectors.match_reports_for_judge(match)
     current = selectors.current_round(event)
     return render(
         request,
@@ -282,6 +344,8 @@ def table(request, event, number: int, table: int):
             "table_clock": selectors.match_clock(match, minutes=event.round_minutes),
             "round_clock": selectors.round_clock(match.round, minutes=event.round_minutes),
             "time_form": TimeExtensionForm(),
+            "report_a": report_a,
+            "report_b": report_b,
         },
     )
 
@@ -365,6 +429,7 @@ def _pod_tables(request, event, rnd, *, status: str, query: str, offset: int):
     page = _pod_page(rnd, status=status, query=query, offset=offset) if rnd else None
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
     context.update(pods=page.tables if page else [], score_label=pods_selectors.secondary_score_label(event))
+    _add_reports_filter(context, event, rnd, pods=True)
     return render(request, "judge/pods.html", context)
 
 

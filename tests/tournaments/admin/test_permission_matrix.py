@@ -384,6 +384,22 @@ def _day_token(event) -> str:
     return day_status(event).token
 
 
+def _prereg(w: World):
+    """A confirmed pre-registration of a new player for venue A's event (made once per world)."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import PreRegistration
+
+    if not hasattr(w, "prereg"):
+        w.prereg = PreRegistration.objects.create(event=w.event["a"], player=PlayerFactory())
+    return w.prereg
+
+
+def _prereg_token(w: World) -> str:
+    from tournaments.services.preregistration import preregistration_token
+
+    return preregistration_token(_prereg(w))
+
+
 @dataclass(frozen=True)
 class Custom:
     """A custom admin URL of venue A's objects: ``data`` (None: a GET) works for ``legit`` (and nobody else)."""
@@ -404,6 +420,10 @@ CUSTOM = [
            lambda w: {"quick-display_name": "Alta Rápida", "quick-player_number": "PA-99",
                       "quick-home_venue": w.venue["a"].pk}),
     Custom("tournaments_event_standings_csv", lambda w: [w.event["a"].pk], changes=False),
+    # Pre-registration check-in on the day panel (issue #17): «Presente», and the code read from the QR.
+    Custom("tournaments_event_prereg_check_in", lambda w: [w.event["a"].pk, _prereg(w).pk], lambda w: {}),
+    Custom("tournaments_event_prereg_token", lambda w: [w.event["a"].pk],
+           lambda w: {"token": _prereg_token(w)}),
     Custom("tournaments_round_result", lambda w: [w.round["a"].pk, w.match["a"].pk],
            lambda w: {"score": "0-2-0", "expected_version": str(Match.objects.get(pk=w.match["a"].pk).version)}),
     Custom("tournaments_round_correct", lambda w: [w.round["a"].pk, w.match["a"].pk], _prepare_correction),

@@ -59,8 +59,20 @@ EXPECTED = {
     ("POST", "/api/events/{event_id}/penalties/"): (JUDGES, True),
     ("POST", "/api/events/{event_id}/penalties/preview/"): (JUDGES, False),
     ("POST", "/api/events/{event_id}/penalties/{penalty_id}/revise/"): (HEAD_JUDGES, True),
+    # Self-reported results (issue #17): only a player of the table (no actor here is one:
+    # tests/tournaments/api/test_reports_api.py).
+    ("POST", "/api/events/{event_id}/matches/{match_id}/report/"): (set(), True),
+    ("POST", "/api/events/{event_id}/pods/{pod_id}/report/"): (set(), True),
+    # Pre-registration (issue #17): only the signed-in user's own linked player (no actor here is one:
+    # tests/tournaments/api/test_preregistration_api.py).
+    ("POST", "/api/events/{event_id}/preregistration/"): (set(), True),
+    ("DELETE", "/api/events/{event_id}/preregistration/"): (set(), True),
     ("POST", "/api/token/"): (PUBLIC, False),
     ("POST", "/api/decks/validate/"): (PUBLIC, False),
+    # Decklists online (issue #17): only the registered player themselves writes their list (no actor
+    # here is one: tests/rules/django/test_decklists_online.py); the live check also for the event's judges.
+    ("PUT", "/api/decks/events/{event_id}/my-decklist/"): (set(), True),
+    ("POST", "/api/decks/events/{event_id}/my-decklist/validate/"): (JUDGES, False),
 }
 EVENT_WRITES = [op for op, (who, _) in EXPECTED.items() if who is not PUBLIC]
 
@@ -121,6 +133,16 @@ def _first_table(event: Event) -> Match:
 def _prepare(op: tuple[str, str], event: Event) -> tuple[str, dict]:
     """Bring ``event`` to a state where ``op`` is legitimate; the URL and a valid body."""
     path = op[1]
+    if "/my-decklist/" in path:
+        name = "api-my-decklist-validate" if path.endswith("/validate/") else "api-my-decklist"
+        return reverse(name, args=[event.pk]), {"text": "4 Fasent"}
+    if path.endswith("/matches/{match_id}/report/"):
+        return reverse("tournaments_api:match-report", args=[event.pk, _first_table(event).pk]), {
+            "games_a": 2, "games_b": 1}
+    if path.endswith("/preregistration/"):
+        return reverse("tournaments_api:preregistration", args=[event.pk]), {}
+    if path.endswith("/pods/{pod_id}/report/"):
+        return reverse("tournaments_api:pod-report", args=[event.pk, 1]), {"placements": []}
     if path.endswith("/result/"):
         return reverse("tournaments_api:match-result", args=[_first_table(event).pk]), {
             "games_a": 2, "games_b": 1, "expected_version": 0}
@@ -192,7 +214,7 @@ def test_event_write_is_scoped_to_the_event_roles(world, op, actor):
     allowed, writes = EXPECTED[op]
     url, body = _prepare(op, event)
     before = _snapshot()
-    response = _client(users, actor).post(url, body, format="json")
+    response = getattr(_client(users, actor), op[0].lower())(url, body, format="json")
     if actor in allowed:
         assert response.status_code in (200, 201), response.content
         assert (_snapshot() != before) is writes

@@ -43,6 +43,16 @@ CORRECTION_ENDPOINTS = {
 #: Username and password exchanged once for a token (no password per request).
 TOKEN_ENDPOINTS = {("POST", "/api/token/")}
 
+#: The players' own actions (issue #17): result reports and pre-registration.
+PLAYER_ENDPOINTS = {
+    ("POST", "/api/events/{event_id}/matches/{match_id}/report/"),
+    ("POST", "/api/events/{event_id}/pods/{pod_id}/report/"),
+    ("GET", "/api/events/upcoming/"),
+    ("GET", "/api/events/{event_id}/preregistration/"),
+    ("POST", "/api/events/{event_id}/preregistration/"),
+    ("DELETE", "/api/events/{event_id}/preregistration/"),
+}
+
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
 #: Reads for the event's staff only (not public).
 STAFF_READS = {("GET", "/api/events/{event_id}/log/")}
@@ -88,7 +98,8 @@ def schema():
 
 
 def test_schema_lists_every_endpoint(schema):
-    documented = ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS | TOKEN_ENDPOINTS
+    documented = (ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS | TOKEN_ENDPOINTS
+                  | PLAYER_ENDPOINTS)
     assert documented <= operations(schema)
     assert routed_paths() == {path for _, path in documented}
 

@@ -21,8 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import get_resolver, reverse
 
+from accounts import services as account_services
+from accounts.models import PlayerClaimCode
 from leagues import services as league_services
 from rules import services as rule_services
 from rules.models import DeckCheck, Decklist
@@ -48,8 +51,17 @@ ORGANIZERS = {ORG_A, ORG_B}
 PUBLIC = {
     "clock:page", "clock:state", "rulings:search", "rulings:chain", "rules:deck_validate",
     "rules:ruling_calculators",
+    # The published top decklists (issue #17): public, empty before publication
+    # (tests/rules/django/test_decklists_online.py).
+    "rules:published_decklists",
     "leagues:seasons", "leagues:all_time", "leagues:all_time_csv", "leagues:season", "leagues:season_csv",
     "leagues:venue_tables", "leagues:venue_tables_csv", "leagues:badges", "leagues:player",
+    # Player accounts (issue #17): the ways in (tests/accounts/).
+    "accounts:login", "accounts:signup", "accounts:password_reset", "accounts:password_reset_done",
+    "accounts:password_reset_confirm", "accounts:password_reset_complete",
+    # «Próximos torneos» (issue #17): anyone may read; the state shown is the signed-in player's own
+    # (tests/tournaments/views/test_preregistration_pages.py).
+    "prereg:upcoming", "prereg:event",
 }
 
 
@@ -133,6 +145,15 @@ def _without_decklist(w: World) -> str:
     return reg.player.player_number
 
 
+_EMAILS = iter(range(1, 10_000))
+
+
+def _unclaimed(w: World):
+    """A player of the A event with no account yet (each claim takes one)."""
+    regs = w.event.registrations.filter(player__user__isnull=True).select_related("player")
+    return regs.order_by("pk").first().player
+
+
 WM_RULING = next(r.id for r in CATALOG if r.game == "weed_monsters")
 A_JUDGE_PAGE = frozenset(JUDGES_OF_A)
 
@@ -172,6 +193,10 @@ ROWS: dict[str, Row] = {
         lambda w: {"player_number": _without_decklist(w), "text": LEGAL},
         lambda w: Decklist.objects.count(), posted=200),
     "rules:event_decklists": Row(lambda w: reverse("rules:event_decklists", args=[w.event.pk]), A_JUDGE_PAGE),
+    # The live check (JSON, POST only, stores nothing): the event's players and judges
+    # (tests/rules/django/test_decklists_online.py).
+    "rules:decklist_validate_live": Row(lambda w: reverse("rules:decklist_validate_live", args=[w.event.pk]),
+                                        frozenset()),
     "rules:decklist_detail": Row(lambda w: reverse("rules:decklist_detail", args=[w.decklist.pk]), A_JUDGE_PAGE),
     "rules:deck_check_create": Row(
         lambda w: reverse("rules:deck_check_create", args=[w.decklist.pk]), frozenset(), A_JUDGE_PAGE,
@@ -180,9 +205,41 @@ ROWS: dict[str, Row] = {
     "leagues:qualification": Row(lambda w: reverse("leagues:qualification", args=[w.season.pk]),
                                  frozenset(ORGANIZERS)),
     "leagues:prizes": Row(lambda w: reverse("leagues:prizes", args=[w.season.pk]), frozenset(ORGANIZERS)),
+    # «Mi torneo» (issue #17): always the signed-in user's own page; no actor here is a linked player, so
+    # each sees how to claim a number (200) and a drop POST is a 403 (tests/tournaments/views/test_my_event.py).
+    "me:home": Row(lambda w: reverse("me:home"), frozenset(ACTORS) - {ANON}),
+    "me:event": Row(lambda w: reverse("me:event", args=[w.event.pk]), frozenset(ACTORS) - {ANON}),
+    "me:drop": Row(lambda w: reverse("me:drop", args=[w.event.pk]), frozenset(ACTORS) - {ANON}),
+    # Self-reported results (issue #17): POST only, and only by a player of the table; no actor here is one
+    # (tests/tournaments/views/test_reports_pages.py), so only the GET (405) is checked here.
+    "me:report": Row(lambda w: reverse("me:report", args=[w.event.pk]), frozenset()),
+    # Pre-registration POSTs (issue #17): only for the signed-in user's own linked player; no actor here is
+    # one, so only the GET (405) is checked here (tests/tournaments/views/test_preregistration_pages.py).
+    "prereg:create": Row(lambda w: reverse("prereg:create", args=[w.event.pk]), frozenset()),
+    "prereg:cancel": Row(lambda w: reverse("prereg:cancel", args=[w.event.pk]), frozenset()),
+    # Player accounts (issue #17): every signed-in user has an account page; anonymous → the player login.
+    "accounts:profile": Row(
+        lambda w: reverse("accounts:profile"), frozenset(ACTORS) - {ANON}, frozenset(ACTORS) - {ANON},
+        lambda w: {"email": f"cuenta{next(_EMAILS)}@example.com"},
+        lambda w: sorted(get_user_model().objects.values_list("email", flat=True))),
+    "accounts:claim": Row(
+        lambda w: reverse("accounts:claim"), frozenset(ACTORS) - {ANON}, frozenset(ACTORS) - {ANON},
+        lambda w: {"code": account_services.player_claim_code_create(player=_unclaimed(w))},
+        lambda w: w.event.registrations.filter(player__user__isnull=False).count()),
+    "accounts:password_change": Row(
+        lambda w: reverse("accounts:password_change"), frozenset(ACTORS) - {ANON}, frozenset(ACTORS) - {ANON},
+        lambda w: {"old_password": "secreto-123", "new_password1": "nueva-clave-77", "new_password2": "nueva-clave-77"},
+        lambda w: sorted(get_user_model().objects.values_list("password", flat=True))),
+    # The organizer's claim codes: players they may change, registrations of their venue's events.
+    "accounts:player_code": Row(
+        lambda w: reverse("accounts:player_code", args=[w.match.player_a.player.player_number]),
+        frozenset({ORG_A}), frozenset({ORG_A}), lambda w: {}, lambda w: PlayerClaimCode.objects.count(), posted=200),
+    "accounts:event_codes": Row(
+        lambda w: reverse("accounts:event_codes", args=[w.event.pk]), frozenset({ORG_A}), frozenset({ORG_A}),
+        lambda w: {}, lambda w: PlayerClaimCode.objects.count(), posted=200),
 }
 
-NAMESPACES = ("judge", "clock", "rulings", "rules", "leagues")
+NAMESPACES = ("judge", "clock", "rulings", "rules", "leagues", "me", "accounts", "prereg")
 
 
 def url_names(namespace: str) -> set[str]:
@@ -206,8 +263,12 @@ def as_actor(client, w: World, actor: str):
 
 def assert_refused(response, actor: str, url: str) -> None:
     if actor == ANON:
+        # The player pages (/cuenta/, /yo/, /proximos/, issue #17) send anonymous visitors to the player login.
+        player_page = (url.startswith(("/cuenta/", "/yo/", "/proximos/"))
+                       and not url.startswith("/cuenta/codigos/"))
+        login = reverse("accounts:login") if player_page else reverse("login")
         assert response.status_code == 302, (actor, url, response.status_code)
-        assert response["Location"].startswith(reverse("login") + "?next="), response["Location"]
+        assert response["Location"].startswith(login + "?next="), response["Location"]
     else:
         body = response.content.decode()
         assert response.status_code == 403, (actor, url, response.status_code)

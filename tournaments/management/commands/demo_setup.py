@@ -9,7 +9,7 @@ Idempotent: running it again keeps the data and prints the same logins.
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -29,8 +29,11 @@ DEMO_FILE = "tests/data/demo_event.csv"
 DEMO_NAME = "Super Liga — Fecha de demostración"
 LIVE_NAME = "Super Liga — Fecha en juego (demostración)"
 LIVE_SEED = 2025
+UPCOMING_NAME = "Super Liga — Próxima fecha (demostración)"
 ORGANIZER = ("organizador", "arena-demo")
 JUDGE = ("juez", "arena-demo")
+#: The demo player account (issue #17): e-mail login, linked to the first player of the live event.
+PLAYER = ("jugador@arena.example", "arena-demo")
 
 
 class Command(BaseCommand):
@@ -62,12 +65,20 @@ class Command(BaseCommand):
         live.judges.add(judge)
         if live.venue_id:
             live.venue.organizers.add(organizer)
+        player = self._demo_player(live)
+        upcoming = self._upcoming_event(event.venue)
         host = opts["host"].rstrip("/")
         self.stdout.write("")
         self.stdout.write(_("Arena listo para la demostración:"))
         self.stdout.write(_("  Administración: %(url)s/admin/  usuario «%(u)s», contraseña «%(p)s»") % {
             "url": host, "u": ORGANIZER[0], "p": ORGANIZER[1]})
         self.stdout.write(_("  Juez:           usuario «%(u)s», contraseña «%(p)s»") % {"u": JUDGE[0], "p": JUDGE[1]})
+        if player is not None:
+            self.stdout.write(_("  Jugador:        %(url)s%(path)s  e-mail «%(u)s», contraseña «%(p)s» "
+                                "(%(name)s, %(number)s)") % {
+                "url": host, "path": reverse("accounts:login"), "u": PLAYER[0], "p": PLAYER[1],
+                "name": player.display_name, "number": player.player_number})
+            self.stdout.write(_("  Mi torneo (jugador): %(url)s%(path)s") % {"url": host, "path": reverse("me:home")})
         self.stdout.write(_("  Posiciones:     %(url)s%(path)s") % {
             "url": host, "path": reverse("public:standings", args=[event.pk])})
         self.stdout.write(_("Evento en juego (ronda 1, resultados pendientes):"))
@@ -79,6 +90,42 @@ class Command(BaseCommand):
             "url": host, "path": reverse("public:standings", args=[live.pk])})
         self.stdout.write(_("  Reloj (proyector):          %(url)s%(path)s") % {
             "url": host, "path": reverse("clock:page", args=[live.pk])})
+        self.stdout.write(_("Próximo evento con preinscripción abierta: %(url)s%(path)s") % {
+            "url": host, "path": reverse("prereg:event", args=[upcoming.pk])})
+
+    @transaction.atomic
+    def _upcoming_event(self, venue: Venue | None) -> Event:
+        """Next week's demo date, taking pre-registrations (16 places, then the waitlist)."""
+        existing = Event.objects.filter(name=UPCOMING_NAME).first()
+        if existing is not None:
+            return existing
+        game = Game.objects.get(key="weed_monsters")
+        event = Event.objects.create(
+            name=UPCOMING_NAME, game=game, venue=venue, kind=EventKind.SUPER_LIGA,
+            date=date.today() + timedelta(days=7), round_minutes=game.default_round_minutes, seed=LIVE_SEED + 1,
+            preregistration_open=True, capacity=16, self_reporting=True,
+        )
+        services.registration_open(event=event)
+        return event
+
+    @transaction.atomic
+    def _demo_player(self, live: Event) -> Player | None:
+        """The demo player account, linked to the live event's first player (or the one it already has)."""
+        User = get_user_model()
+        user, created = User.objects.get_or_create(username=PLAYER[0], defaults={"email": PLAYER[0]})
+        if created:
+            user.set_password(PLAYER[1])
+            user.save()
+        linked = Player.objects.filter(user=user).first()
+        if linked is not None:
+            return linked
+        player = (Player.objects.filter(registrations__event=live, user__isnull=True)
+                  .order_by("registrations__pk").first())
+        if player is not None:
+            player.user = user
+            player._change_reason = "demo_setup"
+            player.save(update_fields=["user"])
+        return player
 
     @transaction.atomic
     def _live_event(self, venue: Venue | None) -> Event:
@@ -97,6 +144,7 @@ class Command(BaseCommand):
             best_of=data.best_of,
             round_minutes=game.default_round_minutes,
             seed=LIVE_SEED,
+            self_reporting=True,  # the demo player reports their own table from «Mi torneo»
         )
         services.registration_open(event=event)
         for entry in data.players:

@@ -1,0 +1,89 @@
+"""Account forms: sign-up, e-mail login, claim code, profile (Spanish labels, voseo)."""
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Venue
+
+#: A public sign-up also refuses common, numeric-only and e-mail-like passwords (Django's validators).
+_SIGNUP_VALIDATORS = (
+    "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+    "django.contrib.auth.password_validation.CommonPasswordValidator",
+    "django.contrib.auth.password_validation.NumericPasswordValidator",
+)
+
+
+def signup_password_validators():
+    """``AUTH_PASSWORD_VALIDATORS`` plus :data:`_SIGNUP_VALIDATORS` (each once)."""
+    configured = list(settings.AUTH_PASSWORD_VALIDATORS)
+    names = {v["NAME"] for v in configured}
+    configured += [{"NAME": name} for name in _SIGNUP_VALIDATORS if name not in names]
+    return password_validation.get_password_validators(configured)
+
+
+class SignupForm(forms.Form):
+    """E-mail and password twice; the password passes :func:`signup_password_validators`."""
+
+    email = forms.EmailField(label=_("E-mail"), max_length=254,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}))
+    password1 = forms.CharField(label=_("Contraseña"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+                                help_text=_("Al menos 8 caracteres, que no sean sólo números ni una contraseña común."))
+    password2 = forms.CharField(label=_("Repetí la contraseña"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean(self):
+        data = super().clean()
+        p1, p2 = data.get("password1"), data.get("password2")
+        if p1 and p2 and p1 != p2:
+            self.add_error("password2", _("Las contraseñas no coinciden."))
+        elif p1:
+            try:
+                password_validation.validate_password(
+                    p1, get_user_model()(email=data.get("email", "")), signup_password_validators())
+            except forms.ValidationError as error:
+                self.add_error("password1", error)
+        return data
+
+
+class EmailLoginForm(AuthenticationForm):
+    """Django's login form; the field ``username`` takes the e-mail (the login throttle reads it)."""
+
+    username = forms.CharField(label=_("E-mail"), max_length=254,
+                               widget=forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}))
+    error_messages = {
+        "invalid_login": _("El e-mail o la contraseña no son correctos."),
+        "inactive": _("Esta cuenta está desactivada."),
+    }
+
+
+class ArenaPasswordResetForm(PasswordResetForm):
+    email = forms.EmailField(label=_("E-mail"), max_length=254,
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+
+
+class ClaimForm(forms.Form):
+    code = forms.CharField(label=_("Código"), max_length=20,
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                                         "placeholder": "ABCD-EFGH"}))
+
+
+class ProfileForm(forms.Form):
+    """The account's e-mail; with a player, the visible name and the home venue."""
+
+    display_name = forms.CharField(label=_("Nombre visible"), max_length=120, required=False)
+    email = forms.EmailField(label=_("E-mail"), max_length=254)
+    home_venue = forms.ModelChoiceField(label=_("Sede de origen"), queryset=Venue.objects.order_by("name"),
+                                        required=False, empty_label=_("(sin sede)"))
+
+    def __init__(self, *args, has_player: bool, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["home_venue"].label_from_instance = lambda v: f"{v.name} ({v.province})"
+        if has_player:
+            self.fields["display_name"].required = True
+        else:
+            del self.fields["display_name"], self.fields["home_venue"]

@@ -1,0 +1,149 @@
+"""Players report their own table's result (issue #17 points 4 and 7; DESIGN.md decision 21).
+
+    events/<event_id>/matches/<match_id>/report/   POST   a player of the match
+    events/<event_id>/pods/<pod_id>/report/        POST   a player seated at the pod
+
+Player tokens are the DRF token of the player's user (``POST /api/token/``).
+Same rules as the «Mi torneo» page (:func:`tournaments.services.match_report_submit`,
+:func:`tournaments.services.pod_report_submit`), the same ``{"code", "detail"}``
+errors as the rest of the API, throttled per user
+(:class:`tournaments.throttles.ReportThrottle`, ``ARENA_REPORT_RATE``).
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import services
+from ..models import Match, PodTable, Registration
+from ..services.reports import ReportedResult
+from ..throttles import ReportThrottle
+from .exceptions import validated
+from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer
+from .views import AtomicWritesMixin
+
+TAG_PLAYER_REPORTS = "autorreporte"
+ROLE_PLAYER = {"x-role": "jugador de la mesa"}
+
+EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description="Id del evento.")
+MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="Id del emparejamiento.")
+POD_ID = OpenApiParameter("pod_id", int, OpenApiParameter.PATH, description="Id de la mesa multijugador.")
+
+_ERRORS = {
+    400: OpenApiResponse(ArenaValidationErrorSerializer, description="Datos no válidos o resultado imposible."),
+    403: OpenApiResponse(ArenaErrorSerializer, description="Sin sesión, o no es tu mesa («not_your_match»)."),
+    404: OpenApiResponse(ArenaErrorSerializer, description="No existe la mesa en ese evento."),
+    409: OpenApiResponse(ArenaErrorSerializer, description="Autorreporte desactivado («self_reporting_off»), "
+                         "ronda cerrada («round_closed») o la mesa ya tiene resultado («result_recorded»)."),
+    429: OpenApiResponse(ArenaErrorSerializer, description="Demasiados reportes seguidos."),
+}
+
+
+class MatchReportInputSerializer(serializers.Serializer):
+    """A player's report, in the match's orientation: A is the match's ``player_a``."""
+
+    games_a = serializers.IntegerField(label=gettext_lazy("Partidas ganadas por A"), min_value=0, max_value=9)
+    games_b = serializers.IntegerField(label=gettext_lazy("Partidas ganadas por B"), min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(label=gettext_lazy("Partidas empatadas"), min_value=0, max_value=9,
+                                           default=0)
+    went_to_time = serializers.BooleanField(label=gettext_lazy("Terminó por tiempo"), default=False)
+    intentional_draw = serializers.BooleanField(label=gettext_lazy("Empate intencional"), default=False)
+
+
+class PlacementSerializer(serializers.Serializer):
+    registration_id = serializers.IntegerField(label=gettext_lazy("Inscripción"))
+    place = serializers.IntegerField(label=gettext_lazy("Puesto"), min_value=1, max_value=6)
+    score = serializers.IntegerField(label=gettext_lazy("Puntaje secundario"), min_value=0, max_value=999,
+                                     required=False, allow_null=True, default=None)
+
+
+class PodReportInputSerializer(serializers.Serializer):
+    """Every seat's place (and secondary score) as this player reports it."""
+
+    placements = PlacementSerializer(many=True, label=gettext_lazy("Puestos"))
+    ended_by_time = serializers.BooleanField(label=gettext_lazy("Terminó por tiempo"), default=False)
+
+
+class ReportAnswerSerializer(serializers.Serializer):
+    """``state``: ``waiting`` (the rival has not reported), ``conflict`` (the reports differ: the judges
+    resolve it) or ``recorded`` (every report agrees: the result is recorded with source «players»)."""
+
+    state = serializers.ChoiceField(choices=["waiting", "conflict", "recorded"])
+    table_number = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField(help_text=gettext_lazy("Versión del resultado de la mesa."))
+
+
+#: The API's refusal for a user with no part in the event (as :class:`tournaments.permissions.EventRolePermission`).
+NO_ROLE = "No tiene permiso para esta acción en este evento."
+
+
+def _registration_for(request: Request, event_id: int) -> Registration:
+    """The signed-in user's registration in the event; 403 ``permission_denied`` when they play no part in it.
+
+    A player of the event reporting for another table is refused by the
+    service (403 ``not_your_match``).
+    """
+    registration = Registration.objects.filter(event_id=event_id, player__user=request.user).first()
+    if registration is None:
+        raise exceptions.PermissionDenied(NO_ROLE)
+    return registration
+
+
+class MatchReportView(AtomicWritesMixin, APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ReportThrottle]
+    serializer_class = MatchReportInputSerializer
+
+    @extend_schema(
+        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="match_report",
+        summary="Reportar el resultado de mi match",
+        description="Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
+        "ambos jugadores reportan lo mismo; si no coinciden, la mesa pasa a los jueces. Un jugador puede cambiar "
+        "su reporte hasta que coincidan; la carga de un juez siempre prevalece.",
+        parameters=[EVENT_ID, MATCH_ID], request=MatchReportInputSerializer,
+        responses={200: ReportAnswerSerializer, **_ERRORS},
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        data = validated(MatchReportInputSerializer(data=request.data))
+        registration = _registration_for(request, event_id)
+        match = Match.objects.filter(pk=match_id, round__event_id=event_id).first()
+        if match is None:
+            raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
+                                      code="match_not_found")
+        outcome = services.match_report_submit(match=match, registration=registration,
+                                               result=ReportedResult(**data), by=request.user)
+        match.refresh_from_db(fields=["version"])
+        return Response({"state": outcome.state, "table_number": match.table_number, "version": match.version})
+
+
+class PodReportView(AtomicWritesMixin, APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ReportThrottle]
+    serializer_class = PodReportInputSerializer
+
+    @extend_schema(
+        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="pod_report",
+        summary="Reportar los puestos de mi mesa multijugador",
+        description="Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
+        "registra cuando todos los asientos reportan lo mismo; si alguno difiere, la mesa pasa a los jueces.",
+        parameters=[EVENT_ID, POD_ID], request=PodReportInputSerializer,
+        responses={200: ReportAnswerSerializer, **_ERRORS},
+    )
+    def post(self, request: Request, event_id: int, pod_id: int) -> Response:
+        data = validated(PodReportInputSerializer(data=request.data))
+        registration = _registration_for(request, event_id)
+        pod = PodTable.objects.filter(pk=pod_id, round__event_id=event_id).first()
+        if pod is None:
+            raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")
+        placements = [(line["registration_id"], line["place"], line["score"]) for line in data["placements"]]
+        outcome = services.pod_report_submit(pod=pod, registration=registration,
+                                             placements=placements, ended_by_time=data["ended_by_time"],
+                                             by=request.user)
+        pod.refresh_from_db(fields=["version"])
+        return Response({"state": outcome.state, "table_number": pod.table_number, "version": pod.version})

@@ -1,0 +1,133 @@
+"""Read models of self-reported results (issue #17): a player's report state, the judges' queue.
+
+Shared by the player page (``me:report``), the judge pages and the API.
+Nothing here writes; the writes are :mod:`tournaments.services.reports`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .enums import MatchStatus, ResultSource, RoundState
+from .models import Match, MatchReport, PodReport, PodTable, ResultEntry, Round
+from .selectors import match_clock
+
+#: A player's view of their table: no report yet, theirs waiting for the rival, reports that differ,
+#: the result recorded from the reports, or recorded by a judge.
+NONE, WAITING, CONFLICT, RECORDED_PLAYERS, RECORDED_JUDGE = "none", "waiting", "conflict", "players", "judge"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportState:
+    """What the player's report form shows: ``state`` (one of the constants above), the player's own
+    report (``mine``, or ``None``) and whether they may still send or change it (``editable``)."""
+
+    state: str
+    mine: MatchReport | PodReport | None
+    editable: bool
+
+
+def _recorded_state(entries) -> str:
+    last = max(entries, key=lambda e: e.version)
+    return RECORDED_PLAYERS if last.source == ResultSource.PLAYERS else RECORDED_JUDGE
+
+
+def match_report_state(match: Match, registration_id: int) -> ReportState:
+    """The report state of ``registration_id`` at ``match`` (two queries)."""
+    entries = list(ResultEntry.objects.filter(match=match).only("version", "source"))
+    reports = list(MatchReport.objects.filter(match=match))
+    mine = next((r for r in reports if r.registration_id == registration_id), None)
+    if entries or match.status != MatchStatus.PENDING:
+        return ReportState(_recorded_state(entries) if entries else RECORDED_JUDGE, mine, False)
+    open_round = match.round.state == RoundState.PAIRED
+    if mine is None:
+        return ReportState(NONE, None, open_round)
+    if len(reports) > 1 and len({r.key() for r in reports}) > 1:
+        return ReportState(CONFLICT, mine, open_round)
+    return ReportState(WAITING, mine, open_round)
+
+
+def pod_report_state(pod: PodTable, registration_id: int) -> ReportState:
+    """The report state of ``registration_id`` at ``pod`` (two queries)."""
+    entries = list(pod.entries.only("version", "source"))
+    reports = list(PodReport.objects.filter(pod=pod))
+    mine = next((r for r in reports if r.registration_id == registration_id), None)
+    if entries or pod.status != MatchStatus.PENDING:
+        return ReportState(_recorded_state(entries) if entries else RECORDED_JUDGE, mine, False)
+    open_round = pod.round.state == RoundState.PAIRED
+    if mine is None:
+        return ReportState(NONE, None, open_round)
+    if len({r.key() for r in reports}) > 1:
+        return ReportState(CONFLICT, mine, open_round)
+    return ReportState(WAITING, mine, open_round)
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedMatch:
+    """A table of the judges' queue: both reports side by side (``None`` where missing).
+
+    ``conflict``: two reports that differ; ``missing_rival``: one report and
+    the table's time is up («falta el reporte del rival»).
+    """
+
+    match: Match
+    report_a: MatchReport | None
+    report_b: MatchReport | None
+    conflict: bool
+    missing_rival: bool
+
+    @property
+    def first_report(self) -> MatchReport:
+        return self.report_a or self.report_b
+
+
+def report_queue(rnd: Round, *, minutes: int) -> list[QueuedMatch]:
+    """The tables of ``rnd`` waiting for a judge because of the players' reports, by table number.
+
+    A pending table with no result entry is queued when its two reports
+    differ, or when only one player reported and the table's clock is
+    ``time_up``. Two queries.
+    """
+    matches = (Match.objects.filter(round=rnd, status=MatchStatus.PENDING, is_bye=False, reports__isnull=False,
+                                    entries__isnull=True)
+               .select_related("round", "player_a__player", "player_b__player").distinct()
+               .order_by("table_number"))
+    matches = list(matches)
+    by_match: dict[int, list[MatchReport]] = {}
+    for report in MatchReport.objects.filter(match__in=[m.pk for m in matches]):
+        by_match.setdefault(report.match_id, []).append(report)
+    queue = []
+    for match in matches:
+        reports = by_match.get(match.pk, [])
+        report_a = next((r for r in reports if r.registration_id == match.player_a_id), None)
+        report_b = next((r for r in reports if r.registration_id == match.player_b_id), None)
+        if report_a and report_b:
+            if report_a.key() != report_b.key():
+                queue.append(QueuedMatch(match, report_a, report_b, True, False))
+        elif match_clock(match, minutes=minutes).state in ("time_up", "closed"):
+            queue.append(QueuedMatch(match, report_a, report_b, False, True))
+    return queue
+
+
+@dataclass(frozen=True, slots=True)
+class QueuedPod:
+    """A pod whose seats' reports differ: ``reports`` by registration id."""
+
+    pod: PodTable
+    reports: dict
+
+
+def pod_report_queue(rnd: Round) -> list[QueuedPod]:
+    """The pods of ``rnd`` whose seats reported different finishing orders (two queries)."""
+    pods = list(PodTable.objects.filter(round=rnd, status=MatchStatus.PENDING, reports__isnull=False,
+                                        entries__isnull=True).distinct().order_by("table_number"))
+    by_pod: dict[int, dict] = {}
+    for report in PodReport.objects.filter(pod__in=[p.pk for p in pods]):
+        by_pod.setdefault(report.pod_id, {})[report.registration_id] = report
+    return [QueuedPod(pod, by_pod[pod.pk]) for pod in pods
+            if len({r.key() for r in by_pod.get(pod.pk, {}).values()}) > 1]
+
+
+def match_reports_for_judge(match: Match) -> tuple[MatchReport | None, MatchReport | None]:
+    """The reports of player A and player B of ``match`` (for the judge's form page)."""
+    reports = {r.registration_id: r for r in MatchReport.objects.filter(match=match)}
+    return reports.get(match.player_a_id), reports.get(match.player_b_id)

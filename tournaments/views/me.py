@@ -1,0 +1,208 @@
+"""«Mi torneo»: a signed-in player's own events on the phone, and self-drop (issue #17, points 3 and 5).
+
+Always the signed-in user's own page: the URLs carry no player, the player
+is ``request.user.player`` (:attr:`tournaments.models.Player.user`). A user
+with no linked player sees how to claim a player number; anonymous users
+go to the login page.
+
+The event page polls its fragment (``?fragmento=1``) like the public pages
+(``static/arena/live.js``), with the event's state stamp in the ETag; the
+fragment is this player's, so the ETag also names the registration and the
+response is ``Cache-Control: private`` and never enters the shared page
+cache (:mod:`tournaments.pagecache`). The table's clock is counted down in
+the browser from its end time (``static/arena/me.js``).
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .. import pagecache, pods_selectors, prereg_selectors, selectors
+from ..enums import EventState, RoundPhase, RoundState
+from ..errors import ArenaError
+from ..formats import format_for
+from ..labels import TIEBREAKER_LABELS
+from ..models import Event, Match, Player, PodSeat, Registration
+from ..services.clock import round_build_clock
+from ..services.registration import SELF_DROP_STATES, registration_self_drop
+from .access import player_login_redirect
+from .public import poll_seconds
+
+#: Finished events listed under «Torneos anteriores» on /yo/.
+PAST_EVENTS = 10
+
+
+def _player_of(user) -> Player | None:
+    return Player.objects.filter(user=user).first() if user.is_authenticated else None
+
+
+def _no_player(request):
+    """The Spanish page for a signed-in user whose account is not linked to a player number."""
+    response = render(request, "me/claim.html", {})
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+def home(request):
+    """/yo/: the player's current and upcoming events first, then the last finished ones."""
+    if not request.user.is_authenticated:
+        return player_login_redirect(request)
+    player = _player_of(request.user)
+    if player is None:
+        return _no_player(request)
+    regs = Registration.objects.filter(player=player).select_related("event__venue", "event__game")
+    current = regs.exclude(event__state=EventState.FINISHED).order_by("event__date", "event__name")
+    past = regs.filter(event__state=EventState.FINISHED).order_by("-event__date", "event__name")[:PAST_EVENTS]
+    preregistrations = [(row, prereg_selectors.waitlist_position(row))
+                        for row in prereg_selectors.player_preregistrations(player)]
+    return _private(render(request, "me/home.html", {"player": player, "current": list(current),
+                                                     "past": list(past), "preregistrations": preregistrations}))
+
+
+def _registration_or_page(request, pk: int):
+    """``(player, registration, None)`` or ``(…, response)``: login, the claim page or «no estás inscripto»."""
+    if not request.user.is_authenticated:
+        return None, None, player_login_redirect(request)
+    player = _player_of(request.user)
+    if player is None:
+        return None, None, _no_player(request)
+    event = get_object_or_404(Event.objects.select_related("venue", "game"), pk=pk)
+    registration = Registration.objects.select_related("player").filter(event=event, player=player).first()
+    if registration is None:
+        response = render(request, "me/not_registered.html", {"event": event, "player": player}, status=404)
+        return player, None, _private(response)
+    registration.event = event
+    return player, registration, None
+
+
+def _current_table(event: Event, registration: Registration, rnd, pods: bool) -> dict | None:
+    """The player's table in the current round ``rnd``: table, opponent or pod-mates and seat, clock."""
+    if rnd is None:
+        return None
+    build = round_build_clock(rnd)
+    if pods:
+        seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
+                .select_related("pod").first())
+        if seat is None:
+            return {"round": rnd, "seated": False, "clock": build}
+        mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
+                     .select_related("registration__player").order_by("seat"))
+        return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
+                "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
+                          for m in mates],
+                "status": seat.pod.status,
+                "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
+    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
+             .select_related("round", "player_a__player", "player_b__player").first())
+    if match is None:
+        return {"round": rnd, "seated": False, "clock": build}
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    return {"round": rnd, "seated": True, "match": match, "is_bye": match.is_bye,
+            "table_number": match.table_number if match.table_number is not None else match.bracket_slot,
+            "opponent": opponent.player.display_name if opponent else None,
+            "opponent_number": opponent.player.player_number if opponent else None,
+            "status": match.status,
+            "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
+
+
+def _event_context(event: Event, registration: Registration, stamp: str) -> dict:
+    fmt = format_for(event)
+    pods = fmt.key == "pods"
+    rows = pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: fmt.standing_rows(event))
+    rnd = selectors.current_round(event)
+    if pods:
+        rounds = pods_selectors.player_pod_rounds(registration, event=event)
+    else:
+        rounds = selectors.player_rounds(registration)
+    current = _current_table(event, registration, rnd, pods)
+    if current and rnd.state == RoundState.PAIRED:
+        rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
+    return {
+        "event": event,
+        "registration": registration,
+        "pods": pods,
+        "current": current,
+        "round_open": bool(rnd and rnd.state == RoundState.PAIRED),
+        "rounds": rounds,
+        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
+        "labels": TIEBREAKER_LABELS,
+        "score_label": pods_selectors.secondary_score_label(event) if pods else None,
+        "can_drop": event.state in SELF_DROP_STATES and not registration.dropped,
+        "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
+    }
+
+
+def event(request, pk: int):
+    """/yo/eventos/<pk>/: this player's round, table, opponent, clock, past rounds and place.
+
+    ``?fragmento=1`` is the polled part alone: ETag ``"<stamp>-r<registration>-<language>"``,
+    a matching ``If-None-Match`` is a 304; always ``Cache-Control: private``.
+    """
+    _player, registration, refused = _registration_or_page(request, pk)
+    if refused is not None:
+        return refused
+    stamp = pagecache.stamp_or_404(pk)
+    etag = f'"{stamp}-r{registration.pk}-{get_language() or ""}"'
+    fragment_only = bool(request.GET.get("fragmento"))
+    if fragment_only:
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            not_modified["ETag"] = etag
+            return _private(not_modified)
+    context = _event_context(registration.event, registration, stamp)
+    if fragment_only:
+        response = render(request, "me/_event_live.html", context)
+        response["ETag"] = etag
+        return _private(response)
+    context.update(live_seconds=poll_seconds(), live_url=f"{request.path}?fragmento=1")
+    return _private(render(request, "me/event.html", context))
+
+
+@require_http_methods(["GET", "POST"])
+def drop(request, pk: int):
+    """/yo/eventos/<pk>/abandonar/: GET asks for confirmation, POST drops (:func:`registration_self_drop`).
+
+    A signed-in user with no linked player: GET shows how to claim a
+    number, POST is a 403. A refused drop (top cut, finished, already
+    dropped) goes back to the page with the Spanish reason.
+    """
+    if request.method == "POST" and request.user.is_authenticated and _player_of(request.user) is None:
+        return _private(render(request, "me/forbidden.html", {}, status=403))
+    _player, registration, refused = _registration_or_page(request, pk)
+    if refused is not None:
+        return refused
+    if request.method == "POST":
+        try:
+            registration_self_drop(registration=registration, by=request.user)
+        except ArenaError as exc:
+            messages.error(request, exc.message)
+            return redirect("me:event", pk=pk)
+        messages.success(request, _("Abandonaste «%(event)s». No vas a ser emparejado en las próximas rondas; "
+                                    "sólo el organizador puede deshacerlo.") % {"event": registration.event.name})
+        return redirect("me:event", pk=pk)
+    event_obj = registration.event
+    rnd = selectors.current_round(event_obj)
+    pending = None
+    if rnd is not None and rnd.state == RoundState.PAIRED:
+        current = _current_table(event_obj, registration, rnd, format_for(event_obj).key == "pods")
+        if current and current.get("seated") and not current.get("is_bye") and current["status"] == "pending":
+            pending = current
+    context = {
+        "event": event_obj,
+        "registration": registration,
+        "can_drop": event_obj.state in SELF_DROP_STATES and not registration.dropped,
+        "pending": pending,
+    }
+    return _private(render(request, "me/drop.html", context))

@@ -1,0 +1,132 @@
+"""«Mi torneo»: a player reports their own table's result (issue #17 point 4; DESIGN.md decision 21).
+
+``POST /yo/eventos/<pk>/reportar/`` (``me:report``): the first POST answers a
+confirmation page («¿Confirmás…?»); the POST with ``confirmar=1`` calls
+:func:`tournaments.services.match_report_submit` (or ``pod_report_submit``)
+and goes back to the event page with the outcome: «Tu reporte: 2-1 ·
+esperando al rival», «Resultado registrado» or «Los reportes no coinciden:
+un juez lo va a resolver». Refusals (not your table, round closed,
+self-reporting off, a result already entered) come back as the service's
+Spanish message. Throttled per user (:class:`tournaments.throttles.ReportThrottle`).
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import pods_selectors, selectors, services
+from ..errors import ArenaError
+from ..models import Match, PodSeat
+from ..services.reports import CONFLICT, RECORDED, ReportedResult
+from ..templatetags.arena_reports import report_choices
+from ..throttles import ReportThrottle, allow
+from .me import _player_of, _private, _registration_or_page
+
+
+def _score_text(mine: int, theirs: int, drawn: int) -> str:
+    return f"{mine}-{theirs}" + (f"-{drawn}" if drawn else "")
+
+
+def _outcome_message(state: str, text: str) -> str:
+    if state == RECORDED:
+        return _("Resultado registrado: %(score)s. Ambos reportaron lo mismo.") % {"score": text}
+    if state == CONFLICT:
+        return _("Los reportes no coinciden: un juez lo va a resolver.")
+    return _("Tu reporte: %(score)s · esperando al rival.") % {"score": text}
+
+
+@require_POST
+def report(request, pk: int):
+    """Confirm, then save the signed-in player's report of their current table."""
+    if request.user.is_authenticated and _player_of(request.user) is None:
+        return _private(render(request, "me/forbidden.html", {}, status=403))
+    _player, registration, refused = _registration_or_page(request, pk)
+    if refused is not None:
+        return refused
+    allowed, wait = allow(request, ReportThrottle)
+    if not allowed:
+        wait = max(1, wait or 1)
+        messages.error(request, _("Demasiados reportes seguidos. Probá de nuevo en %(seconds)d segundos.")
+                       % {"seconds": wait})
+        response = redirect("me:event", pk=pk)
+        response["Retry-After"] = str(wait)
+        return response
+    event = registration.event
+    rnd = selectors.current_round(event)
+    back = redirect("me:event", pk=pk)
+    if rnd is None:
+        messages.error(request, _("Todavía no hay una ronda emparejada."))
+        return back
+    confirmed = request.POST.get("confirmar") == "1"
+    seat = PodSeat.objects.filter(pod__round=rnd, registration=registration).select_related("pod").first()
+    if seat is not None:
+        return _pod_report(request, event, registration, seat.pod, confirmed, back)
+    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
+             .select_related("player_a__player", "player_b__player").first())
+    if match is None or match.is_bye:
+        messages.error(request, _("No tenés una mesa para reportar en esta ronda."))
+        return back
+    values = {value: (m, t, d) for value, m, t, d in report_choices(event.best_of, rnd.phase == "top_cut")}
+    score = request.POST.get("score", "")
+    if score not in values:
+        messages.error(request, _("Elegí el resultado de tu match."))
+        return back
+    mine, theirs, drawn = values[score]
+    went_to_time = bool(request.POST.get("went_to_time"))
+    intentional_draw = bool(request.POST.get("intentional_draw"))
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    text = _score_text(mine, theirs, drawn)
+    if not confirmed:
+        return _private(render(request, "me/report_confirm.html", {
+            "event": event, "kind": "match", "score": score, "text": text, "opponent": opponent.player.display_name,
+            "won": mine > theirs, "lost": mine < theirs, "went_to_time": went_to_time,
+            "intentional_draw": intentional_draw, "table": match.table_number}))
+    try:
+        outcome = services.match_report_submit(
+            match=match, registration=registration, by=request.user,
+            result=ReportedResult.from_mine(match, registration.pk, mine=mine, theirs=theirs, drawn=drawn,
+                                            intentional_draw=intentional_draw, went_to_time=went_to_time))
+    except ArenaError as exc:
+        messages.error(request, exc.message)
+        return back
+    messages.success(request, _outcome_message(outcome.state, text))
+    return back
+
+
+def _pod_report(request, event, registration, pod, confirmed: bool, back):
+    row = pods_selectors.pod_rows([pod.pk])[0]
+    score_label = pods_selectors.secondary_score_label(event)
+    placements = []
+    try:
+        for seat in row.seats:
+            place = int(request.POST.get(f"place_{seat.registration_id}", ""))
+            raw = request.POST.get(f"score_{seat.registration_id}", "")
+            score = int(raw) if score_label else None
+            if score is not None and not 0 <= score <= 999:
+                raise ValueError
+            placements.append((seat.registration_id, place, score, seat.display_name))
+    except ValueError:
+        messages.error(request, _("Completá el puesto%(score)s de cada jugador de tu mesa.")
+                       % {"score": _(" y el puntaje") if score_label else ""})
+        return back
+    if not confirmed:
+        return _private(render(request, "me/report_confirm.html", {
+            "event": event, "kind": "pod", "lines": sorted(placements, key=lambda line: line[1]),
+            "score_label": score_label, "table": pod.table_number, "post": request.POST}))
+    try:
+        outcome = services.pod_report_submit(pod=pod, registration=registration, by=request.user,
+                                             placements=[line[:3] for line in placements])
+    except ArenaError as exc:
+        messages.error(request, exc.message)
+        return back
+    text = ", ".join(f"{place}.º {name}" for _reg, place, _score, name in sorted(placements, key=lambda x: x[1]))
+    if outcome.state == RECORDED:
+        messages.success(request, _("Resultado registrado: todos reportaron lo mismo."))
+    elif outcome.state == CONFLICT:
+        messages.success(request, _("Los reportes no coinciden: un juez lo va a resolver."))
+    else:
+        messages.success(request, _("Tu reporte: %(places)s · esperando a los demás jugadores.") % {"places": text})
+    return back
