@@ -15,7 +15,6 @@ the browser from its end time (``static/arena/me.js``).
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -28,8 +27,8 @@ from ..enums import EventState, RoundPhase, RoundState
 from ..errors import ArenaError
 from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
-from ..models import Event, Match, Player, PodSeat, Registration
-from ..services.clock import round_build_clock
+from ..me_selectors import player_current_table
+from ..models import Event, Player, Registration
 from ..services.registration import SELF_DROP_STATES, registration_self_drop
 from .access import player_login_redirect
 from .public import poll_seconds
@@ -87,36 +86,6 @@ def _registration_or_page(request, pk: int):
     return player, registration, None
 
 
-def _current_table(event: Event, registration: Registration, rnd, pods: bool) -> dict | None:
-    """The player's table in the current round ``rnd``: table, opponent or pod-mates and seat, clock."""
-    if rnd is None:
-        return None
-    build = round_build_clock(rnd)
-    if pods:
-        seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
-                .select_related("pod").first())
-        if seat is None:
-            return {"round": rnd, "seated": False, "clock": build}
-        mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
-                     .select_related("registration__player").order_by("seat"))
-        return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
-                "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
-                          for m in mates],
-                "status": seat.pod.status,
-                "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
-    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
-             .select_related("round", "player_a__player", "player_b__player").first())
-    if match is None:
-        return {"round": rnd, "seated": False, "clock": build}
-    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
-    return {"round": rnd, "seated": True, "match": match, "is_bye": match.is_bye,
-            "table_number": match.table_number if match.table_number is not None else match.bracket_slot,
-            "opponent": opponent.player.display_name if opponent else None,
-            "opponent_number": opponent.player.player_number if opponent else None,
-            "status": match.status,
-            "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
-
-
 def _event_context(event: Event, registration: Registration, stamp: str) -> dict:
     fmt = format_for(event)
     pods = fmt.key == "pods"
@@ -126,7 +95,7 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
         rounds = pods_selectors.player_pod_rounds(registration, event=event)
     else:
         rounds = selectors.player_rounds(registration)
-    current = _current_table(event, registration, rnd, pods)
+    current = player_current_table(event, registration, rnd, pods)
     if current and rnd.state == RoundState.PAIRED:
         rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
     return {
@@ -196,7 +165,7 @@ def drop(request, pk: int):
     rnd = selectors.current_round(event_obj)
     pending = None
     if rnd is not None and rnd.state == RoundState.PAIRED:
-        current = _current_table(event_obj, registration, rnd, format_for(event_obj).key == "pods")
+        current = player_current_table(event_obj, registration, rnd, format_for(event_obj).key == "pods")
         if current and current.get("seated") and not current.get("is_bye") and current["status"] == "pending":
             pending = current
     context = {

@@ -67,6 +67,8 @@ EXPECTED = {
     # tests/tournaments/api/test_preregistration_api.py).
     ("POST", "/api/events/{event_id}/preregistration/"): (set(), True),
     ("DELETE", "/api/events/{event_id}/preregistration/"): (set(), True),
+    # Self-drop (issue #17): only the registered player themselves (tests/tournaments/api/test_me_api.py).
+    ("POST", "/api/events/{event_id}/drop/"): (set(), True),
     ("POST", "/api/token/"): (PUBLIC, False),
     ("POST", "/api/decks/validate/"): (PUBLIC, False),
     # Decklists online (issue #17): only the registered player themselves writes their list (no actor
@@ -141,6 +143,8 @@ def _prepare(op: tuple[str, str], event: Event) -> tuple[str, dict]:
             "games_a": 2, "games_b": 1}
     if path.endswith("/preregistration/"):
         return reverse("tournaments_api:preregistration", args=[event.pk]), {}
+    if path == "/api/events/{event_id}/drop/":
+        return reverse("tournaments_api:self-drop", args=[event.pk]), {}
     if path.endswith("/pods/{pod_id}/report/"):
         return reverse("tournaments_api:pod-report", args=[event.pk, 1]), {"placements": []}
     if path.endswith("/result/"):

@@ -51,6 +51,8 @@ PLAYER_ENDPOINTS = {
     ("GET", "/api/events/{event_id}/preregistration/"),
     ("POST", "/api/events/{event_id}/preregistration/"),
     ("DELETE", "/api/events/{event_id}/preregistration/"),
+    ("GET", "/api/me/events/"),
+    ("POST", "/api/events/{event_id}/drop/"),
 }
 
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.

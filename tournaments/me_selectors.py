@@ -1,0 +1,46 @@
+"""What a player sees of their own event ("Mi torneo", issue #17): read-only, shared by the pages and the API."""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from . import selectors
+from .models import Event, Match, PodSeat, Registration, Round
+from .services.clock import round_build_clock
+
+
+def player_current_table(event: Event, registration: Registration, rnd: Round | None, pods: bool) -> dict | None:
+    """The player's table in the current round ``rnd`` (``None`` before round 1).
+
+    Keys: ``round``, ``seated`` (False when the player sits out), and when
+    seated ``table_number`` and ``status``; duels add ``match``, ``is_bye``,
+    ``opponent`` and ``opponent_number``; pods ``seat`` and ``mates``
+    (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's build while it
+    lasts, else the table's own clock with its extra minutes
+    (:func:`tournaments.selectors.match_clock`) or the round's for a pod.
+    """
+    if rnd is None:
+        return None
+    build = round_build_clock(rnd)
+    if pods:
+        seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
+                .select_related("pod").first())
+        if seat is None:
+            return {"round": rnd, "seated": False, "clock": build}
+        mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
+                     .select_related("registration__player").order_by("seat"))
+        return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
+                "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
+                          for m in mates],
+                "status": seat.pod.status,
+                "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
+    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
+             .select_related("round", "player_a__player", "player_b__player").first())
+    if match is None:
+        return {"round": rnd, "seated": False, "clock": build}
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    return {"round": rnd, "seated": True, "match": match, "is_bye": match.is_bye,
+            "table_number": match.table_number if match.table_number is not None else match.bracket_slot,
+            "opponent": opponent.player.display_name if opponent else None,
+            "opponent_number": opponent.player.player_number if opponent else None,
+            "status": match.status,
+            "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
