@@ -4,7 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm, SetPasswordForm
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Venue
@@ -59,6 +59,43 @@ class EmailLoginForm(AuthenticationForm):
         "invalid_login": _("El e-mail o la contraseña no son correctos."),
         "inactive": _("Esta cuenta está desactivada."),
     }
+
+
+#: The new-password fields of the reset and change pages, in the player pages' voseo (Django's own texts use usted).
+_NEW_PASSWORD_HELP = _("Al menos 8 caracteres.")
+_MISMATCH = _("Las dos contraseñas no coinciden.")
+
+
+def _voseo_new_password_fields(form) -> None:
+    form.fields["new_password1"].label = _("Contraseña nueva")
+    form.fields["new_password1"].help_text = _NEW_PASSWORD_HELP
+    form.fields["new_password2"].label = _("Repetí la contraseña nueva")
+    form.fields["new_password2"].help_text = ""
+
+
+class ArenaSetPasswordForm(SetPasswordForm):
+    """The password reset's new password (labels, help and errors in voseo)."""
+
+    error_messages = {**SetPasswordForm.error_messages, "password_mismatch": _MISMATCH}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _voseo_new_password_fields(self)
+
+
+class ArenaPasswordChangeForm(PasswordChangeForm):
+    """The profile's password change (labels, help and errors in voseo)."""
+
+    error_messages = {
+        **PasswordChangeForm.error_messages,
+        "password_mismatch": _MISMATCH,
+        "password_incorrect": _("La contraseña actual no es correcta. Escribila de nuevo."),
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["old_password"].label = _("Contraseña actual")
+        _voseo_new_password_fields(self)
 
 
 class ArenaPasswordResetForm(PasswordResetForm):

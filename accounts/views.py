@@ -29,7 +29,15 @@ from tournaments.views.judge import LoginPageThrottle
 from . import services
 from .codes import code_display
 from .errors import AccountError
-from .forms import ArenaPasswordResetForm, ClaimForm, EmailLoginForm, ProfileForm, SignupForm
+from .forms import (
+    ArenaPasswordChangeForm,
+    ArenaPasswordResetForm,
+    ArenaSetPasswordForm,
+    ClaimForm,
+    EmailLoginForm,
+    ProfileForm,
+    SignupForm,
+)
 from .selectors import claim_status
 
 _BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -131,6 +139,7 @@ class PasswordResetDoneView(auth_views.PasswordResetDoneView):
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "accounts/password_reset_confirm.html"
+    form_class = ArenaSetPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")
 
 
@@ -140,6 +149,7 @@ class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 
 class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "accounts/password_change.html"
+    form_class = ArenaPasswordChangeForm
     success_url = reverse_lazy("accounts:profile")
 
     def form_valid(self, form):

@@ -510,8 +510,8 @@ class QuickPlayerForm(forms.ModelForm):
         existing = Player.objects.filter(player_number__iexact=number).first()
         if existing is not None:
             raise forms.ValidationError(
-                _("Ya existe el jugador %(name)s con ese número (%(number)s): inscríbalo con «Agregar otra "
-                  "inscripción».") % {"name": existing.display_name, "number": existing.player_number}
+                _("Ya existe el jugador %(name)s con ese número (%(number)s): inscríbalo con «Agregar otro/a "
+                  "Inscripción».") % {"name": existing.display_name, "number": existing.player_number}
             )
         return number
 

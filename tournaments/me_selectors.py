@@ -13,7 +13,8 @@ def player_current_table(event: Event, registration: Registration, rnd: Round | 
 
     Keys: ``round``, ``seated`` (False when the player sits out), and when
     seated ``table_number`` and ``status``; duels add ``match``, ``is_bye``,
-    ``opponent`` and ``opponent_number``; pods ``seat`` and ``mates``
+    ``opponent``, ``opponent_number`` and ``result`` (the recorded score from
+    the player's side, ``"2-1"``, once entered); pods ``seat`` and ``mates``
     (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's build while it
     lasts, else the table's own clock with its extra minutes
     (:func:`tournaments.selectors.match_clock`) or the round's for a pod.
@@ -38,9 +39,14 @@ def player_current_table(event: Event, registration: Registration, rnd: Round | 
     if match is None:
         return {"round": rnd, "seated": False, "clock": build}
     opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    mine, theirs = ((match.games_a, match.games_b) if match.player_a_id == registration.pk
+                    else (match.games_b, match.games_a))
+    result = None
+    if match.status != "pending" and not match.is_bye:
+        result = f"{mine}-{theirs}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     return {"round": rnd, "seated": True, "match": match, "is_bye": match.is_bye,
             "table_number": match.table_number if match.table_number is not None else match.bracket_slot,
             "opponent": opponent.player.display_name if opponent else None,
             "opponent_number": opponent.player.player_number if opponent else None,
-            "status": match.status,
+            "status": match.status, "result": result,
             "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}

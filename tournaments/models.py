@@ -152,7 +152,8 @@ class Event(models.Model):
     self_reporting = models.BooleanField(
         _("autorreporte de resultados"), default=False,
         help_text=_("Los jugadores cargan el resultado de su mesa desde el teléfono; cuenta cuando todos "
-                    "reportan lo mismo y, si no coinciden, lo resuelve un juez (DESIGN.md, decisión 21)."),
+                    "reportan lo mismo y, si no coinciden, lo resuelve un juez; lo que carga un juez siempre "
+                    "prevalece."),
     )
     pod_points_mode = models.CharField(
         _("puntos de las mesas multijugador"), max_length=10, default="share",
@@ -257,7 +258,7 @@ class Registration(models.Model):
     disqualified = models.BooleanField(_("descalificado"), default=False)
     draw_order = models.PositiveIntegerField(
         _("orden de sorteo"), default=0,
-        help_text=_("Sorteo registrado que ordena a quienes nada separa (DESIGN.md, decisión 11)."),
+        help_text=_("Sorteo registrado que ordena a quienes nada separa en las posiciones."),
     )
     fixed_table = models.PositiveSmallIntegerField(
         _("mesa fija"), null=True, blank=True,

@@ -54,3 +54,21 @@ def test_password_change_from_the_profile(client, account):
     assert response.status_code == 302 and response["Location"] == reverse("accounts:profile")
     account.refresh_from_db()
     assert account.check_password(NEW)
+
+
+def test_password_pages_speak_voseo_like_the_other_player_pages(client, account):
+    """Django's own password texts use usted («Su contraseña…», «Introduzca…»); the player pages say vos."""
+    from .conftest import PASSWORD
+
+    client.force_login(account)
+    page = client.get(reverse("accounts:password_change")).content.decode()
+    assert "Contraseña actual" in page and "Repetí la contraseña nueva" in page
+    assert "Su contraseña" not in page and "Introduzca" not in page
+    wrong = client.post(reverse("accounts:password_change"),
+                        {"old_password": "otra-cosa", "new_password1": NEW, "new_password2": NEW + "x"})
+    body = wrong.content.decode()
+    assert "La contraseña actual no es correcta. Escribila de nuevo." in body
+    assert "introdúzcala" not in body
+    mismatch = client.post(reverse("accounts:password_change"),
+                           {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW + "x"})
+    assert "Las dos contraseñas no coinciden." in mismatch.content.decode()

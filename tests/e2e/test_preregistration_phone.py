@@ -58,12 +58,12 @@ def test_player_pre_registers_on_phone_waits_is_promoted_and_checked_in_by_qr(li
     services.preregistration_cancel(preregistration=first)
     page.reload()
     expect(page.locator("#prereg-state")).to_have_text("Confirmado")
-    token = page.locator("#prereg-token").inner_text().strip()
+    token = page.locator("#prereg-token").text_content().strip()
 
     services.registration_open(event=event)
     services.preregistration_check_in_token(event=event, token=token)  # what the desk's scanner posts
     prereg = PreRegistration.objects.get(event=event, player=player)
     assert prereg.state == PreRegistrationState.CHECKED_IN and prereg.registration.checked_in
     page.reload()
-    expect(page.locator("#prereg-state")).to_have_text("Ya estás inscripto")
+    expect(page.locator("#prereg-state")).to_have_text("Ya tenés tu inscripción")
     assert_fits(page)

@@ -123,8 +123,9 @@ def test_different_reports_reach_the_judges_queue_and_the_judge_resolves_it(live
         judge.get_by_role("link", name="Reportes en conflicto (1)").click()
         card = judge.locator('#report-queue li[data-table="1"]')
         expect(card).to_contain_text("no coinciden")
-        expect(card).to_contain_text(f"Reporte de {match.player_a.player.display_name}: 2-1")
-        expect(card).to_contain_text(f"Reporte de {match.player_b.player.display_name}: 0-2")
+        a, b = match.player_a.player.display_name, match.player_b.player.display_name
+        expect(card).to_contain_text(f"Reporte de {a}: {a} 2 – 1 {b}")
+        expect(card).to_contain_text(f"Reporte de {b}: {a} 0 – 2 {b}")
         assert judge.evaluate("document.documentElement.scrollWidth") <= 360
         card.locator("a").click()
         expect(judge.locator("#player-reports")).to_be_visible()

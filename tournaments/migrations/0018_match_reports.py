@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='self_reporting',
-            field=models.BooleanField(default=False, help_text='Los jugadores cargan el resultado de su mesa desde el teléfono; cuenta cuando todos reportan lo mismo y, si no coinciden, lo resuelve un juez (DESIGN.md, decisión 21).', verbose_name='autorreporte de resultados'),
+            field=models.BooleanField(default=False, help_text='Los jugadores cargan el resultado de su mesa desde el teléfono; cuenta cuando todos reportan lo mismo y, si no coinciden, lo resuelve un juez; lo que carga un juez siempre prevalece.', verbose_name='autorreporte de resultados'),
         ),
         migrations.AddField(
             model_name='podresultentry',

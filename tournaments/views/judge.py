@@ -33,7 +33,7 @@ from .. import permissions, pods_selectors, report_selectors, selectors, service
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import PODS, format_for
-from ..models import Match, PodSeat, PodTable
+from ..models import Match, MatchReport, PodSeat, PodTable
 from ..text import fold
 from .access import event_role_required
 from .forms import PodResultForm, ResultForm, TimeExtensionForm
@@ -185,6 +185,13 @@ def tables(request, event):
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
     context["tables"] = page.tables if page else []
     _add_reports_filter(context, event, rnd, pods=False)
+    if event.self_reporting and rnd is not None:
+        # Pending tables of this page one of whose players has reported: «1 reporte» on the row.
+        numbers = [t.pairing.table_number for t in context["tables"] if t.pairing.status == MatchStatus.PENDING]
+        context["one_report"] = set(
+            MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
+            .values("match__table_number").annotate(n=Count("pk")).filter(n=1)
+            .values_list("match__table_number", flat=True))
     return render(request, "judge/tables.html", context)
 
 

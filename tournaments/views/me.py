@@ -158,7 +158,7 @@ def drop(request, pk: int):
         except ArenaError as exc:
             messages.error(request, exc.message)
             return redirect("me:event", pk=pk)
-        messages.success(request, _("Abandonaste «%(event)s». No vas a ser emparejado en las próximas rondas; "
+        messages.success(request, _("Abandonaste «%(event)s». Ya no jugás las próximas rondas; "
                                     "sólo el organizador puede deshacerlo.") % {"event": registration.event.name})
         return redirect("me:event", pk=pk)
     event_obj = registration.event

@@ -67,7 +67,7 @@ def test_a_player_not_registered_in_the_event_gets_a_404_page(client):
     client.force_login(player_account(other.registrations.first(), "de_otro"))
     response = client.get(reverse("me:event", args=[event.pk]))
     assert response.status_code == 404
-    assert "No estás inscripto en este evento." in response.content.decode()
+    assert "No tenés inscripción en este evento." in response.content.decode()
 
 
 def test_the_page_is_always_the_signed_in_players_own(client):
@@ -117,14 +117,14 @@ def test_duel_page_past_rounds_and_standing_position(client):
 
     R-000-68, R-000-73: both winners have 1 point (000_0014b2ac83da54b4.txt § "1- Puntaje total": a
     win is 1), equal on wins and Buchholz (each beat a 0-point player) and no head-to-head; game
-    results +1 against +2 put the 2-0 winner first, so table 1's A is «Puesto 2 · 1 puntos».
+    results +1 against +2 put the 2-0 winner first, so table 1's A is «Puesto 2 · 1 punto».
     """
     event = build_event(4, rounds=1, pending_last=False)
     match = table_one(event)
     services.round_close(event=event)
     client.force_login(player_account(match.player_a, "jug_a"))
     body = client.get(reverse("me:event", args=[event.pk])).content.decode()
-    assert "Puesto 2 · 1 puntos" in body
+    assert "Puesto 2 · 1 punto</p>" in body
     rounds = body.split('<table id="my-rounds">')[1]
     assert match.player_b.player.display_name in rounds and "G 2-1" in rounds
     assert "Esperando el emparejamiento de la próxima ronda." in body
@@ -285,3 +285,15 @@ def test_home_lists_current_events(client):
     client.force_login(player_account(reg, "jug"))
     body = client.get(reverse("me:home")).content.decode()
     assert event.name in body and reverse("me:event", args=[event.pk]) in body
+
+
+def test_the_recorded_result_is_shown_from_the_players_side_while_the_round_is_open(client):
+    """Once a judge enters table 1 as 2-1 for A, A's page says «Tu resultado: 2-1» and B's «1-2»."""
+    event = build_event(4)
+    match = table_one(event)
+    services.match_result_record(match=match, games_a=2, games_b=1)
+    client.force_login(player_account(match.player_a, "jug_res_a"))
+    body_a = client.get(reverse("me:event", args=[event.pk])).content.decode()
+    client.force_login(player_account(match.player_b, "jug_res_b"))
+    body_b = client.get(reverse("me:event", args=[event.pk])).content.decode()
+    assert "Tu resultado: 2-1" in body_a and "Tu resultado: 1-2" in body_b

@@ -104,8 +104,10 @@ def test_disagreement_reaches_the_judges_queue_and_the_judge_resolves_it(client)
     queue = client.get(reverse("judge:tables", args=[event.pk]) + "?estado=reportes").content.decode()
     card = queue.split('id="report-queue"')[1].split("</ul>")[0]
     assert 'data-table="1"' in card and "no coinciden" in card
-    assert f"Reporte de {match.player_a.player.display_name}: <strong>2-1</strong>" in card
-    assert f"Reporte de {match.player_b.player.display_name}: <strong>0-2</strong>" in card
+    a, b = match.player_a.player.display_name, match.player_b.player.display_name
+    # Both lines name both players with their games: B's 0-2 reads as B's own win, not as A's.
+    assert f"Reporte de {a}: <strong>{a} 2 – 1 {b}</strong>" in card
+    assert f"Reporte de {b}: <strong>{a} 0 – 2 {b}</strong>" in card
     url = reverse("judge:table", args=[event.pk, 1, 1])
     form = client.get(url).content.decode()
     assert 'id="player-reports"' in form
@@ -190,3 +192,23 @@ def test_pod_players_report_places_and_a_differing_seat_reaches_the_judges(clien
     assert 'data-table="1"' in card
     assert "Reporte de Eva Sánchez: 1.º Ana Núñez (25), 2.º Beto Gómez (20), 3.º Carla Ibáñez (13), " \
            "4.º Eva Sánchez (5), 5.º Darío Pérez (1)" in card
+
+
+def test_the_judges_list_marks_a_table_with_one_report(client):
+    """A pending table one player has reported shows «1 reporte: falta el del rival» on the judges' list;
+    once both agree it is recorded and the mark is gone."""
+    event = build_event(4, self_reporting=True)
+    match = table_one(event)
+    judge = UserFactory(username="juez_lista")
+    event.judges.add(judge)
+    client.force_login(player_account(match.player_a, "jug_lista_a"))
+    report(client, event, "2-1-0")
+    client.force_login(judge)
+    tables = client.get(reverse("judge:tables", args=[event.pk])).content.decode()
+    rows = {row.split('data-table="')[1].split('"')[0]: row for row in tables.split("<li")[1:] if 'data-table="' in row}
+    assert "1 reporte: falta el del rival" in rows["1"]
+    assert all("1 reporte" not in row for number, row in rows.items() if number != "1")
+    client.force_login(player_account(match.player_b, "jug_lista_b"))
+    report(client, event, "1-2-0")
+    client.force_login(judge)
+    assert "1 reporte" not in client.get(reverse("judge:tables", args=[event.pk])).content.decode()
