@@ -62,7 +62,7 @@ class EmailLoginForm(AuthenticationForm):
 
 
 #: The new-password fields of the reset and change pages, in the player pages' voseo (Django's own texts use usted).
-_NEW_PASSWORD_HELP = _("Al menos 8 caracteres.")
+_NEW_PASSWORD_HELP = _("Al menos 8 caracteres, que no sean sólo números ni una contraseña común.")
 _MISMATCH = _("Las dos contraseñas no coinciden.")
 
 
@@ -73,8 +73,20 @@ def _voseo_new_password_fields(form) -> None:
     form.fields["new_password2"].help_text = ""
 
 
-class ArenaSetPasswordForm(SetPasswordForm):
-    """The password reset's new password (labels, help and errors in voseo)."""
+class _SignupRulesMixin:
+    """A new password passes the same checks as at sign-up (:func:`signup_password_validators`)."""
+
+    def validate_password_for_user(self, user, password_field_name="password2"):
+        password = self.cleaned_data.get(password_field_name)
+        if password:
+            try:
+                password_validation.validate_password(password, user, signup_password_validators())
+            except forms.ValidationError as error:
+                self.add_error(password_field_name, error)
+
+
+class ArenaSetPasswordForm(_SignupRulesMixin, SetPasswordForm):
+    """The password reset's new password (labels, help and errors in voseo; the sign-up's checks)."""
 
     error_messages = {**SetPasswordForm.error_messages, "password_mismatch": _MISMATCH}
 
@@ -83,8 +95,8 @@ class ArenaSetPasswordForm(SetPasswordForm):
         _voseo_new_password_fields(self)
 
 
-class ArenaPasswordChangeForm(PasswordChangeForm):
-    """The profile's password change (labels, help and errors in voseo)."""
+class ArenaPasswordChangeForm(_SignupRulesMixin, PasswordChangeForm):
+    """The profile's password change (labels, help and errors in voseo; the sign-up's checks)."""
 
     error_messages = {
         **PasswordChangeForm.error_messages,

@@ -72,3 +72,20 @@ def test_password_pages_speak_voseo_like_the_other_player_pages(client, account)
     mismatch = client.post(reverse("accounts:password_change"),
                            {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW + "x"})
     assert "Las dos contraseñas no coinciden." in mismatch.content.decode()
+
+
+def test_reset_and_change_refuse_what_sign_up_refuses(client, account):
+    """«12345678» is refused at sign-up (numbers only, common); the reset and the change refuse it too."""
+    from .conftest import PASSWORD
+
+    client.post(reverse("accounts:password_reset"), {"email": "ana@example.com"})
+    link = re.search(r"http://testserver(/cuenta/recuperar/\S+/\S+/)", mail.outbox[0].body).group(1)
+    form_url = client.get(link, follow=True).redirect_chain[-1][0]
+    refused = client.post(form_url, {"new_password1": "12345678", "new_password2": "12345678"})
+    assert refused.status_code == 200 and "new_password2" in refused.context["form"].errors
+    client.force_login(account)
+    changed = client.post(reverse("accounts:password_change"),
+                          {"old_password": PASSWORD, "new_password1": "12345678", "new_password2": "12345678"})
+    assert changed.status_code == 200 and "new_password2" in changed.context["form"].errors
+    account.refresh_from_db()
+    assert account.check_password(PASSWORD)

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from fractions import Fraction
 
 import pytest
 
 from tournaments.enums import EventState
-from tournaments.models import Event
+from tournaments.models import Event, Registration
 
 from .helpers import button, click, confirm, login, messages, quick_register
 
@@ -40,7 +41,6 @@ PLAYERS = [
     ("Abril Villalba", "E2E-13"),
 ]
 NAMES = {number: name for name, number in PLAYERS}
-POINTS_BY_PLACE = {1: 3, 2: 2, 3: 1}
 
 
 def strength(number: str) -> int:
@@ -56,22 +56,27 @@ class Ledger:
     def add(self, lines: list[tuple[str, int, int]]) -> None:
         self.pods.append(lines)
 
-    def points(self) -> dict[str, int]:
-        total: dict[str, int] = defaultdict(int)
+    def points(self) -> dict[str, Fraction]:
+        """DESIGN.md decision 17, counted pairwise: 3 × the share of pod-mates finished behind
+        (no ties here: every place of a pod is different)."""
+        total: dict[str, Fraction] = defaultdict(Fraction)
         for lines in self.pods:
             for number, place, _score in lines:
-                total[number] += POINTS_BY_PLACE.get(place, 0)
+                behind = sum(1 for other, other_place, _s in lines if other != number and other_place > place)
+                total[number] += Fraction(3 * behind, len(lines) - 1)
         return total
 
-    def ranking(self) -> list[str]:
+    def ranking(self, draw_order: dict[str, int]) -> list[str]:
+        """By points, opponents' points and stoner points; what still ties is a technical tie in the
+        event's draw order (drawn at registration)."""
         points = self.points()
-        opponents: dict[str, int] = defaultdict(int)
+        opponents: dict[str, Fraction] = defaultdict(Fraction)
         stoner: dict[str, int] = defaultdict(int)
         for lines in self.pods:
             for number, _place, score in lines:
                 stoner[number] += score
                 opponents[number] += sum(points[other] for other, _p, _s in lines if other != number)
-        return sorted(points, key=lambda n: (-points[n], -opponents[n], -stoner[n]))
+        return sorted(points, key=lambda n: (-points[n], -opponents[n], -stoner[n], draw_order[n]))
 
 
 def enter_pod(page, table: int, ledger: Ledger) -> None:
@@ -145,7 +150,9 @@ def test_admin_runs_a_thirteen_player_stoner_points_event_to_its_podium(live_ser
     assert button(page, "Iniciar reducido").count() == 0  # pods have no top cut
     click(page, button(page, "Finalizar evento"))
     confirm(page, "Finalizar evento")
-    first, second, third = ledger.ranking()[:3]
+    draw_order = dict(Registration.objects.filter(event__name="Fecha Stoner E2E")
+                      .values_list("player__player_number", "draw_order"))
+    first, second, third = ledger.ranking(draw_order)[:3]
     assert (
         f"Evento finalizado. Podio: 1º {NAMES[first]}, 2º {NAMES[second]}, 3º {NAMES[third]}." in messages(page)
     ), messages(page)

@@ -123,9 +123,9 @@ def test_different_reports_reach_the_judges_queue_and_the_judge_resolves_it(live
         judge.get_by_role("link", name="Reportes en conflicto (1)").click()
         card = judge.locator('#report-queue li[data-table="1"]')
         expect(card).to_contain_text("no coinciden")
-        a, b = match.player_a.player.display_name, match.player_b.player.display_name
-        expect(card).to_contain_text(f"Reporte de {a}: {a} 2 – 1 {b}")
-        expect(card).to_contain_text(f"Reporte de {b}: {a} 0 – 2 {b}")
+        name_a, name_b = match.player_a.player.display_name, match.player_b.player.display_name
+        expect(card).to_contain_text(f"Reporte de {name_a}: {name_a} 2 – 1 {name_b}")
+        expect(card).to_contain_text(f"Reporte de {name_b}: {name_a} 0 – 2 {name_b}")
         assert judge.evaluate("document.documentElement.scrollWidth") <= 360
         card.locator("a").click()
         expect(judge.locator("#player-reports")).to_be_visible()

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.db.models import Case, Count, IntegerField, Q, Value, When
+from django.db.models import Case, Count, F, IntegerField, Q, Value, When
 from django.forms.utils import ErrorDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
@@ -186,13 +186,20 @@ def tables(request, event):
     context["tables"] = page.tables if page else []
     _add_reports_filter(context, event, rnd, pods=False)
     if event.self_reporting and rnd is not None:
-        # Pending tables of this page one of whose players has reported: «1 reporte» on the row.
-        numbers = [t.pairing.table_number for t in context["tables"] if t.pairing.status == MatchStatus.PENDING]
-        context["one_report"] = set(
-            MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
-            .values("match__table_number").annotate(n=Count("pk")).filter(n=1)
-            .values_list("match__table_number", flat=True))
+        context["one_report"], context["reports_differ"] = _reported_tables(rnd, context["tables"])
     return render(request, "judge/tables.html", context)
+
+
+def _reported_tables(rnd, tables) -> tuple[set[int], set[int]]:
+    """Of this page's pending tables, those with one player's report and those whose two reports differ."""
+    numbers = [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING]
+    by_table: dict[int, list] = {}
+    for report in (MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
+                   .annotate(match_table_number=F("match__table_number"))):
+        by_table.setdefault(report.match_table_number, []).append(report.key())
+    one = {number for number, keys in by_table.items() if len(keys) == 1}
+    differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
+    return one, differ
 
 
 # --------------------------------------------------------------------------- self-reported results (issue #17)

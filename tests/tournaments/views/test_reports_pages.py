@@ -104,6 +104,8 @@ def test_disagreement_reaches_the_judges_queue_and_the_judge_resolves_it(client)
     queue = client.get(reverse("judge:tables", args=[event.pk]) + "?estado=reportes").content.decode()
     card = queue.split('id="report-queue"')[1].split("</ul>")[0]
     assert 'data-table="1"' in card and "no coinciden" in card
+    row = tables.split('data-table="1"')[1].split("</li>")[0]
+    assert "reportes distintos" in row  # the judges' main list marks it too
     a, b = match.player_a.player.display_name, match.player_b.player.display_name
     # Both lines name both players with their games: B's 0-2 reads as B's own win, not as A's.
     assert f"Reporte de {a}: <strong>{a} 2 – 1 {b}</strong>" in card
