@@ -9,7 +9,7 @@ DEMO_SEED ?= 2024
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install install-bench migrate demo lint test test-unit run serve worker beat bench clean
+.PHONY: help install install-bench migrate migrate-demo demo lint test test-unit run serve worker beat bench clean
 
 help:
 	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
@@ -31,13 +31,21 @@ install: $(STAMP)
 
 # Development commands turn DEBUG on (settings refuse the development SECRET_KEY otherwise).
 DEV := DEBUG=$${DEBUG:-1}
+# `make demo` and `make run` use a database of their own (arena-demo.sqlite3), never arena.sqlite3,
+# unless DATABASE_URL is set; on their own file the demo commands need no --force.
+DEMO_DB_FILE ?= arena-demo.sqlite3
+DEMO_ENV := $(DEV) DATABASE_URL=$${DATABASE_URL:-sqlite:///$(CURDIR)/$(DEMO_DB_FILE)}
+DEMO_FORCE := $(if $(DATABASE_URL),,--force)
 
 migrate: install
 	$(DEV) $(PY) manage.py migrate --noinput
 
-demo: migrate
-	$(DEV) $(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace
-	$(DEV) $(PY) manage.py demo_season --seed $(DEMO_SEED)
+migrate-demo: install
+	$(DEMO_ENV) $(PY) manage.py migrate --noinput
+
+demo: migrate-demo
+	$(DEMO_ENV) $(PY) manage.py run_event $(DEMO_FILE) --seed $(DEMO_SEED) --replace --demo $(DEMO_FORCE)
+	$(DEMO_ENV) $(PY) manage.py demo_season --seed $(DEMO_SEED) $(DEMO_FORCE)
 
 # Style (ruff) and the layer contracts (lint-imports, pyproject.toml) first; any failure stops the target.
 lint: install
@@ -50,9 +58,9 @@ test: lint
 test-unit: install
 	$(BIN)/pytest -m unit
 
-run: migrate
-	$(DEV) $(PY) manage.py demo_setup --host http://$(HOST):$(PORT)
-	$(DEV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
+run: migrate-demo
+	$(DEMO_ENV) $(PY) manage.py demo_setup --host http://$(HOST):$(PORT) $(DEMO_FORCE)
+	$(DEMO_ENV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production web server: no demo data; DEBUG off unless told otherwise.
 serve: install
@@ -82,4 +90,4 @@ bench: install-bench
 	$(PY) benchmarks/web.py
 
 clean:
-	rm -rf $(VENV) arena.sqlite3 media staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) arena.sqlite3 $(DEMO_DB_FILE) media staticfiles .pytest_cache .hypothesis

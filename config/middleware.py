@@ -1,4 +1,4 @@
-"""Project middleware: Spanish first, and hostile input refused.
+"""Project middleware: request ids, Spanish first, and hostile input refused.
 
 Spanish first: pages are es-AR unless the visitor chose another language.
 
@@ -9,16 +9,66 @@ cookie) is the only way to English.
 """
 import base64
 import binascii
+import logging
 import re
+import time
+import uuid
 
 from django.conf import settings
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
+from config.logging import request_id_var
 from tournaments.text import control_characters, describe_control
+
+# --------------------------------------------------------------------------- request id
+
+#: An incoming ``X-Request-ID`` reused as is: 1-128 letters, digits, ``.``, ``_``, ``-`` (a UUID, a proxy's id).
+_SANE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
+access_logger = logging.getLogger("arena.request")
+
+
+class RequestIdMiddleware:
+    """Gives each request an id, echoes it in ``X-Request-ID`` and logs one access line.
+
+    The id is the incoming ``X-Request-ID`` when it is a sane token (see
+    ``_SANE_REQUEST_ID``), a new UUID4 (hex) otherwise; it is ``request.request_id``
+    and, through ``config.logging.request_id_var``, the ``request_id`` of every log
+    record written while the request is served. The access line (logger
+    ``arena.request``, INFO) carries ``method``, ``path`` (no query string),
+    ``status`` and ``duration_ms``. Place it first in ``MIDDLEWARE``.
+    """
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.META.get("HTTP_X_REQUEST_ID", "")
+        request_id = incoming if _SANE_REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        request.request_id = request_id
+        token = request_id_var.set(request_id)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            response["X-Request-ID"] = request_id
+            if response.status_code >= 400:
+                # Django's own "Not Found: /x" line, written here so that it carries the request id.
+                log_response("%s: %s", response.reason_phrase, request.path, response=response, request=request)
+            access_logger.info(
+                "%s %s %s", request.method, request.path, response.status_code,
+                extra={"method": request.method, "path": request.path, "status": response.status_code,
+                       "duration_ms": round((time.perf_counter() - started) * 1000, 1)},
+            )
+            return response
+        finally:
+            request_id_var.reset(token)
+
+
+# --------------------------------------------------------------------------- Spanish first
 
 
 class SpanishFirstLocaleMiddleware(LocaleMiddleware):

@@ -77,6 +77,8 @@ if _PROXY_SSL_HEADER and len(_PROXY_SSL_HEADER) != 2:
 
     raise ImproperlyConfigured("SECURE_PROXY_SSL_HEADER must be two comma-separated values: HEADER,value.")
 SECURE_PROXY_SSL_HEADER = tuple(_PROXY_SSL_HEADER) if _PROXY_SSL_HEADER else None
+# The health check answers on plain HTTP too: a load balancer probes it without TLS (config.health).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_REFERRER_POLICY = os.environ.get("SECURE_REFERRER_POLICY", "same-origin")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
@@ -104,7 +106,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: NUL and other control characters get a 400 before anything reads them (issue #15).
+    # Before everything: the request id (X-Request-ID) and the access log line (issue #18).
+    "config.middleware.RequestIdMiddleware",
+    # Then: NUL and other control characters get a 400 before anything reads them (issue #15).
     "config.middleware.HostileInputMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -334,9 +338,10 @@ IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
 # Public address of the site, printed in PDFs (the result slips' QR codes).
 ARENA_PUBLIC_URL = os.environ.get("ARENA_PUBLIC_URL", "http://127.0.0.1:8000")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
+# Logs: one JSON object per line on stdout, with the request id (config.logging); tracebacks
+# go there, never to a page. LOG_LEVEL for everything, ARENA_REQUEST_LOG_LEVEL for the access
+# lines (WARNING hides them); ARENA_LOG_STREAM=stderr keeps a command's stdout clean.
+from config.logging import logging_config  # noqa: E402
+
+LOGGING = logging_config(os.environ.get("LOG_LEVEL", "WARNING"), os.environ.get("ARENA_REQUEST_LOG_LEVEL", "INFO"),
+                         os.environ.get("ARENA_LOG_STREAM", "stdout"))

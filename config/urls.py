@@ -1,13 +1,15 @@
-"""Top-level URLs: admin, public pages, judge pages, API and its docs."""
+"""Top-level URLs: health check, admin, public pages, judge pages, API and its docs."""
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
 from tournaments.api.exceptions import api_not_found
 
-from . import views
+from . import health, views
 
 urlpatterns = [
+    # Probes (load balancer, compose, monitors): no slash, no login, never cached (config.health).
+    path("healthz", health.healthz, name="healthz"),
     path("i18n/setlang/", views.language_choose, name="set_language"),
     path("admin/", admin.site.urls),
     path("api/", RedirectView.as_view(pattern_name="tournaments_api:docs"), name="api_root"),

@@ -53,6 +53,10 @@ class Season(models.Model):
         _("temporada cerrada"), default=False,
         help_text=_("Al cerrar la temporada se decide la insignia 5 y las listas de clasificación son definitivas."),
     )
+    demo = models.BooleanField(
+        _("temporada de demostración"), default=False,
+        help_text=_("Creada por «demo_season»: sólo en ella cuentan los puntos de los eventos de demostración."),
+    )
     created_at = models.DateTimeField(_("alta"), auto_now_add=True)
 
     class Meta:

@@ -136,6 +136,28 @@ def _event_season(event: Event, by: User | None) -> Season:
 # --------------------------------------------------------------------------- points
 
 
+def _demo_season_holds(event: Event, season: Season | None) -> bool:
+    """Whether a demo event's points count: only in a demo season.
+
+    The season is the event's own (Super Liga) or else the season of the
+    event's game and year (an all-time-only kind, e.g. a virtual event of
+    ``demo_season``); none, or a real one, and the event posts nothing.
+    Default: issue #18 point 2 ("demo events never count in a real table").
+    """
+    if season is None:
+        season = Season.objects.filter(game_id=event.game_id, year=event.date.year).first()
+    return season is not None and season.demo
+
+
+def _wanted_entries(event: Event, season: Season | None) -> tuple[scoring.LedgerEntry, ...]:
+    """The ledger entries a finished event should hold (:func:`scoring.points_for_event`)."""
+    outcome = adapters.event_outcome(event, season_id=season.pk if season else None)
+    try:
+        return scoring.points_for_event(outcome)
+    except scoring.LeagueInputError as exc:
+        raise from_core(exc) from exc
+
+
 @transaction.atomic
 def event_points_post(*, event: Event, by: User | None = None) -> int:
     """Post the league points of an event, only what the ledger lacks.
@@ -147,6 +169,8 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
     ledger is posted: reversals of entries no longer wanted (each pointing
     at the row it cancels), then the new entries. Calling it again with
     nothing changed posts nothing. ``by`` is recorded as ``created_by``.
+    A demo event (``Event.demo``) wants no entry unless its season is a demo
+    season (:func:`_demo_season_holds`).
 
     Returns the number of entries posted (0 when nothing changed).
     Raises :class:`LeagueRefused` for an outcome the core refuses (e.g. an
@@ -160,11 +184,10 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
         season = None
         if scoring.Scope.SEASON in scoring.scopes_for(event.kind):
             season = _event_season(event, by)
-        outcome = adapters.event_outcome(event, season_id=season.pk if season else None)
-        try:
-            wanted = scoring.points_for_event(outcome)
-        except scoring.LeagueInputError as exc:
-            raise from_core(exc) from exc
+        if event.demo and not _demo_season_holds(event, season):
+            wanted = ()  # a demo event never counts in a real table (issue #18)
+        else:
+            wanted = _wanted_entries(event, season)
     rows = list(LedgerEntry.objects.filter(event=event).select_related("reverses").order_by("pk"))
     todo = scoring.diff_entries([adapters.entry_from_row(r) for r in rows], wanted, event_id=event.pk)
     if not todo:
@@ -284,7 +307,8 @@ def pro_player_titles_sync(*, event: Event) -> int:
     event = Event.objects.select_for_update(of=("self",)).select_related(
         "podium_first", "podium_second").get(pk=event.pk)
     wanted: dict[int, int] = {}
-    if event.kind == EventKind.NACIONAL and event.state == EventState.FINISHED:
+    if (event.kind == EventKind.NACIONAL and event.state == EventState.FINISHED
+            and (not event.demo or _demo_season_holds(event, None))):
         for place, reg in ((1, event.podium_first), (2, event.podium_second)):
             if reg is not None:
                 wanted[place] = reg.player_id

@@ -63,7 +63,16 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from rules.models import Game
 
-from . import admin_corrections, admin_pairing, admin_pods, pods_selectors, prereg_selectors, selectors, services
+from . import (
+    admin_corrections,
+    admin_exchange,
+    admin_pairing,
+    admin_pods,
+    pods_selectors,
+    prereg_selectors,
+    selectors,
+    services,
+)
 from .admin_documents import DocumentInline
 from .admin_scoping import (
     QuerysetScopedMixin,
@@ -726,6 +735,7 @@ class EventAdmin(VenueScopedAdmin):
     event_lookup = ""
     form = EventAdminForm
     change_form_template = "admin/tournaments/event/change_form.html"
+    change_list_template = "admin/tournaments/event/change_list_exchange.html"  # «Publicar un evento desde un archivo»
     list_display = ("name", "date", "venue", "state", "players", "current_round")
     list_filter = (
         "state", "kind", ("venue", admin.RelatedOnlyFieldListFilter), ("game", admin.RelatedOnlyFieldListFilter),
@@ -1003,6 +1013,8 @@ class EventAdmin(VenueScopedAdmin):
                  name="tournaments_event_prereg_check_in"),
             path("<path:object_id>/preinscripciones/codigo/", view(self.prereg_token_view),
                  name="tournaments_event_prereg_token"),
+            path("publicar-archivo/", view(lambda request: admin_exchange.event_import_view(request, self.admin_site)),
+                 name="tournaments_event_import_file"),
         ]
         return custom + super().get_urls()
 

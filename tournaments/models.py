@@ -6,6 +6,8 @@ enforce what it can (one match per table per round, non-negative games).
 """
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -93,6 +95,9 @@ class Event(models.Model):
     best of three at 50 minutes) and DESIGN.md decisions 1, 5 and 6.
     """
 
+    #: The event's id across installations: a venue laptop's export keeps it, and publishing the
+    #: same event to the national server again updates it there (:mod:`tournaments.exchange`).
+    uid = models.UUIDField(_("identificador global"), default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("nombre"), max_length=160)
     game = models.ForeignKey("rules.Game", on_delete=models.PROTECT, related_name="events", verbose_name=_("juego"))
     venue = models.ForeignKey(
@@ -154,6 +159,12 @@ class Event(models.Model):
         help_text=_("Los jugadores cargan el resultado de su mesa desde el teléfono; cuenta cuando todos "
                     "reportan lo mismo y, si no coinciden, lo resuelve un juez; lo que carga un juez siempre "
                     "prevalece."),
+    )
+    #: Created by a demo command (``demo_setup``, ``demo_season``, ``run_event --demo``): its league
+    #: points count only in a demo season (:func:`leagues.services.event_points_post`, issue #18).
+    demo = models.BooleanField(
+        _("evento de demostración"), default=False,
+        help_text=_("Creado por los comandos de demostración; sus puntos no cuentan en ninguna tabla real."),
     )
     pod_points_mode = models.CharField(
         _("puntos de las mesas multijugador"), max_length=10, default="share",

@@ -17,6 +17,7 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/matches/<match_id>/report/  POST   a player of the match: self-report (issue #17)
     events/<event_id>/pods/<pod_id>/report/       POST   a player seated at the pod: self-report
     events/upcoming/                              GET    public: events taking pre-registrations (issue #17)
+    events/import/                                POST   the venue's organizer: publish an event file (issue #18)
     events/<event_id>/preregistration/  GET POST DELETE  the signed-in player's pre-registration
     me/events/                                    GET    the signed-in player's events and current table
     events/<event_id>/drop/                       POST   the signed-in player drops themselves
@@ -40,7 +41,7 @@ API clients authenticate with the site's session or a token
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import corrections, eventlog, me, penalties, pods, preregistration, reports, views
+from . import corrections, eventlog, exchange, me, penalties, pods, preregistration, reports, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -53,6 +54,7 @@ urlpatterns = [
     path("me/events/", me.MyEventListView.as_view(), name="my-events"),
     path("events/", views.EventListView.as_view(), name="event-list"),
     path("events/upcoming/", preregistration.UpcomingEventListView.as_view(), name="event-upcoming"),
+    path("events/import/", exchange.EventImportView.as_view(), name="event-import"),
     path("events/<int:event_id>/", views.EventDetailView.as_view(), name="event-detail"),
     path("events/<int:event_id>/drop/", me.SelfDropView.as_view(), name="self-drop"),
     path("events/<int:event_id>/log/", eventlog.EventLogViewSet.as_view({"get": "list"}), name="event-log"),

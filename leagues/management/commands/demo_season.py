@@ -11,6 +11,12 @@ Then it prints the season table, the all-time ranking and the badges.
 
 Running it again replaces the demo's own events (named "Demo …"), awards
 and confirmations; other data is left alone. Same ``--seed``, same season.
+
+Every event is a demo event (``Event.demo``) and the season a demo season
+(``Season.demo``), the only kind of table demo points count in. It refuses
+a database holding non-demo events unless ``--force``; a season that
+already holds real events is never marked demo (the demo's points then
+count nowhere).
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from rules.models import Game
 from tournaments import services as tournament_services
+from tournaments.demo import refuse_real_database
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import EventFileError, read_event_file
@@ -34,7 +41,7 @@ from tournaments.models import Event, Match, Player, Venue
 
 from ... import selectors, services
 from ...errors import LeagueRefused
-from ...models import BadgeAward, CollectionConfirmation, Season
+from ...models import BadgeAward, CollectionConfirmation, EventLeagueDate, LedgerEntry, Season
 
 DEMO_FILE = "tests/data/demo_event.csv"
 PREFIX = "Demo"
@@ -92,6 +99,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--file", default=DEMO_FILE, help="CSV de jugadores (nombre, número, sede, provincia)")
         parser.add_argument("--seed", type=int, default=2024, help="semilla de los sorteos y resultados")
+        parser.add_argument("--force", action="store_true",
+                            help="corre aunque la base tenga eventos que no son de demostración")
 
     def handle(self, *args, **opts):
         translation.activate("es-ar")
@@ -99,6 +108,7 @@ class Command(BaseCommand):
             data = read_event_file(opts["file"])
         except (EventFileError, OSError) as exc:
             raise CommandError(str(exc)) from exc
+        refuse_real_database(force=opts["force"])
         game = Game.objects.filter(key="weed_monsters").first()
         if game is None:
             raise CommandError(_("Falta el juego «weed_monsters»; corra las migraciones."))
@@ -112,7 +122,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def _play(self, data, game: Game, year: int, seed: int) -> Season:
         prefix = f"{PREFIX} {year} · "
-        for old in Event.objects.filter(name__startswith=prefix):
+        for old in Event.objects.filter(name__startswith=prefix, demo=True):
             Match.objects.filter(round__event=old).delete()
             old.delete()
         venues: dict[str, Venue] = {}
@@ -130,6 +140,11 @@ class Command(BaseCommand):
         if missing:
             raise CommandError(_("Faltan jugadores en el archivo: %(n)s") % {"n": ", ".join(sorted(missing))})
         season = services.season_ensure(game=game, year=year)
+        real = EventLeagueDate.objects.filter(season_date__season=season, event__demo=False).exists() or (
+            LedgerEntry.objects.filter(season=season, event__demo=False).exists())
+        if not season.demo and not real:
+            season.demo = True
+            season.save(update_fields=["demo"])
         demo_ids = [p.pk for p in players.values()]
         BadgeAward.objects.filter(season=season, player_id__in=demo_ids).delete()
         CollectionConfirmation.objects.filter(season=season, player_id__in=demo_ids).delete()
@@ -146,7 +161,7 @@ class Command(BaseCommand):
                 raise CommandError(_("Falta la sede «%(v)s» en el archivo.") % {"v": venue_name})
             event = Event.objects.create(
                 name=prefix + name, game=game, venue=venue, kind=kind, date=day, seed=seed + index, cut_size=4,
-                best_of=3, round_minutes=game.default_round_minutes,
+                best_of=3, round_minutes=game.default_round_minutes, demo=True,
             )
             self._run(event, [players[n] for n in numbers], rng)
             if kind == EventKind.BREEDER_QUEST:

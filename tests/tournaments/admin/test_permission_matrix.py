@@ -400,6 +400,21 @@ def _prereg_token(w: World) -> str:
     return preregistration_token(_prereg(w))
 
 
+def _event_file(w: World) -> dict:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.exchange import fileformat
+
+    class Rewinding(SimpleUploadedFile):
+        """Read whole each time: every actor posts the same data."""
+
+        def read(self, *args):
+            self.seek(0)
+            return super().read(*args)
+
+    return {"file": Rewinding("evento.json", fileformat.dumps(fileformat.event_export(w.event["a"])).encode())}
+
+
 @dataclass(frozen=True)
 class Custom:
     """A custom admin URL of venue A's objects: ``data`` (None: a GET) works for ``legit`` (and nobody else)."""
@@ -432,6 +447,9 @@ CUSTOM = [
     Custom("tournaments_round_pod_history", lambda w: [w.pod_round.pk, w.pod.pk], changes=False),
     Custom("tournaments_round_pod_correct", lambda w: [w.pod_round.pk, w.pod.pk],
            lambda w: {**_pod_placements(w), "step": "preview", "reason": "Planilla mal leída"}, changes=False),
+    # Publishing an event file (issue #18): only an organizer of the file's venue
+    # (tests/tournaments/test_exchange_api.py).
+    Custom("tournaments_event_import_file", lambda w: [], _event_file),
     # Django's own: setting a user's password is the superusers' (accounts are superuser-only).
     Custom("auth_user_password_change", lambda w: [w.users[ORG_B].pk],
            lambda w: {"password1": "otra-clave-larga-91", "password2": "otra-clave-larga-91"}, legit=SUPER),

@@ -69,6 +69,9 @@ EXPECTED = {
     ("DELETE", "/api/events/{event_id}/preregistration/"): (set(), True),
     # Self-drop (issue #17): only the registered player themselves (tests/tournaments/api/test_me_api.py).
     ("POST", "/api/events/{event_id}/drop/"): (set(), True),
+    # Publishing an event file (issue #18): no event in the URL; only an organizer of the file's venue
+    # (tests/tournaments/test_exchange_api.py), checked apart.
+    ("POST", "/api/events/import/"): (set(), True),
     ("POST", "/api/token/"): (PUBLIC, False),
     ("POST", "/api/decks/validate/"): (PUBLIC, False),
     # Decklists online (issue #17): only the registered player themselves writes their list (no actor
@@ -76,7 +79,7 @@ EXPECTED = {
     ("PUT", "/api/decks/events/{event_id}/my-decklist/"): (set(), True),
     ("POST", "/api/decks/events/{event_id}/my-decklist/validate/"): (JUDGES, False),
 }
-EVENT_WRITES = [op for op, (who, _) in EXPECTED.items() if who is not PUBLIC]
+EVENT_WRITES = [op for op, (who, _) in EXPECTED.items() if who is not PUBLIC and op[1] != "/api/events/import/"]
 
 
 def _unsafe_operations() -> set[tuple[str, str]]:

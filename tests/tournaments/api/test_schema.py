@@ -55,6 +55,9 @@ PLAYER_ENDPOINTS = {
     ("POST", "/api/events/{event_id}/drop/"),
 }
 
+#: Offline venues (issue #18): a venue's exported event published to this server by an organizer.
+EXCHANGE_ENDPOINTS = {("POST", "/api/events/import/")}
+
 #: Penalties and rulings (issue #7); their roles are checked in test_penalties_api.py.
 #: Reads for the event's staff only (not public).
 STAFF_READS = {("GET", "/api/events/{event_id}/log/")}
@@ -101,7 +104,7 @@ def schema():
 
 def test_schema_lists_every_endpoint(schema):
     documented = (ENDPOINTS | PENALTY_ENDPOINTS | STAFF_READS | CORRECTION_ENDPOINTS | TOKEN_ENDPOINTS
-                  | PLAYER_ENDPOINTS)
+                  | PLAYER_ENDPOINTS | EXCHANGE_ENDPOINTS)
     assert documented <= operations(schema)
     assert routed_paths() == {path for _, path in documented}
 

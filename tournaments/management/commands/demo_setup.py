@@ -6,6 +6,8 @@ result pending, the demo judge assigned — so a judge can record results on
 a phone and watch the public standings change.
 
 Idempotent: running it again keeps the data and prints the same logins.
+Every event it creates is a demo event (``Event.demo``: no points in a real
+table); it refuses a database holding other events unless ``--force``.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from rules.models import Game
 from tournaments import services
+from tournaments.demo import refuse_real_database
 from tournaments.enums import EventKind
 from tournaments.eventfiles import read_event_file
 from tournaments.models import Event, Player, Venue
@@ -41,9 +44,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="http://127.0.0.1:8000")
+        parser.add_argument("--force", action="store_true",
+                            help="corre aunque la base tenga eventos que no son de demostración")
 
     def handle(self, *args, **opts):
         translation.activate("es-ar")
+        refuse_real_database(force=opts.get("force", False))
         User = get_user_model()
         organizer, created = User.objects.get_or_create(
             username=ORGANIZER[0], defaults={"is_staff": True, "is_superuser": True, "first_name": "Organización"}
@@ -56,7 +62,8 @@ class Command(BaseCommand):
             judge.set_password(JUDGE[1])
             judge.save()
         if not Event.objects.filter(name=DEMO_NAME).exists():
-            call_command("run_event", DEMO_FILE, seed=2024, name=DEMO_NAME, quiet_rounds=True, stdout=self.stdout)
+            call_command("run_event", DEMO_FILE, seed=2024, name=DEMO_NAME, quiet_rounds=True, demo=True,
+                         force=True, stdout=self.stdout)
         event = Event.objects.get(name=DEMO_NAME)
         event.judges.add(judge)
         if event.venue_id:
@@ -103,7 +110,7 @@ class Command(BaseCommand):
         event = Event.objects.create(
             name=UPCOMING_NAME, game=game, venue=venue, kind=EventKind.SUPER_LIGA,
             date=date.today() + timedelta(days=7), round_minutes=game.default_round_minutes, seed=LIVE_SEED + 1,
-            preregistration_open=True, capacity=16, self_reporting=True,
+            preregistration_open=True, capacity=16, self_reporting=True, demo=True,
         )
         services.registration_open(event=event)
         return event
@@ -145,6 +152,7 @@ class Command(BaseCommand):
             round_minutes=game.default_round_minutes,
             seed=LIVE_SEED,
             self_reporting=True,  # the demo player reports their own table from «Mi torneo»
+            demo=True,
         )
         services.registration_open(event=event)
         for entry in data.players:

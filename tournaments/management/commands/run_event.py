@@ -12,6 +12,10 @@ Each run is one transaction: any error (a bad file, a refused service call)
 leaves no event, no players and no rounds, and ends with a ``CommandError``
 naming the file, the line and the problem. Every file is refused above
 ``ARENA_IMPORT_MAX_BYTES`` before it is read (issue #15).
+
+``--demo`` (``make demo``, ``demo_setup``) marks the event ``Event.demo``
+(its points count in no real table) and refuses a database that holds
+non-demo events unless ``--force`` (issue #18).
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from django.utils.translation import gettext as _
 from rules.games import REGISTRY
 from rules.models import Game
 from tournaments import pods_selectors, selectors, services
+from tournaments.demo import refuse_real_database
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import (
@@ -85,6 +90,11 @@ class Command(BaseCommand):
         parser.add_argument("--date", help="fecha del evento AAAA-MM-DD (por defecto, hoy)")
         parser.add_argument("--replace", action="store_true", help="borra antes un evento con el mismo nombre")
         parser.add_argument("--quiet-rounds", action="store_true", help="no imprime los emparejamientos")
+        parser.add_argument("--demo", action="store_true",
+                            help="evento de demostración: no cuenta en tablas reales; se niega a correr sobre una "
+                                 "base con eventos reales salvo --force")
+        parser.add_argument("--force", action="store_true",
+                            help="con --demo: corre aunque la base tenga eventos reales")
 
     def handle(self, *args, **opts):
         translation.activate(opts.get("language") or "es-ar")
@@ -106,6 +116,8 @@ class Command(BaseCommand):
         except (EventFileError, OSError) as exc:
             raise CommandError(str(exc)) from exc
         self._check_options(data, opts)
+        if opts.get("demo"):
+            refuse_real_database(force=opts.get("force", False))
         try:
             game = Game.objects.get(key=opts["game"])
         except Game.DoesNotExist as exc:
@@ -146,7 +158,8 @@ class Command(BaseCommand):
     def _setup(self, data, game: Game, opts) -> Event:
         name = opts.get("name") or data.name
         if opts["replace"]:
-            for old in Event.objects.filter(name=name):
+            olds = Event.objects.filter(name=name)
+            for old in olds.filter(demo=True) if opts.get("demo") else olds:  # --demo replaces only demo events
                 Match.objects.filter(round__event=old).delete()
                 PodTable.objects.filter(round__event=old).delete()
                 old.delete()
@@ -175,6 +188,7 @@ class Command(BaseCommand):
             planned_rounds=opts.get("rounds") or data.rounds,
             cut_size=cut,
             seed=opts["seed"],
+            demo=bool(opts.get("demo")),
         )
         services.registration_open(event=event)
         for entry in data.players:

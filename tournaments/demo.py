@@ -1,0 +1,36 @@
+"""The demo commands' guard: never run against a real installation (issue #18 point 2).
+
+``demo_setup``, ``demo_season`` and ``run_event --demo`` mark every event
+they create ``Event.demo``; before creating anything they call
+:func:`refuse_real_database`, which refuses a database that already holds
+an event that is not a demo one, unless ``--force``.
+"""
+from __future__ import annotations
+
+from django.core.management.base import CommandError
+from django.db import connection
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event
+
+
+def database_label() -> str:
+    """The default database as a person names it: the SQLite file, or ``name`` on ``host`` (PostgreSQL)."""
+    conf = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return str(conf["NAME"])
+    host = conf.get("HOST") or "localhost"
+    return f"{conf['NAME']} ({connection.vendor}, {host})"
+
+
+def refuse_real_database(*, force: bool) -> None:
+    """Raise :class:`CommandError` when the database holds non-demo events and ``force`` is false."""
+    if force:
+        return
+    real = Event.objects.filter(demo=False).count()
+    if real:
+        raise CommandError(_(
+            "La base de datos «%(db)s» ya tiene %(n)d evento(s) que no son de demostración: parece una "
+            "instalación real y los datos de demostración no se cargan en ella. Use la base de demostración "
+            "(«make demo» y «make run» usan arena-demo.sqlite3) u otra DATABASE_URL; --force la usa igual."
+        ) % {"db": database_label(), "n": real})

@@ -1,0 +1,305 @@
+"""Import (publish) an event file into this installation: :func:`event_import`.
+
+Idempotent by ``event.uid``: a second import of the same event updates it in
+place (its registrations, rounds, matches, results, pods, penalties,
+decklists, deck checks and log are replaced), never duplicates it. Players
+are matched by ``player_number``; unknown numbers are created with the
+file's name and home venue; a known number whose name differs is a
+conflict. Every conflict or unknown venue refuses the whole import: it runs
+in one transaction, the event row locked first, and nothing is written
+unless everything is. League points follow through
+:func:`tournaments.hooks.event_finished`, the path an event's finish takes.
+"""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from rules.models import DeckCheck, Decklist, Game
+
+from .. import hooks, stamps
+from ..enums import EventState
+from ..errors import ArenaError, NotAllowed
+from ..models import (
+    Event,
+    EventLogEntry,
+    Match,
+    MatchReport,
+    MatchRuling,
+    Penalty,
+    PenaltyRevision,
+    Player,
+    PodReport,
+    PodResultEntry,
+    PodSeat,
+    PodTable,
+    Registration,
+    ResultEntry,
+    Round,
+    Venue,
+)
+from . import fileformat as ff
+
+
+class ImportRefused(ArenaError):
+    """The file cannot be imported; ``problems`` lists every reason (``"players[3]: …"``); nothing was written."""
+
+    status = 400
+
+    def __init__(self, code: str, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(code, message)
+        self.problems = problems or [message]
+
+
+@dataclass
+class ImportResult:
+    """What an import did: the event, whether it was new, the players created and the names kept."""
+
+    event: Event
+    created: bool
+    players_created: list[str] = field(default_factory=list)
+    names_kept: list[str] = field(default_factory=list)
+
+
+def _dt(value: str | None):
+    return datetime.fromisoformat(value) if value else None
+
+
+def _d(value: str | None):
+    return date.fromisoformat(value) if value else None
+
+
+def _venue(spec: dict | None, venues: dict[tuple[str, str], Venue]) -> Venue | None:
+    if not spec:
+        return None
+    return venues.get((spec.get("name"), spec.get("province")))
+
+
+def _where(path: str, text: str | None) -> str:
+    line = ff.line_of(text, path) if text else None
+    return f"{path} (línea {line})" if line else path
+
+
+def _delete_children(event: Event) -> None:
+    """Remove what the event's import replaces, in an order the PROTECT/RESTRICT links allow."""
+    regs = Registration.objects.filter(event=event)
+    DeckCheck.objects.filter(registration__event=event).delete()
+    Decklist.objects.filter(registration__event=event).delete()
+    PenaltyRevision.objects.filter(penalty__event=event).delete()
+    Penalty.objects.filter(event=event).delete()
+    MatchRuling.objects.filter(registration__event=event).delete()
+    MatchReport.objects.filter(registration__event=event).delete()
+    PodReport.objects.filter(registration__event=event).delete()
+    PodSeat.objects.filter(pod__round__event=event).delete()
+    Match.objects.filter(round__event=event).delete()
+    Round.objects.filter(event=event).delete()
+    EventLogEntry.objects.filter(event=event).delete()
+    Event.objects.filter(pk=event.pk).update(podium_first=None, podium_second=None, podium_third=None)
+    regs.delete()
+
+
+def _keep_times(objs: list, pairs: list[tuple[str, Any]]) -> None:
+    """Put back the file's timestamps that ``auto_now_add`` replaced on create (bulk_update skips pre_save)."""
+    if not objs:
+        return
+    names = sorted({name for name, _value in pairs})
+    for obj, (name, value) in zip(objs, pairs, strict=True):
+        if value is not None:
+            setattr(obj, name, value)
+    type(objs[0]).objects.bulk_update(objs, names)
+
+
+@transaction.atomic
+def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
+    """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction."""
+    try:
+        return _event_import(doc, by=by, accept_names=accept_names, text=text)
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, ff.FileFormatError):
+            raise ImportRefused("bad_file", str(exc)) from exc
+        message = _("El archivo no es coherente: falta o sobra %(what)s.") % {"what": exc}
+        raise ImportRefused("bad_file", message) from exc
+
+
+def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
+    """Write the event file ``doc`` (already :func:`fileformat.check`-ed) into this installation.
+
+    ``by`` must organize the event's venue here (or be a superuser; ``None``
+    = the command line, trusted). ``accept_names``: a name conflict keeps the
+    server's name instead of refusing. ``text``: the file as read, to give
+    line numbers. Raises :class:`ImportRefused` (400) listing every problem,
+    or :class:`~tournaments.errors.NotAllowed` (403); nothing is written then.
+    """
+    ff.check(doc)
+    ev = doc["event"]
+    problems: list[str] = []
+    try:
+        uid = uuid.UUID(ev["uid"])
+    except ValueError as exc:
+        raise ImportRefused("bad_uid", _("event.uid: no es un identificador válido.")) from exc
+    game = Game.objects.filter(key=ev["game"]).first()
+    if game is None:
+        problems.append(_("event.game: el juego «%(key)s» no existe en el servidor.") % {"key": ev["game"]})
+    venues = {(v.name, v.province): v for v in Venue.objects.all()}
+    venue = _venue(ev.get("venue"), venues)
+    if ev.get("venue") and venue is None:
+        problems.append(_("event.venue: la sede «%(name)s» (%(province)s) no existe en el servidor.")
+                        % {"name": ev["venue"].get("name"), "province": ev["venue"].get("province")})
+    if by is not None and not by.is_superuser:
+        if venue is None or not venue.organizers.filter(pk=by.pk).exists():
+            raise NotAllowed("not_venue_organizer",
+                             _("Sólo los organizadores de la sede del evento pueden publicarlo en este servidor."))
+
+    # Lock first: two publications of the same event run one after the other.
+    event = Event.objects.select_for_update().filter(uid=uid).first()
+    numbers = [row["player_number"] for row in doc["players"]]
+    known = {p.player_number: p for p in Player.objects.select_for_update().filter(player_number__in=numbers)}
+    result_names: list[str] = []
+    to_create: list[Player] = []
+    for i, row in enumerate(doc["players"]):
+        path = f"players[{i}]"
+        home = _venue(row.get("home_venue"), venues)
+        if row.get("home_venue") and home is None:
+            problems.append(_("%(where)s: la sede «%(name)s» (%(province)s) de %(number)s no existe en el servidor.")
+                            % {"where": _where(path, text), "name": row["home_venue"].get("name"),
+                               "province": row["home_venue"].get("province"), "number": row["player_number"]})
+            continue
+        player = known.get(row["player_number"])
+        if player is None:
+            to_create.append(Player(player_number=row["player_number"], display_name=row["display_name"],
+                                    home_venue=home))
+        elif player.display_name != row["display_name"]:
+            message = (_("%(where)s: %(number)s se llama «%(server)s» en el servidor y «%(file)s» en el archivo")
+                       % {"where": _where(path, text), "number": row["player_number"],
+                          "server": player.display_name, "file": row["display_name"]})
+            if accept_names:
+                result_names.append(message)
+            else:
+                problems.append(message)
+    if event is not None and event.venue_id and venue is not None and event.venue_id != venue.pk:
+        problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
+    if problems:
+        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
+                            problems)
+
+    for player in to_create:
+        player.save()  # one by one: simple_history records the new player
+        known[player.player_number] = player
+    users = {u.username: u for u in get_user_model().objects.all()}
+
+    def user(name):
+        return users.get(name) if name else None
+
+    created = event is None
+    was_finished = bool(event and event.state == EventState.FINISHED)
+    if created:
+        event = Event(uid=uid)
+    else:
+        _delete_children(event)
+        event.refresh_from_db()
+    event.name, event.date, event.kind, event.game, event.venue = (
+        ev["name"], _d(ev["date"]), ev["kind"], game, venue)
+    for name in ff.EVENT_SETTINGS:
+        if name in ev["settings"]:
+            setattr(event, name, ev["settings"][name])
+    for name in ff.EVENT_TIMES:
+        setattr(event, name, _dt(ev.get(name)))
+    event.head_judge = user(ev.get("head_judge"))
+    event.decklists_published_by = user(ev.get("decklists_published_by"))
+    event.podium_first = event.podium_second = event.podium_third = None
+    event.save()
+    event.judges.set([u for u in (user(n) for n in ev.get("judges", [])) if u])
+
+    regs: dict[str, Registration] = {}
+    reg_rows = doc["registrations"]
+    objs = [Registration(event=event, player=known[row["player"]],
+                         **{n: row[n] for n in ff.REGISTRATION_FIELDS if n in row}) for row in reg_rows]
+    Registration.objects.bulk_create(objs)
+    _keep_times(objs, [("created_at", _dt(row.get("created_at"))) for row in reg_rows])
+    for row, obj in zip(reg_rows, objs, strict=True):
+        regs[row["player"]] = obj
+    reg_id = {number: r.pk for number, r in regs.items()}
+
+    rounds: dict[int, Round] = {}
+    matches: dict[tuple[int, str], Match] = {}
+    for rrow in doc["rounds"]:
+        rnd = Round(event=event, **{n: rrow[n] for n in ff.ROUND_FIELDS if n in rrow},
+                    **{n: _dt(rrow.get(n)) for n in ff.ROUND_TIMES if n != "paired_at"})
+        rnd.save()
+        _keep_times([rnd], [("paired_at", _dt(rrow.get("paired_at")))])
+        rounds[rnd.number] = rnd
+        mobjs = [Match(round=rnd, player_a=regs[m["player_a"]],
+                       player_b=regs[m["player_b"]] if m.get("player_b") else None,
+                       **{n: m[n] for n in ff.MATCH_FIELDS if n in m}) for m in rrow["matches"]]
+        Match.objects.bulk_create(mobjs)
+        entries, times = [], []
+        for m, obj in zip(rrow["matches"], mobjs, strict=True):
+            matches[(rnd.number, m["player_a"])] = obj
+            for e in m.get("entries", []):
+                entries.append(ResultEntry(match=obj, entered_by=user(e.get("entered_by")),
+                                           **{n: e[n] for n in ff.RESULT_FIELDS if n in e}))
+                times.append(("entered_at", _dt(e.get("entered_at"))))
+        ResultEntry.objects.bulk_create(entries)
+        _keep_times(entries, times)
+        for p in rrow["pods"]:
+            pod = PodTable.objects.create(round=rnd, **{n: p[n] for n in ff.POD_FIELDS if n in p})
+            PodSeat.objects.bulk_create([PodSeat(pod=pod, registration=regs[s["player"]], seat=s["seat"],
+                                                 place=s.get("place"), score=s.get("score")) for s in p["seats"]])
+            pentries = [PodResultEntry(pod=pod, version=e["version"], ended_by_time=e.get("ended_by_time", False),
+                                       source=e.get("source", "judge"), entered_by=user(e.get("entered_by")),
+                                       placements=[[reg_id.get(line[0]), *line[1:]] for line in e["placements"]])
+                        for e in p.get("entries", [])]
+            PodResultEntry.objects.bulk_create(pentries)
+            _keep_times(pentries, [("entered_at", _dt(e.get("entered_at"))) for e in p.get("entries", [])])
+
+    def match_of(key):
+        return matches.get((key[0], key[1])) if key else None
+
+    for prow in doc["penalties"]:
+        penalty = Penalty.objects.create(
+            event=event, registration=regs[prow["player"]], round=rounds.get(prow.get("round")),
+            match=match_of(prow.get("match")), issued_by=user(prow.get("issued_by")),
+            **{n: prow[n] for n in ff.PENALTY_FIELDS if n in prow})
+        _keep_times([penalty], [("issued_at", _dt(prow.get("issued_at")))])
+        penalty.consulted_judges.set([u for u in (user(n) for n in prow.get("consulted_judges", [])) if u])
+        revs = [PenaltyRevision(penalty=penalty, revised_by=user(r.get("revised_by")),
+                                **{n: r[n] for n in ff.REVISION_FIELDS if n in r}) for r in prow.get("revisions", [])]
+        PenaltyRevision.objects.bulk_create(revs)
+        _keep_times(revs, [("revised_at", _dt(r.get("revised_at"))) for r in prow.get("revisions", [])])
+    decklists: dict[str, Decklist] = {}
+    for drow in doc["decklists"]:
+        decklists[drow["player"]] = Decklist.objects.create(
+            registration=regs[drow["player"]], submitted_by=user(drow.get("submitted_by")),
+            validated_on=_d(drow.get("validated_on")), locked_at=_dt(drow.get("locked_at")),
+            submitted_at=_dt(drow.get("submitted_at")), **{n: drow[n] for n in ff.DECKLIST_FIELDS if n in drow})
+    checks, times = [], []
+    for crow in doc["deck_checks"]:
+        checks.append(DeckCheck(
+            registration=regs[crow["player"]], decklist=decklists.get(crow["player"]),
+            round=rounds.get(crow.get("round")), match=match_of(crow.get("match")), judge=user(crow.get("judge")),
+            decision_by=user(crow.get("decision_by")), decision_at=_dt(crow.get("decision_at")),
+            **{n: crow[n] for n in ff.DECKCHECK_FIELDS if n in crow}))
+        times.append(("created_at", _dt(crow.get("created_at"))))
+    DeckCheck.objects.bulk_create(checks)
+    _keep_times(checks, times)
+    logs = [EventLogEntry(event=event, actor=user(row.get("actor")), **{n: row[n] for n in ff.LOG_FIELDS if n in row})
+            for row in doc["log"]]
+    EventLogEntry.objects.bulk_create(logs)
+    _keep_times(logs, [("at", _dt(row.get("at"))) for row in doc["log"]])
+
+    podium = list(ev.get("podium") or [None, None, None]) + [None, None, None]
+    event.podium_first, event.podium_second, event.podium_third = (regs.get(n) if n else None for n in podium[:3])
+    event.decklists_published = [{"registration": reg_id.get(row.get("player")), "place": row.get("place")}
+                                 for row in ev.get("decklists_published", [])]
+    event.save(update_fields=["podium_first", "podium_second", "podium_third", "decklists_published"])
+    stamps.event_touch(event.pk)
+    if event.state == EventState.FINISHED or was_finished:
+        hooks.event_finished(event)  # league points (leagues.receivers), idempotent
+    return ImportResult(event=event, created=created, players_created=[p.player_number for p in to_create],
+                        names_kept=result_names)
