@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments import permissions
+from tournaments.me_selectors import player_of_user
 from tournaments.models import Event, Player
 from tournaments.views.access import event_role_required, forbidden, login_redirect
 from tournaments.views.judge import LoginPageThrottle
@@ -161,7 +162,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 @require_http_methods(["GET", "POST"])
 def claim(request):
     """Type the one-time code the organization gave you: the account becomes that player's."""
-    player = Player.objects.filter(user=request.user).first()
+    player = player_of_user(request.user)
     if player is not None:
         messages.info(request, _("Tu cuenta ya está vinculada al jugador %(number)s.") % {
             "number": player.player_number})

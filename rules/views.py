@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.me_selectors import player_of_user
 from tournaments.models import Event, Player, Round
 from tournaments.text import collation_key, control_characters
 from tournaments.throttles import DecklistValidateThrottle, allow
@@ -104,9 +105,6 @@ def ruling_calculators(request):
 # --------------------------------------------------------------------------- player / judge
 
 
-def _own_player(user) -> Player | None:
-    return Player.objects.filter(user_id=user.pk).first() if user.is_authenticated else None
-
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -121,7 +119,7 @@ def decklist_submit(request, event_id: int):
     """
     event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
     judge = is_judge(request.user, event)
-    own = _own_player(request.user)
+    own = player_of_user(request.user)
     own_registration = own.registrations.filter(event=event).first() if own else None
     if not judge and own_registration is None:
         return forbidden(
@@ -196,7 +194,7 @@ def decklist_validate_live(request, event_id: int):
     submit instead."""
     event = get_object_or_404(Event.objects.select_related("game", "venue"), pk=event_id)
     judge = is_judge(request.user, event)
-    own = _own_player(request.user)
+    own = player_of_user(request.user)
     registration = None
     if own is not None:
         registration = own.registrations.select_related("event", "player").filter(event=event).first()

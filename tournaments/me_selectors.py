@@ -4,8 +4,13 @@ from __future__ import annotations
 from django.db.models import Q
 
 from . import selectors
-from .models import Event, Match, PodSeat, Registration, Round
+from .models import Event, Match, Player, PodSeat, Registration, Round
 from .services.clock import round_build_clock
+
+
+def player_of_user(user) -> Player | None:
+    """The player whose account is ``user`` (``Player.user``); ``None`` for anonymous users or an unlinked account."""
+    return Player.objects.filter(user_id=user.pk).first() if user.is_authenticated else None
 
 
 def player_current_table(event: Event, registration: Registration, rnd: Round | None, pods: bool) -> dict | None:

@@ -12,7 +12,7 @@ with the account's e-mail as ``username``). The same rules as «Mi torneo»
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, serializers
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,7 +24,8 @@ from ..formats import format_for
 from ..me_selectors import player_current_table
 from ..models import Registration
 from ..services.registration import registration_self_drop
-from .reports import EVENT_ID, NO_ROLE, ROLE_PLAYER, TAG_PLAYER_REPORTS
+from .own import own_registration
+from .reports import EVENT_ID, ROLE_PLAYER, TAG_PLAYER_REPORTS
 from .serializers import ArenaErrorSerializer
 from .views import AtomicWritesMixin
 
@@ -142,10 +143,7 @@ class SelfDropView(AtomicWritesMixin, APIView):
                    409: OpenApiResponse(ArenaErrorSerializer, description="El reducido empezó o el evento terminó.")},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        registration = Registration.objects.filter(event_id=event_id, player__user=request.user).first()
-        if registration is None:
-            raise exceptions.PermissionDenied(NO_ROLE)
-        registration = registration_self_drop(registration=registration, by=request.user)
+        registration = registration_self_drop(registration=own_registration(request, event_id), by=request.user)
         return Response({"registration_id": registration.pk, "dropped": registration.dropped})
 
 

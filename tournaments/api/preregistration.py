@@ -26,6 +26,7 @@ from ..enums import PreRegistrationState
 from ..models import Event, Player, PreRegistration
 from ..services.preregistration import preregistration_cancel, preregistration_create, preregistration_token
 from ..throttles import PreregistrationThrottle
+from .own import own_player
 from .pagination import ArenaPagination
 from .serializers import ArenaErrorSerializer, GameRefSerializer, VenueRefSerializer
 from .views import EVENT_ID, INVALID, NOT_FOUND, ROLE_PUBLIC, TAG_EVENTS, AtomicWritesMixin, event_not_found
@@ -98,18 +99,6 @@ class UpcomingEventListView(generics.ListAPIView):
         return prereg_selectors.upcoming_events()
 
 
-#: The API's refusal for a user with no part in the event (as :class:`tournaments.permissions.EventRolePermission`).
-NO_ROLE = "No tiene permiso para esta acción en este evento."
-
-
-def _player(request: Request) -> Player:
-    """The signed-in user's player; 403 ``permission_denied`` (the API's usual refusal) without one."""
-    player = Player.objects.filter(user=request.user).first()
-    if player is None:
-        raise exceptions.PermissionDenied(NO_ROLE)
-    return player
-
-
 def _event(event_id: int) -> Event:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -135,7 +124,7 @@ class PreregistrationView(AtomicWritesMixin, APIView):
         responses={200: PreregistrationSerializer, **_ERRORS},
     )
     def get(self, request: Request, event_id: int) -> Response:
-        prereg = _live(_event(event_id), _player(request))
+        prereg = _live(_event(event_id), own_player(request))
         if prereg is None:
             raise exceptions.NotFound(_("No tenés una preinscripción para este torneo."),
                                       code="preregistration_not_found")
@@ -153,7 +142,7 @@ class PreregistrationView(AtomicWritesMixin, APIView):
                                         "(«preregistration_closed», «preregistration_deadline»).")},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        prereg = preregistration_create(event=_event(event_id), player=_player(request), by=request.user)
+        prereg = preregistration_create(event=_event(event_id), player=own_player(request), by=request.user)
         prereg.refresh_from_db()
         return Response(PreregistrationSerializer(prereg).data, status=201)
 
@@ -165,7 +154,7 @@ class PreregistrationView(AtomicWritesMixin, APIView):
                    409: OpenApiResponse(ArenaErrorSerializer, description="El evento ya no admite cambios.")},
     )
     def delete(self, request: Request, event_id: int) -> Response:
-        event, player = _event(event_id), _player(request)
+        event, player = _event(event_id), own_player(request)
         prereg = _live(event, player)
         if prereg is None or prereg.state == PreRegistrationState.CHECKED_IN:
             raise exceptions.NotFound(_("No tenés una preinscripción para cancelar en este torneo."),

@@ -21,10 +21,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import services
-from ..models import Match, PodTable, Registration
+from ..models import Match, PodTable
 from ..services.reports import ReportedResult
 from ..throttles import ReportThrottle
 from .exceptions import validated
+from .own import own_registration
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer
 from .views import AtomicWritesMixin
 
@@ -79,22 +80,6 @@ class ReportAnswerSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text=gettext_lazy("Versión del resultado de la mesa."))
 
 
-#: The API's refusal for a user with no part in the event (as :class:`tournaments.permissions.EventRolePermission`).
-NO_ROLE = "No tiene permiso para esta acción en este evento."
-
-
-def _registration_for(request: Request, event_id: int) -> Registration:
-    """The signed-in user's registration in the event; 403 ``permission_denied`` when they play no part in it.
-
-    A player of the event reporting for another table is refused by the
-    service (403 ``not_your_match``).
-    """
-    registration = Registration.objects.filter(event_id=event_id, player__user=request.user).first()
-    if registration is None:
-        raise exceptions.PermissionDenied(NO_ROLE)
-    return registration
-
-
 class MatchReportView(AtomicWritesMixin, APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [ReportThrottle]
@@ -111,7 +96,7 @@ class MatchReportView(AtomicWritesMixin, APIView):
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(MatchReportInputSerializer(data=request.data))
-        registration = _registration_for(request, event_id)
+        registration = own_registration(request, event_id)
         match = Match.objects.filter(pk=match_id, round__event_id=event_id).first()
         if match is None:
             raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
@@ -137,7 +122,7 @@ class PodReportView(AtomicWritesMixin, APIView):
     )
     def post(self, request: Request, event_id: int, pod_id: int) -> Response:
         data = validated(PodReportInputSerializer(data=request.data))
-        registration = _registration_for(request, event_id)
+        registration = own_registration(request, event_id)
         pod = PodTable.objects.filter(pk=pod_id, round__event_id=event_id).first()
         if pod is None:
             raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from ..enums import EventState, MatchStatus, ResultSource, RoundState
 from ..errors import NotAllowed, StateError
 from ..formats import PODS
-from ..models import Event, Match, MatchReport, PodReport, PodResultEntry, PodTable, Registration, ResultEntry, Round
+from ..models import Event, Match, MatchReport, PodReport, PodTable, Registration, Round
 from ..text import round_label
 from .eventlog import event_log_append
 from .locks import match_lock, pod_lock
@@ -148,10 +148,9 @@ def match_report_submit(*, match: Match | int, registration: Registration | int,
     match_result_record(
         match=match, games_a=result.games_a, games_b=result.games_b, games_drawn=result.games_drawn,
         expected_version=match.version, went_to_time=result.went_to_time, intentional_draw=result.intentional_draw,
-        entered_by=by, note=_("Reportado por ambos jugadores."),
+        entered_by=by, note=_("Reportado por ambos jugadores."), source=ResultSource.PLAYERS,
     )
     match.refresh_from_db()
-    ResultEntry.objects.filter(match=match, version=match.version).update(source=ResultSource.PLAYERS)
     MatchReport.objects.filter(match=match).update(locked=True)
     report.locked = True
     return ReportOutcome(RECORDED, report)
@@ -196,9 +195,8 @@ def pod_report_submit(*, pod: PodTable | int, registration: Registration | int,
     if {r.registration_id for r in reports} != seat_ids:
         return ReportOutcome(WAITING, report)
     pod_result_record(pod=pod, placements=[tuple(line) for line in values["placements"]],
-                      expected_version=pod.version, entered_by=by, ended_by_time=by_time)
+                      expected_version=pod.version, entered_by=by, ended_by_time=by_time, source=ResultSource.PLAYERS)
     pod.refresh_from_db()
-    PodResultEntry.objects.filter(pod=pod, version=pod.version).update(source=ResultSource.PLAYERS)
     PodReport.objects.filter(pod=pod).update(locked=True)
     report.locked = True
     return ReportOutcome(RECORDED, report)

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
+from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState
 from ..errors import IllegalResult, StaleEdit, StateError
 from ..formats import PODS
 from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
@@ -217,6 +217,7 @@ def match_result_record(
     provisional: bool = False,
     entered_by: User | None = None,
     note: str = "",
+    source: str = ResultSource.JUDGE,
 ) -> Match:
     """Record (or correct) the result of a match in the current round.
 
@@ -226,8 +227,9 @@ def match_result_record(
     the same table). Re-sending the same result is a no-op, also with the
     version it was sent with the first time (a retry after a lost answer:
     the saved match is returned). Every accepted
-    change adds a :class:`ResultEntry` (who, when, the values; the previous
-    entry is the "before").
+    change adds a :class:`ResultEntry` (who, when, the values, ``source``:
+    a judge's entry or the players' agreeing reports; the previous entry is
+    the "before").
 
     Tardiness: more than 10 minutes late loses the match 0-2 whatever was
     entered; more than 5 loses game 1, so the opponent must have a game win
@@ -292,6 +294,7 @@ def match_result_record(
         minutes_late_b=minutes_late_b,
         entered_by=entered_by if getattr(entered_by, "pk", None) else None,
         note=note,
+        source=source,
     )
     event_log_append(
         event=event, action="match_result_record", by=entered_by,
@@ -312,6 +315,7 @@ def pod_result_record(
     expected_version: int | None = None,
     entered_by=None,
     ended_by_time: bool = False,
+    source: str = ResultSource.JUDGE,
 ) -> PodTable:
     """Record (or correct) the finishing places of one pod of the current round.
 
@@ -321,7 +325,7 @@ def pod_result_record(
     secondary score (integer stoner points) or ``None``. ``expected_version``
     is the pod version the form was loaded with: if the pod changed since,
     :class:`StaleEdit` is raised and nothing is written. Re-sending the saved
-    result is a no-op. Every accepted change adds a :class:`PodResultEntry`.
+    result is a no-op. Every accepted change adds a :class:`PodResultEntry` (with ``source``, as for matches).
     ``ended_by_time``: the round's time ended the game; a stoner-points pod
     where nobody reached 20 is recorded as ended by time anyway
     (:meth:`tournaments.formats.pods.Pods.result_check`), so its top place
@@ -367,6 +371,7 @@ def pod_result_record(
         placements=[[line.player_id, line.place, line.score]
                     for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
         entered_by=entered_by if getattr(entered_by, "pk", None) else None,
+        source=source,
     )
     event_log_append(
         event=event, action="pod_result_record", by=entered_by,

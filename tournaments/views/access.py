@@ -13,6 +13,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from .. import permissions
 from ..models import Event
@@ -30,6 +31,13 @@ def forbidden(request, event: Event | None = None, *, reason: str = "judge", mes
 def login_redirect(request):
     """Anonymous users: the site's login page, coming back here afterwards."""
     return redirect_to_login(request.get_full_path(), reverse("login"))
+
+
+def private_response(response):
+    """A page for one signed-in user: never stored by a shared cache or served to another cookie."""
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
 
 
 def player_login_redirect(request):

@@ -15,9 +15,8 @@ the browser from its end time (``static/arena/me.js``).
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -27,18 +26,15 @@ from ..enums import EventState, RoundPhase, RoundState
 from ..errors import ArenaError
 from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
-from ..me_selectors import player_current_table
-from ..models import Event, Player, Registration
+from ..me_selectors import player_current_table, player_of_user
+from ..models import Event, Registration
 from ..services.registration import SELF_DROP_STATES, registration_self_drop
-from .access import player_login_redirect
+from .access import player_login_redirect, private_response
 from .public import poll_seconds
 
 #: Finished events listed under «Torneos anteriores» on /yo/.
 PAST_EVENTS = 10
 
-
-def _player_of(user) -> Player | None:
-    return Player.objects.filter(user=user).first() if user.is_authenticated else None
 
 
 def _no_player(request):
@@ -48,17 +44,12 @@ def _no_player(request):
     return response
 
 
-def _private(response: HttpResponse) -> HttpResponse:
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("Cookie",))
-    return response
-
 
 def home(request):
     """/yo/: the player's current and upcoming events first, then the last finished ones."""
     if not request.user.is_authenticated:
         return player_login_redirect(request)
-    player = _player_of(request.user)
+    player = player_of_user(request.user)
     if player is None:
         return _no_player(request)
     regs = Registration.objects.filter(player=player).select_related("event__venue", "event__game")
@@ -66,7 +57,7 @@ def home(request):
     past = regs.filter(event__state=EventState.FINISHED).order_by("-event__date", "event__name")[:PAST_EVENTS]
     preregistrations = [(row, prereg_selectors.waitlist_position(row))
                         for row in prereg_selectors.player_preregistrations(player)]
-    return _private(render(request, "me/home.html", {"player": player, "current": list(current),
+    return private_response(render(request, "me/home.html", {"player": player, "current": list(current),
                                                      "past": list(past), "preregistrations": preregistrations}))
 
 
@@ -74,14 +65,14 @@ def _registration_or_page(request, pk: int):
     """``(player, registration, None)`` or ``(…, response)``: login, the claim page or «no estás inscripto»."""
     if not request.user.is_authenticated:
         return None, None, player_login_redirect(request)
-    player = _player_of(request.user)
+    player = player_of_user(request.user)
     if player is None:
         return None, None, _no_player(request)
     event = get_object_or_404(Event.objects.select_related("venue", "game"), pk=pk)
     registration = Registration.objects.select_related("player").filter(event=event, player=player).first()
     if registration is None:
         response = render(request, "me/not_registered.html", {"event": event, "player": player}, status=404)
-        return player, None, _private(response)
+        return player, None, private_response(response)
     registration.event = event
     return player, registration, None
 
@@ -129,14 +120,14 @@ def event(request, pk: int):
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             not_modified["ETag"] = etag
-            return _private(not_modified)
+            return private_response(not_modified)
     context = _event_context(registration.event, registration, stamp)
     if fragment_only:
         response = render(request, "me/_event_live.html", context)
         response["ETag"] = etag
-        return _private(response)
+        return private_response(response)
     context.update(live_seconds=poll_seconds(), live_url=f"{request.path}?fragmento=1")
-    return _private(render(request, "me/event.html", context))
+    return private_response(render(request, "me/event.html", context))
 
 
 @require_http_methods(["GET", "POST"])
@@ -147,8 +138,8 @@ def drop(request, pk: int):
     number, POST is a 403. A refused drop (top cut, finished, already
     dropped) goes back to the page with the Spanish reason.
     """
-    if request.method == "POST" and request.user.is_authenticated and _player_of(request.user) is None:
-        return _private(render(request, "me/forbidden.html", {}, status=403))
+    if request.method == "POST" and request.user.is_authenticated and player_of_user(request.user) is None:
+        return private_response(render(request, "me/forbidden.html", {}, status=403))
     _player, registration, refused = _registration_or_page(request, pk)
     if refused is not None:
         return refused
@@ -174,4 +165,4 @@ def drop(request, pk: int):
         "can_drop": event_obj.state in SELF_DROP_STATES and not registration.dropped,
         "pending": pending,
     }
-    return _private(render(request, "me/drop.html", context))
+    return private_response(render(request, "me/drop.html", context))

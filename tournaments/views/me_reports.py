@@ -19,11 +19,13 @@ from django.views.decorators.http import require_POST
 
 from .. import pods_selectors, selectors, services
 from ..errors import ArenaError
+from ..me_selectors import player_of_user
 from ..models import Match, PodSeat
 from ..services.reports import CONFLICT, RECORDED, ReportedResult
 from ..templatetags.arena_reports import report_choices
 from ..throttles import ReportThrottle, allow
-from .me import _player_of, _private, _registration_or_page
+from .access import private_response
+from .me import _registration_or_page
 
 
 def _score_text(mine: int, theirs: int, drawn: int) -> str:
@@ -41,8 +43,8 @@ def _outcome_message(state: str, text: str) -> str:
 @require_POST
 def report(request, pk: int):
     """Confirm, then save the signed-in player's report of their current table."""
-    if request.user.is_authenticated and _player_of(request.user) is None:
-        return _private(render(request, "me/forbidden.html", {}, status=403))
+    if request.user.is_authenticated and player_of_user(request.user) is None:
+        return private_response(render(request, "me/forbidden.html", {}, status=403))
     _player, registration, refused = _registration_or_page(request, pk)
     if refused is not None:
         return refused
@@ -80,7 +82,7 @@ def report(request, pk: int):
     opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
     text = _score_text(mine, theirs, drawn)
     if not confirmed:
-        return _private(render(request, "me/report_confirm.html", {
+        return private_response(render(request, "me/report_confirm.html", {
             "event": event, "kind": "match", "score": score, "text": text, "opponent": opponent.player.display_name,
             "won": mine > theirs, "lost": mine < theirs, "went_to_time": went_to_time,
             "intentional_draw": intentional_draw, "table": match.table_number}))
@@ -113,7 +115,7 @@ def _pod_report(request, event, registration, pod, confirmed: bool, back):
                        % {"score": _(" y el puntaje") if score_label else ""})
         return back
     if not confirmed:
-        return _private(render(request, "me/report_confirm.html", {
+        return private_response(render(request, "me/report_confirm.html", {
             "event": event, "kind": "pod", "lines": sorted(placements, key=lambda line: line[1]),
             "score_label": score_label, "table": pod.table_number, "post": request.POST}))
     try:

@@ -20,7 +20,6 @@ import qrcode.image.svg
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -28,9 +27,10 @@ from django.views.decorators.http import require_POST
 from .. import prereg_selectors
 from ..enums import PreRegistrationState
 from ..errors import ArenaError
-from ..models import Event, Player, PreRegistration, Registration
+from ..me_selectors import player_of_user
+from ..models import Event, PreRegistration, Registration
 from ..services.preregistration import preregistration_cancel, preregistration_create, preregistration_token
-from .access import player_login_redirect
+from .access import player_login_redirect, private_response
 
 
 def _claim_url() -> str | None:
@@ -40,14 +40,6 @@ def _claim_url() -> str | None:
         return None
 
 
-def _player_of(user) -> Player | None:
-    return Player.objects.filter(user=user).first() if user.is_authenticated else None
-
-
-def _private(response):
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("Cookie",))
-    return response
 
 
 def _places_left(event: Event, taken: int) -> int | None:
@@ -64,7 +56,7 @@ def qr_svg(data: str) -> str:
 def upcoming(request):
     """/proximos/: upcoming events taking pre-registrations, soonest first."""
     events = list(prereg_selectors.upcoming_events())
-    player = _player_of(request.user)
+    player = player_of_user(request.user)
     mine: dict[int, PreRegistration] = {}
     registered: set[int] = set()
     if player is not None:
@@ -74,7 +66,7 @@ def upcoming(request):
     rows = [{"event": e, "left": _places_left(e, e.taken), "prereg": mine.get(e.pk),
              "position": prereg_selectors.waitlist_position(mine[e.pk]) if e.pk in mine else None,
              "registered": e.pk in registered} for e in events]
-    return _private(render(request, "preregistration/upcoming.html", {
+    return private_response(render(request, "preregistration/upcoming.html", {
         "rows": rows, "player": player, "claim_url": _claim_url(),
     }))
 
@@ -82,7 +74,7 @@ def upcoming(request):
 def event(request, pk: int):
     """/proximos/<pk>/: one event's pre-registration, the player's state and check-in QR."""
     ev = get_object_or_404(Event.objects.select_related("venue", "game"), pk=pk)
-    player = _player_of(request.user)
+    player = player_of_user(request.user)
     prereg = None
     if player is not None:
         prereg = (PreRegistration.objects.filter(event=ev, player=player)
@@ -97,14 +89,14 @@ def event(request, pk: int):
     if prereg is not None and prereg.state in prereg_selectors.LIVE_STATES:
         token = preregistration_token(prereg)
         context.update(token=token, qr=qr_svg(token))
-    return _private(render(request, "preregistration/event.html", context))
+    return private_response(render(request, "preregistration/event.html", context))
 
 
 def _act(request, pk: int, run, done: str):
     if not request.user.is_authenticated:
         return player_login_redirect(request)
     ev = get_object_or_404(Event, pk=pk)
-    player = _player_of(request.user)
+    player = player_of_user(request.user)
     if player is None:
         messages.error(request, _("Para preinscribirte, primero vinculá tu número de jugador a tu cuenta."))
         return redirect(_claim_url() or reverse("prereg:event", args=[ev.pk]))
