@@ -31,34 +31,29 @@ def _recorded_state(entries) -> str:
     return RECORDED_PLAYERS if last.source == ResultSource.PLAYERS else RECORDED_JUDGE
 
 
-def match_report_state(match: Match, registration_id: int) -> ReportState:
-    """The report state of ``registration_id`` at ``match`` (two queries)."""
-    entries = list(ResultEntry.objects.filter(match=match).only("version", "source"))
-    reports = list(MatchReport.objects.filter(match=match))
+def _report_state(table: Match | PodTable, entries: list, reports: list, registration_id: int) -> ReportState:
+    """The state one player sees at a table (a match or a pod) from its result entries and reports."""
     mine = next((r for r in reports if r.registration_id == registration_id), None)
-    if entries or match.status != MatchStatus.PENDING:
+    if entries or table.status != MatchStatus.PENDING:
         return ReportState(_recorded_state(entries) if entries else RECORDED_JUDGE, mine, False)
-    open_round = match.round.state == RoundState.PAIRED
-    if mine is None:
-        return ReportState(NONE, None, open_round)
-    if len(reports) > 1 and len({r.key() for r in reports}) > 1:
-        return ReportState(CONFLICT, mine, open_round)
-    return ReportState(WAITING, mine, open_round)
-
-
-def pod_report_state(pod: PodTable, registration_id: int) -> ReportState:
-    """The report state of ``registration_id`` at ``pod`` (two queries)."""
-    entries = list(pod.entries.only("version", "source"))
-    reports = list(PodReport.objects.filter(pod=pod))
-    mine = next((r for r in reports if r.registration_id == registration_id), None)
-    if entries or pod.status != MatchStatus.PENDING:
-        return ReportState(_recorded_state(entries) if entries else RECORDED_JUDGE, mine, False)
-    open_round = pod.round.state == RoundState.PAIRED
+    open_round = table.round.state == RoundState.PAIRED
     if mine is None:
         return ReportState(NONE, None, open_round)
     if len({r.key() for r in reports}) > 1:
         return ReportState(CONFLICT, mine, open_round)
     return ReportState(WAITING, mine, open_round)
+
+
+def match_report_state(match: Match, registration_id: int) -> ReportState:
+    """The report state of ``registration_id`` at ``match`` (two queries)."""
+    entries = list(ResultEntry.objects.filter(match=match).only("version", "source"))
+    return _report_state(match, entries, list(MatchReport.objects.filter(match=match)), registration_id)
+
+
+def pod_report_state(pod: PodTable, registration_id: int) -> ReportState:
+    """The report state of ``registration_id`` at ``pod`` (two queries)."""
+    entries = list(pod.entries.only("version", "source"))
+    return _report_state(pod, entries, list(PodReport.objects.filter(pod=pod)), registration_id)
 
 
 @dataclass(frozen=True, slots=True)
