@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments import permissions
 from tournaments.me_selectors import player_of_user
 from tournaments.models import Event, Player
+from tournaments.throttles import allow
 from tournaments.views.access import event_role_required, forbidden, login_redirect
 from tournaments.views.judge import LoginPageThrottle
 
@@ -57,10 +58,8 @@ class _KeyedThrottle(LoginPageThrottle):
 
 def _throttled(request, kind: str, key: str = "") -> int:
     """Seconds to wait when this attempt is past the login rate, else 0 (the attempt is counted)."""
-    throttle = _KeyedThrottle(kind, key)
-    if throttle.allow_request(request, None):
-        return 0
-    return max(1, math.ceil(throttle.wait() or 1))
+    allowed, wait = allow(request, _KeyedThrottle(kind, key))
+    return 0 if allowed else wait
 
 
 def _too_many(request, template: str, context: dict, wait: int):

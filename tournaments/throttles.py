@@ -10,6 +10,8 @@ page and its API endpoint count on the same counter.
 """
 from __future__ import annotations
 
+import math
+
 from rest_framework.settings import api_settings
 from rest_framework.throttling import UserRateThrottle
 
@@ -55,11 +57,14 @@ class DecklistValidateThrottle(PlayerActionThrottle):
     scope = "decklist_validate"
 
 
-def allow(request, throttle_class: type[PlayerActionThrottle]) -> tuple[bool, int | None]:
+def allow(request, throttle) -> tuple[bool, int | None]:
     """For a plain Django view: whether ``request`` may go on now, and the
-    seconds to wait when not (for ``Retry-After``)."""
-    throttle = throttle_class()
+    whole seconds to wait when not (for ``Retry-After``, at least 1).
+
+    ``throttle``: a DRF throttle class, or an instance already configured.
+    """
+    throttle = throttle() if isinstance(throttle, type) else throttle
     if throttle.allow_request(request, None):
         return True, None
     wait = throttle.wait()
-    return False, int(wait) + 1 if wait is not None else None
+    return False, max(1, math.ceil(wait)) if wait is not None else 1

@@ -50,7 +50,6 @@ def report(request, pk: int):
         return refused
     allowed, wait = allow(request, ReportThrottle)
     if not allowed:
-        wait = max(1, wait or 1)
         messages.error(request, _("Demasiados reportes seguidos. Probá de nuevo en %(seconds)d segundos.")
                        % {"seconds": wait})
         response = redirect("me:event", pk=pk)
