@@ -61,6 +61,7 @@ from rest_framework.authtoken.admin import TokenAdmin
 from rest_framework.authtoken.models import TokenProxy
 from simple_history.admin import SimpleHistoryAdmin
 
+from rules.games import REGISTRY
 from rules.models import Game
 
 from . import (
@@ -83,7 +84,7 @@ from .admin_scoping import (
 )
 from .enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from .errors import ArenaError, StaleEdit
-from .formats import PODS, format_for
+from .formats import FORMATS, PODS, format_choices, format_for, format_for_profile
 from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue, default_placement_points
 from .permissions import can_change_player, is_organizer, players_visible_to, venues_organized_by
 from .resources import NUMBER, VENUE, PlayerResource, PodStandingsResource, SafeImportAdminMixin, StandingsResource
@@ -567,6 +568,11 @@ class EventAdminForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if "format" in self.fields:
+            self.fields["format"] = forms.ChoiceField(
+                label=self.fields["format"].label, required=False, help_text=self.fields["format"].help_text,
+                choices=[("", gettext_lazy("El del juego"))] + format_choices(),
+            )
         if "seed" in self.fields:
             self.fields["seed"].required = False
         if "pod_points_mode" in self.fields:  # left out (a duel game's form): the model's default
@@ -574,6 +580,21 @@ class EventAdminForm(forms.ModelForm):
 
     def clean_pod_points_mode(self):
         return self.cleaned_data.get("pod_points_mode") or self.instance.pod_points_mode
+
+    def clean_format(self):
+        """A registered format the event's game can be played in (empty: the game's own)."""
+        key = self.cleaned_data.get("format") or ""
+        game = self.cleaned_data.get("game") or (self.instance.game if self.instance.game_id else None)
+        profile = REGISTRY.get(game.key) if game is not None else None
+        if not key:
+            return format_for_profile(profile).key
+        fmt = FORMATS.get(key)
+        if fmt is None:
+            raise forms.ValidationError(gettext_lazy("Elegí un sistema de juego de la lista."))
+        if not fmt.supports(profile):
+            raise forms.ValidationError(
+                gettext_lazy("%(game)s no se puede jugar en «%(format)s».") % {"game": game.name, "format": fmt.label})
+        return key
 
     def clean_seed(self):
         seed = self.cleaned_data.get("seed")
@@ -749,7 +770,7 @@ class EventAdmin(VenueScopedAdmin):
     actions = ["decklists_publish_selected"]
 
     fieldsets_settings = (
-        (None, {"fields": ("name", "game", "kind", "venue", "date")}),
+        (None, {"fields": ("name", "game", "kind", "format", "venue", "date")}),
         (gettext_lazy("Jueces"), {"fields": ("head_judge", "judges")}),
         (
             gettext_lazy("Rondas suizas"),
@@ -826,7 +847,7 @@ class EventAdmin(VenueScopedAdmin):
             return ()
         readonly = ["state", "podium", "finished_at"]
         if obj.state in (EventState.SWISS, EventState.TOP_CUT, EventState.FINISHED):
-            readonly += ["game", "best_of", "bye_game_wins", "seed"]
+            readonly += ["game", "format", "best_of", "bye_game_wins", "seed"]
         if obj.state in (EventState.TOP_CUT, EventState.FINISHED):
             readonly += ["planned_rounds", "min_rounds", "cut_size", "third_place_match"]
         if obj.state == EventState.FINISHED:

@@ -105,6 +105,14 @@ class Event(models.Model):
         verbose_name=_("sede"), help_text=_("Vacío para un evento virtual."),
     )
     kind = models.CharField(_("formato"), max_length=20, choices=EventKind.choices, default=EventKind.SUPER_LIGA)
+    #: The key of the event's format in :data:`tournaments.formats.FORMATS` (DESIGN.md decision 22):
+    #: how its players are seated and its rounds follow. Empty on a new event: ``save()`` takes the
+    #: game profile's default (:attr:`rules.games.base.GameProfile.default_event_format`).
+    format = models.CharField(
+        _("sistema de juego"), max_length=24, blank=True,
+        help_text=_("Cómo se juegan las rondas: suizo con reducido, suizo en mesas multijugador, todos contra "
+                    "todos o eliminación directa. Vacío: el del juego."),
+    )
     date = models.DateField(_("fecha"))
     best_of = models.PositiveSmallIntegerField(_("mejor de"), choices=[(1, "1"), (3, "3")], default=3)
     round_minutes = models.PositiveSmallIntegerField(_("minutos por ronda"), default=50)
@@ -226,6 +234,9 @@ class Event(models.Model):
         An instance read before a concurrent change would otherwise write an
         older revision back and make stale cached pages current again.
         """
+        if not self.format:
+            profile = self.profile if self.game_id else None
+            self.format = profile.default_event_format if profile is not None else "duels"
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             kwargs["update_fields"] = [
                 f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "revision"

@@ -228,6 +228,12 @@ class GameProfile:
         """True for a multiplayer game seated in pods (issue #9)."""
         return self.pods is not None
 
+    @property
+    def default_event_format(self) -> str:
+        """The key of the event format a new event of this game plays in (DESIGN.md decision 22):
+        ``"pods"`` for a game seated 3–6 a table, ``"duels"`` (Swiss and top cut) for the others."""
+        return "pods" if self.pods is not None and self.players_max > 2 else "duels"
+
     def format(self, key: str | None = None) -> DeckFormat:
         """The format ``key`` (None: the default). Raises
         :class:`~rules.decks.DeckFormatError` for an unknown key."""

@@ -150,18 +150,24 @@ class EventSerializer(serializers.ModelSerializer):
 class EventDetailSerializer(EventSerializer):
     """An event with how its players are seated and the organizer's actions that apply now."""
 
-    format = serializers.SerializerMethodField(help_text=_("«duels» (dos por mesa) o «pods» (de 3 a 6 por mesa)."))
+    format = serializers.SerializerMethodField(
+        help_text=_("Sistema de juego del evento: «duels» (suizo con reducido, dos por mesa), «pods» (suizo en mesas "
+                    "de 3 a 6) u otro de los registrados."))
+    format_label = serializers.SerializerMethodField(help_text=_("El sistema de juego, en palabras."))
     actions = serializers.SerializerMethodField(
         help_text=_("Acciones del organizador que corresponden ahora (nombres de los servicios: round_pair_next, "
                     "round_close, top_cut_start, event_finish…).")
     )
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "format", "actions"]
+        fields = [*EventSerializer.Meta.fields, "format", "format_label", "actions"]
         read_only_fields = fields
 
     def get_format(self, event: Event) -> str:
         return format_for(event).key
+
+    def get_format_label(self, event: Event) -> str:
+        return str(format_for(event).label)
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_actions(self, event: Event) -> list[str]:

@@ -32,7 +32,7 @@ VERSION = 1
 
 #: Event settings copied as they are (the uid, name, date, kind, game and venue travel apart).
 EVENT_SETTINGS = (
-    "best_of", "round_minutes", "clock_starts_on_pairing", "planned_rounds", "min_rounds", "cut_size",
+    "format", "best_of", "round_minutes", "clock_starts_on_pairing", "planned_rounds", "min_rounds", "cut_size",
     "third_place_match", "bye_game_wins", "state", "seed", "placement_points", "self_reporting",
     "pod_points_mode", "preregistration_open", "capacity",
 )

@@ -26,6 +26,7 @@ from rules.models import DeckCheck, Decklist, Game
 from .. import hooks, stamps
 from ..enums import EventState
 from ..errors import ArenaError, NotAllowed
+from ..formats import FORMATS
 from ..models import (
     Event,
     EventLogEntry,
@@ -146,6 +147,10 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     game = Game.objects.filter(key=ev["game"]).first()
     if game is None:
         problems.append(_("event.game: el juego «%(key)s» no existe en el servidor.") % {"key": ev["game"]})
+    file_format = ev["settings"].get("format")
+    if file_format not in (None, "", *FORMATS):
+        problems.append(_("event.settings.format: el sistema de juego «%(key)s» no existe en el servidor.")
+                        % {"key": file_format})
     venues = {(v.name, v.province): v for v in Venue.objects.all()}
     venue = _venue(ev.get("venue"), venues)
     if ev.get("venue") and venue is None:

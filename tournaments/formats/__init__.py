@@ -1,10 +1,10 @@
-"""The format registry: one :class:`~.base.EventFormat` per way of seating players.
+"""The format registry: one :class:`~.base.EventFormat` per way of running an event.
 
-:func:`format_for` is the only place that decides whether an event plays in
-duels (two a table: Swiss rounds and top cut) or in pods (3–6 a table);
-services, selectors, views, the API and the PDFs ask it and call the
-format. A new format (round robin, double elimination) is one module here
-and one entry in :data:`FORMATS`, most specific first.
+The event chooses its format (``Event.format``, DESIGN.md decision 22; the
+default comes from the game's profile). :func:`format_for` is the only place
+that maps an event to its format; services, selectors, views, the API and
+the PDFs ask it and call the format, never branch on its key. A new format
+is one module here and one entry in :data:`FORMATS`.
 """
 from __future__ import annotations
 
@@ -12,21 +12,40 @@ from .base import EventFormat, derived_seed, missing_results_error, next_round_n
 from .duels import DUELS, Duels
 from .pods import PODS, Pods
 
-#: Registered formats, most specific first; the last applies to every game.
-FORMATS: tuple[EventFormat, ...] = (PODS, DUELS)
+#: Registered formats by key, in the order the admin offers them.
+FORMATS: dict[str, EventFormat] = {fmt.key: fmt for fmt in (DUELS, PODS)}
+
+
+class UnknownFormat(LookupError):
+    """An event names a format key that is not registered."""
+
+
+def format_named(key: str) -> EventFormat:
+    """The registered format ``key``; :class:`UnknownFormat` for any other."""
+    try:
+        return FORMATS[key]
+    except KeyError:
+        raise UnknownFormat(key) from None
 
 
 def format_for_profile(profile) -> EventFormat:
-    """The format of a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``)."""
-    return next(fmt for fmt in FORMATS if fmt.applies_to(profile))
+    """The default format of a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``)."""
+    return FORMATS[profile.default_event_format if profile is not None else DUELS.key]
 
 
 def format_for(event) -> EventFormat:
-    """The format ``event`` is played in (its game's profile decides)."""
+    """The format ``event`` is played in: its own ``format``, else its game's default."""
+    if event.format:
+        return format_named(event.format)
     return format_for_profile(event.profile)
 
 
+def format_choices() -> list[tuple[str, str]]:
+    """``(key, label)`` of every registered format, for forms and the API schema."""
+    return [(fmt.key, fmt.label) for fmt in FORMATS.values()]
+
+
 __all__ = [
-    "DUELS", "FORMATS", "PODS", "Duels", "EventFormat", "Pods", "derived_seed", "format_for",
-    "format_for_profile", "missing_results_error", "next_round_number",
+    "DUELS", "FORMATS", "PODS", "Duels", "EventFormat", "Pods", "UnknownFormat", "derived_seed", "format_choices",
+    "format_for", "format_for_profile", "format_named", "missing_results_error", "next_round_number",
 ]

@@ -117,7 +117,8 @@ class FinalRow:
 class EventFormat:
     """One way of seating players. Subclasses fill every method.
 
-    ``key`` names the format in the registry; ``tables`` is the related
+    ``key`` names the format in the registry (the value of ``Event.format``),
+    ``label`` what the admin and the API call it; ``tables`` is the related
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
     ``templates`` maps the page fragments the views render
@@ -125,13 +126,15 @@ class EventFormat:
     """
 
     key: ClassVar[str]
+    label: ClassVar[str]
     tables: ClassVar[str]
     has_top_cut: ClassVar[bool] = False
     templates: ClassVar[dict[str, str]] = {}
 
-    def applies_to(self, profile: Any) -> bool:
-        """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile`) plays in this format."""
-        raise NotImplementedError
+    def supports(self, profile: Any) -> bool:
+        """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``) can be
+        played in this format (two-player tables need a game for two; pods need the game's pod rules)."""
+        return profile is None or profile.players_min <= 2
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from django.db import connection
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import selectors
 from ..adapters import EventSnapshot, load_snapshot
@@ -87,6 +88,7 @@ class Duels(EventFormat):
     """Two players a table: Swiss rounds with byes, then the top cut (4, 8 or 16)."""
 
     key = "duels"
+    label = gettext_lazy("Suizo con reducido")
     tables = "matches"
     has_top_cut = True
     templates = {
@@ -94,9 +96,6 @@ class Duels(EventFormat):
         "public_standings": "public/_standings.html",
         "judge_tables": "judge/tables.html",
     }
-
-    def applies_to(self, profile) -> bool:
-        return True
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import pods_selectors
 from ..enums import MatchStatus, RoundPhase
@@ -57,6 +58,7 @@ class Pods(EventFormat):
     """3–6 players a table: seating without repeated pod-mates, placement points, no top cut."""
 
     key = "pods"
+    label = gettext_lazy("Suizo en mesas multijugador")
     tables = "pods"
     has_top_cut = False
     templates = {
@@ -65,7 +67,7 @@ class Pods(EventFormat):
         "judge_tables": "judge/pods.html",
     }
 
-    def applies_to(self, profile) -> bool:
+    def supports(self, profile) -> bool:
         return profile is not None and profile.pods is not None and profile.players_max > 2
 
     @staticmethod
