@@ -21,11 +21,11 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import pods_selectors, services
-from .enums import MatchStatus
-from .errors import ArenaError, IllegalResult, StaleEdit
-from .formats import PODS
-from .models import PodTable, Round
+from .. import pods_selectors, services
+from ..enums import MatchStatus
+from ..errors import ArenaError, IllegalResult, StaleEdit
+from ..formats import PODS
+from ..models import PodTable, Round
 
 
 def round_url(rnd: Round | int) -> str:

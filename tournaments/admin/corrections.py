@@ -27,15 +27,16 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import admin_pods, pods_selectors, services
-from .corrections_preview import match_correction_preview, pod_correction_preview
-from .enums import MatchStatus
-from .errors import ArenaError
-from .formats import PODS, format_for
-from .models import PodTable, Round
-from .permissions import is_head_judge
-from .services.corrections import corrector_check, reason_check
-from .text import round_label
+from .. import pods_selectors, services
+from . import pods as admin_pods
+from ..corrections_preview import match_correction_preview, pod_correction_preview
+from ..enums import MatchStatus
+from ..errors import ArenaError
+from ..formats import PODS, format_for
+from ..models import PodTable, Round
+from ..permissions import is_head_judge
+from ..services.corrections import corrector_check, reason_check
+from ..text import round_label
 
 
 def can_correct(request, rnd: Round) -> bool:

@@ -27,7 +27,7 @@ Rules of the console:
   console's own URLs). Superusers see everything. Players are national (a
   player travels): an organizer sees those of their venues and events and
   changes those of their venues; the rules of every admin model are in
-  :mod:`tournaments.admin_scoping` (issue #15).
+  :mod:`tournaments.admin.scoping` (issue #15).
 """
 from __future__ import annotations
 
@@ -64,36 +64,36 @@ from simple_history.admin import SimpleHistoryAdmin
 from rules.games import REGISTRY
 from rules.models import Game
 
-from . import (
-    admin_corrections,
-    admin_exchange,
-    admin_pairing,
-    admin_pods,
+from .. import (
     pods_selectors,
     prereg_selectors,
     selectors,
     services,
 )
-from .admin_documents import DocumentInline
-from .admin_scoping import (
+from . import corrections as admin_corrections
+from . import exchange as admin_exchange
+from . import pairing as admin_pairing
+from . import pods as admin_pods
+from .documents import DocumentInline
+from .scoping import (
     QuerysetScopedMixin,
     ScopedHistoryMixin,
     SuperuserOnlyMixin,
     SuperuserWritesMixin,
     VenueScopedAdmin,
 )
-from .enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
-from .errors import ArenaError, StaleEdit
-from .formats import FORMATS, PODS, format_choices, format_for, format_for_profile
-from .models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue, default_placement_points
-from .permissions import can_change_player, is_organizer, players_visible_to, venues_organized_by
-from .resources import NUMBER, VENUE, PlayerResource, PodStandingsResource, SafeImportAdminMixin, StandingsResource
-from .services.registration import registration_pack_indoor_set
-from .swiss.errors import PairingError
-from .swiss.lifecycle import Action, actions_available
-from .swiss.pairing import rounds_for
-from .swiss.pods import validate_points_table
-from .text import round_label, stage_name
+from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
+from ..errors import ArenaError, StaleEdit
+from ..formats import FORMATS, PODS, format_choices, format_for, format_for_profile
+from ..models import Event, Match, Player, PodTable, Registration, ResultEntry, Round, Venue, default_placement_points
+from ..permissions import can_change_player, is_organizer, players_visible_to, venues_organized_by
+from ..resources import NUMBER, VENUE, PlayerResource, PodStandingsResource, SafeImportAdminMixin, StandingsResource
+from ..services.registration import registration_pack_indoor_set
+from ..swiss.errors import PairingError
+from ..swiss.lifecycle import Action, actions_available
+from ..swiss.pairing import rounds_for
+from ..swiss.pods import validate_points_table
+from ..text import round_label, stage_name
 
 admin.site.site_header = gettext_lazy("Arena — consola del organizador")
 admin.site.site_title = gettext_lazy("Arena")
@@ -397,7 +397,7 @@ class PlayerAdmin(ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin,
                   SimpleHistoryAdmin):
     """Players, national; imported and exported as CSV or XLSX; every change kept in their history.
 
-    Scope (see :mod:`tournaments.admin_scoping`): an organizer sees
+    Scope (see :mod:`tournaments.admin.scoping`): an organizer sees
     :func:`players_visible_to` and changes :func:`players_changeable_by`;
     the user link is the superusers'; a player who took part in an event
     is not deleted. The autocomplete (registering a player in an event)
@@ -1584,4 +1584,3 @@ class ResultEntryAdmin(VenueScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-from . import admin_eventlog, admin_penalties  # noqa: E402,F401  (the event log and the penalty log)
