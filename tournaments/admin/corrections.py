@@ -28,7 +28,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import pods_selectors, services
-from . import pods as admin_pods
 from ..corrections_preview import match_correction_preview, pod_correction_preview
 from ..enums import MatchStatus
 from ..errors import ArenaError
@@ -37,6 +36,7 @@ from ..models import PodTable, Round
 from ..permissions import is_head_judge
 from ..services.corrections import corrector_check, reason_check
 from ..text import round_label
+from . import pods as admin_pods
 
 
 def can_correct(request, rnd: Round) -> bool:

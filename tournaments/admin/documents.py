@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .. import document_requests, documents
-from .scoping import VenueScopedAdmin
 from ..enums import DocumentState
 from ..models import Document
+from .scoping import VenueScopedAdmin
 
 STATE_COLORS = {
     DocumentState.QUEUED: "#666666",

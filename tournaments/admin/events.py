@@ -70,18 +70,6 @@ from .. import (
     selectors,
     services,
 )
-from . import corrections as admin_corrections
-from . import exchange as admin_exchange
-from . import pairing as admin_pairing
-from . import pods as admin_pods
-from .documents import DocumentInline
-from .scoping import (
-    QuerysetScopedMixin,
-    ScopedHistoryMixin,
-    SuperuserOnlyMixin,
-    SuperuserWritesMixin,
-    VenueScopedAdmin,
-)
 from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import FORMATS, PODS, format_choices, format_for, format_for_profile
@@ -94,6 +82,18 @@ from ..swiss.lifecycle import Action, actions_available
 from ..swiss.pairing import rounds_for
 from ..swiss.pods import validate_points_table
 from ..text import round_label, stage_name
+from . import corrections as admin_corrections
+from . import exchange as admin_exchange
+from . import pairing as admin_pairing
+from . import pods as admin_pods
+from .documents import DocumentInline
+from .scoping import (
+    QuerysetScopedMixin,
+    ScopedHistoryMixin,
+    SuperuserOnlyMixin,
+    SuperuserWritesMixin,
+    VenueScopedAdmin,
+)
 
 admin.site.site_header = gettext_lazy("Arena — consola del organizador")
 admin.site.site_title = gettext_lazy("Arena")
