@@ -378,7 +378,7 @@ def _pod_placements(w: World) -> dict:
 
 
 def _day_token(event) -> str:
-    from tournaments.admin.events import day_status
+    from tournaments.admin.day_panel import day_status
 
     event.refresh_from_db()
     return day_status(event).token
