@@ -99,6 +99,10 @@ def test_the_project_keeps_every_contract(config, graph):
         pytest.param("tournaments.api.views", "tournaments.admin.events", {TOURNAMENTS}, id="api-imports-admin"),
         pytest.param("tournaments.services.results", "tournaments.pagecache", {TOURNAMENTS},
                      id="service-imports-page-cache"),
+        # The page caches are the faces' alone: no selector or format reads them either.
+        pytest.param("tournaments.selectors", "tournaments.pagecache", {TOURNAMENTS}, id="selector-imports-page-cache"),
+        pytest.param("tournaments.formats.pods", "tournaments.pagecache", {TOURNAMENTS},
+                     id="format-imports-page-cache"),
         # The same rules in the other apps, and through another app.
         pytest.param("tournaments.views.public", "tournaments.admin.rounds", {TOURNAMENTS}, id="view-imports-admin"),
         # A model imports Django: a pure core importing one breaks its purity too.
