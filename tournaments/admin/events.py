@@ -41,7 +41,7 @@ from .scoping import VenueScopedAdmin
 
 
 class EventDocumentInline(DocumentInline):
-    """The PDF engineer's document inline; documents are requested by the services, not added here."""
+    """The event's printed documents (state and files); the services request them, nothing is added here."""
 
     def has_add_permission(self, request, obj=None):
         return False
