@@ -6,7 +6,7 @@ event log to append to: each service is one transaction that locks the
 the player's history (``Player.history``, django-simple-history: who,
 when, before, after) and on the claim-code row (who generated it, who used
 it, when). New players are not created here: player numbers are typed by
-the organizers (``tournaments.admin.QuickPlayerForm``), no rule generates
+the organizers (``tournaments.admin.forms.QuickPlayerForm``), no rule generates
 them.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@
 - Collection confirmations and manual badge awards: who and when are
   recorded by the services; deleting one revokes it and its history stays.
 
-Scope (:mod:`tournaments.admin_scoping`): seasons and their dates are
+Scope (:mod:`tournaments.admin.scoping`): seasons and their dates are
 changed by superusers only (staff with the view permission may look);
 league events and the ledger only of the user's venues; collection
 confirmations of the players the user sees
@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin_scoping import (
+from tournaments.admin.scoping import (
     QuerysetScopedMixin,
     ScopedChoicesMixin,
     ScopedHistoryMixin,

@@ -7,7 +7,7 @@ entries keep their history. Decklists and deck checks are read-only here:
 they change through :mod:`rules.services` (the event's decklist page), so
 validation and the lock rule always apply.
 
-Scope (:mod:`tournaments.admin_scoping`): games are changed by superusers
+Scope (:mod:`tournaments.admin.scoping`): games are changed by superusers
 only; the catalog by whoever holds its model permissions (the
 ``Organizador`` group); decklists, deck checks and sealed pools only within
 the user's events — decklists and deck checks also for the event's judges,
@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 from import_export.admin import ImportExportModelAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin_scoping import ScopedChoicesMixin, ScopedHistoryMixin, SuperuserWritesMixin
+from tournaments.admin.scoping import ScopedChoicesMixin, ScopedHistoryMixin, SuperuserWritesMixin
 from tournaments.permissions import events_judged_by, events_organized_by, is_organizer, venues_organized_by
 from tournaments.resources import SafeImportAdminMixin
 

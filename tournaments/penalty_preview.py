@@ -2,7 +2,7 @@
 
 Shared by the judge pages (:mod:`tournaments.views.penalties`), the API
 (:mod:`tournaments.api.penalties`), the admin
-(:mod:`tournaments.admin_penalties`) and the templates' tags, none of
+(:mod:`tournaments.admin.penalties`) and the templates' tags, none of
 which imports another.
 
 - labels: the ladders' Spanish names translated (:func:`tr_catalog`),

@@ -516,7 +516,7 @@ def test_penalty_page_in_english(client, event, users):
 def test_penalty_admin_is_read_only_scoped_and_shows_revisions(rf, event, users):
     from django.contrib import admin
 
-    from tournaments.admin_penalties import PenaltyAdmin, PenaltyRevisionInline
+    from tournaments.admin.penalties import PenaltyAdmin, PenaltyRevisionInline
 
     match = table_one(event)
     penalty = penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_draw")

@@ -114,6 +114,13 @@ class FinalRow:
         return getattr(self.row, name)
 
 
+GAME_RESULTS = "games"
+"""A table's result is the game wins of each side (and drawn games): two-player tables."""
+
+PLACE_RESULTS = "places"
+"""A table's result is a finishing place per seat (ties shared) and the game's secondary score."""
+
+
 class EventFormat:
     """One way of seating players. Subclasses fill every method.
 
@@ -247,3 +254,15 @@ class EventFormat:
     def podium_recompute(self, event: Event) -> Podium:
         """The podium of a finished event after a disqualification (next players move up)."""
         raise NotImplementedError
+
+    # -- what the organizer's console asks (tournaments.admin) ---------------------------------
+
+    #: What a table's result is: :data:`GAME_RESULTS` (the game wins of each side of a two-player
+    #: table) or :data:`PLACE_RESULTS` (a finishing place per seat, with the game's secondary score).
+    #: The console picks its result form, correction page and standings CSV columns by it.
+    table_results: ClassVar[str] = GAME_RESULTS
+
+    def places_by_score(self, event: Event) -> bool:
+        """Whether a table's places follow from its seats' secondary scores (the stoner points of
+        004_4a3d59c736a1e8f3.txt § "1 Objetivo"), so the console asks for the scores first."""
+        return False

@@ -29,7 +29,14 @@ from ..swiss.pairing import pair_round
 from ..swiss.standings import compute_standings
 from ..swiss.tables import assign_fixed_tables
 from ..swiss.types import BracketMatch, Podium
-from .base import EventFormat, derived_seed, missing_results_error, next_round_number, require_swiss_complete
+from .base import (
+    GAME_RESULTS,
+    EventFormat,
+    derived_seed,
+    missing_results_error,
+    next_round_number,
+    require_swiss_complete,
+)
 
 
 def insert_matches(rnd: Round, rows: list[tuple]) -> None:
@@ -261,6 +268,10 @@ class Duels(EventFormat):
             played.as_tuple(), others + [s.registration_id for s in standings], disqualified,
             decided_by=played.third_decided_by,
         )
+
+    # -- what the organizer's console asks (tournaments.admin) ---------------------------------
+
+    table_results = GAME_RESULTS
 
 
 DUELS = Duels()

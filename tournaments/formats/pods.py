@@ -28,7 +28,14 @@ from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.pods import Placement, check_placements, pair_pods, placements_from_scores
 from ..swiss.types import Podium
-from .base import EventFormat, derived_seed, missing_results_error, next_round_number, require_swiss_complete
+from .base import (
+    PLACE_RESULTS,
+    EventFormat,
+    derived_seed,
+    missing_results_error,
+    next_round_number,
+    require_swiss_complete,
+)
 
 _PLACEMENT_MESSAGES = {
     "empty_pod_result": _("Cargue el puesto de cada jugador de la mesa."),
@@ -209,6 +216,13 @@ class Pods(EventFormat):
         disqualified = {rid for rid, reg in snapshot.registrations.items() if reg.disqualified}
         ranking = [s.player_id for s in core_pod_standings(event, snapshot) if s.active]
         return topcut.podium_without((), ranking, disqualified)
+
+    # -- what the organizer's console asks (tournaments.admin) ---------------------------------
+
+    table_results = PLACE_RESULTS
+
+    def places_by_score(self, event: Event) -> bool:
+        return self.rules(event).places_by == "score"
 
 
 PODS = Pods()

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
 from tournaments import services
-from tournaments.admin import day_status
+from tournaments.admin.day_panel import day_status
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """The admin half of the permission matrix (issue #15, item 1): every admin model, page, action and custom URL.
 
 Rows are derived by hand from the scoping rules of
-:mod:`tournaments.admin_scoping` and the groups' model permissions
+:mod:`tournaments.admin.scoping` and the groups' model permissions
 (tournaments migrations 0003/0005/0008, rules 0006). Every model in
 ``admin.site._registry`` must have a row: a new admin model cannot be
 forgotten.
@@ -359,7 +359,7 @@ def _prepare_correction(w: World) -> dict:
 
 
 def _prepare_swap(w: World) -> dict:
-    from tournaments.admin_pairing import _fingerprint
+    from tournaments.admin.pairing import _fingerprint
 
     tables = list(w.round["a"].matches.filter(table_number__in=(2, 3)).order_by("table_number"))
     params = {"kind": "swap", "registration": tables[0].player_a_id, "other": tables[1].player_a_id,
@@ -378,7 +378,7 @@ def _pod_placements(w: World) -> dict:
 
 
 def _day_token(event) -> str:
-    from tournaments.admin import day_status
+    from tournaments.admin.day_panel import day_status
 
     event.refresh_from_db()
     return day_status(event).token

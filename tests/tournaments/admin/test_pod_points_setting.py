@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import EventFactory, game
-from tournaments.admin import EventAdminForm
+from tournaments.admin.forms import EventAdminForm
 
 from .conftest import change_url
 

@@ -24,18 +24,20 @@ from django.db import transaction
 from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import admin_pods, pods_selectors, services
-from .corrections_preview import match_correction_preview, pod_correction_preview
-from .enums import MatchStatus
-from .errors import ArenaError
-from .formats import PODS, format_for
-from .models import PodTable, Round
-from .permissions import is_head_judge
-from .services.corrections import corrector_check, reason_check
-from .text import round_label
+from .. import pods_selectors, services
+from ..corrections_preview import match_correction_preview, pod_correction_preview
+from ..enums import MatchStatus
+from ..errors import ArenaError
+from ..formats import format_for
+from ..formats.base import PLACE_RESULTS
+from ..models import PodTable, Round
+from ..permissions import is_head_judge
+from ..services.corrections import corrector_check, reason_check
+from ..text import round_label
+from . import pods as admin_pods
+from .links import round_url
 
 
 def can_correct(request, rnd: Round) -> bool:
@@ -67,7 +69,7 @@ def correction_view(model_admin, request, object_id, match_id):
     rnd = model_admin.scoped_object_or_404(request, object_id, model_admin.get_queryset(request).select_related(
         "event"))
     match = get_object_or_404(rnd.matches.select_related("player_a__player", "player_b__player"), pk=match_id)
-    back = reverse("admin:tournaments_round_change", args=[rnd.pk]) + (
+    back = round_url(rnd) + (
         f"#mesa-{match.table_number}" if match.table_number else "")
     table = _("Mesa %(t)s") % {"t": match.table_number}
     try:
@@ -95,7 +97,7 @@ def correction_view(model_admin, request, object_id, match_id):
         if repaired is not None:
             messages.success(request, _("%(round)s emparejada de nuevo con las posiciones corregidas.")
                              % {"round": round_label(repaired, numbered=True)})
-            return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[repaired.pk]))
+            return HttpResponseRedirect(round_url(repaired))
         return HttpResponseRedirect(back)
     try:
         corrector_check(event, request.user)
@@ -136,10 +138,10 @@ def pod_correction_view(model_admin, request, object_id, pod_id):
         return HttpResponseNotAllowed(["POST"])
     rnd = model_admin.scoped_object_or_404(request, object_id, model_admin.get_queryset(request).select_related(
         "event"))
-    if format_for(rnd.event) is not PODS:
+    if format_for(rnd.event).table_results != PLACE_RESULTS:
         raise Http404
     pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
-    back = f"{admin_pods.round_url(rnd)}#mesa-{pod.table_number}"
+    back = f"{round_url(rnd)}#mesa-{pod.table_number}"
     table = _("Mesa %(t)s") % {"t": pod.table_number}
     row = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == pod.pk)
     score_label = pods_selectors.secondary_score_label(rnd.event)

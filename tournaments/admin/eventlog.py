@@ -6,9 +6,9 @@ import json
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from .admin_scoping import VenueScopedAdmin
-from .enums import EventLogAction
-from .models import EventLogEntry
+from ..enums import EventLogAction
+from ..models import EventLogEntry
+from .scoping import VenueScopedAdmin
 
 
 def _values(data: dict) -> str:

@@ -48,8 +48,8 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from .models import Event, Match, Registration, Round, Venue
-from .permissions import events_organized_by, is_organizer, venues_organized_by
+from ..models import Event, Match, Registration, Round, Venue
+from ..permissions import events_organized_by, is_organizer, venues_organized_by
 
 
 def scoped_choices(user, model):

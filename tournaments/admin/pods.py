@@ -8,7 +8,7 @@ with the version the page was loaded with, so a stale page never overwrites
 someone else's entry. Each pod links to its history: every accepted entry,
 who made it, when, and the placements it replaced.
 
-:mod:`tournaments.admin` owns the URLs and the permission checks and calls
+:mod:`tournaments.admin.rounds` owns the URLs and the permission checks and calls
 these functions with a round already in the user's scope.
 """
 from __future__ import annotations
@@ -18,18 +18,14 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpResponseRedirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import pods_selectors, services
-from .enums import MatchStatus
-from .errors import ArenaError, IllegalResult, StaleEdit
-from .formats import PODS
-from .models import PodTable, Round
-
-
-def round_url(rnd: Round | int) -> str:
-    return reverse("admin:tournaments_round_change", args=[getattr(rnd, "pk", rnd)])
+from .. import pods_selectors, services
+from ..enums import MatchStatus
+from ..errors import ArenaError, IllegalResult, StaleEdit
+from ..formats import format_for
+from ..models import PodTable, Round
+from .links import round_url
 
 
 @dataclass(frozen=True)
@@ -86,7 +82,7 @@ def round_context(rnd: Round) -> dict:
         "pod_lines": lines,
         "missing": sum(1 for line in lines if line.missing),
         "score_label": pods_selectors.secondary_score_label(rnd.event),
-        "places_by_score": PODS.rules(rnd.event).places_by == "score",
+        "places_by_score": format_for(rnd.event).places_by_score(rnd.event),
         "table_template": "admin/tournaments/round/_pods.html",
     }
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .admin_scoping import VenueScopedAdmin
-from .models import MatchRuling, Penalty, PenaltyRevision
-from .penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
+from ..models import MatchRuling, Penalty, PenaltyRevision
+from ..penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
+from .scoping import VenueScopedAdmin
 
 
 class PenaltyRevisionInline(admin.TabularInline):

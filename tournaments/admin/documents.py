@@ -11,10 +11,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from . import document_requests, documents
-from .admin_scoping import VenueScopedAdmin
-from .enums import DocumentState
-from .models import Document
+from .. import document_requests, documents
+from ..enums import DocumentState
+from ..models import Document
+from .scoping import VenueScopedAdmin
 
 STATE_COLORS = {
     DocumentState.QUEUED: "#666666",

@@ -17,11 +17,11 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import services
-from .enums import EventState, MatchStatus, RoundPhase, RoundState
-from .errors import ArenaError
-from .models import Match, Round
-from .text import round_label
+from .. import services
+from ..enums import EventState, MatchStatus, RoundPhase, RoundState
+from ..errors import ArenaError
+from ..models import Match, Round
+from ..text import round_label
 
 KINDS = ("swap", "move", "bye_give", "bye_take")
 

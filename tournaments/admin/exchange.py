@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .errors import NotAllowed
-from .exchange import fileformat, service
+from ..errors import NotAllowed
+from ..exchange import fileformat, service
 
 
 class EventFileForm(forms.Form):
