@@ -65,6 +65,7 @@ run: migrate-demo
 # Production web server: no demo data; DEBUG off unless told otherwise.
 serve: install
 	DEBUG=$${DEBUG:-0} $(PY) manage.py migrate --noinput
+	DEBUG=$${DEBUG:-0} $(PY) manage.py installation_mark --production
 	DEBUG=$${DEBUG:-0} $(PY) manage.py collectstatic --noinput -v0
 	DEBUG=$${DEBUG:-0} $(BIN)/gunicorn -c deploy/gunicorn.conf.py config.wsgi
 

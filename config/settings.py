@@ -164,6 +164,12 @@ CACHES = {
         "LOCATION": _CACHE_URL,
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "arena"),
         "TIMEOUT": 600,
+        # A cache host that accepts and never answers must not hang a request: connect and read
+        # time out (seconds) and the page is computed without the cache (issue #26 point 4).
+        "OPTIONS": {
+            "socket_connect_timeout": float(os.environ.get("ARENA_REDIS_CONNECT_TIMEOUT_SECONDS", "0.5")),
+            "socket_timeout": float(os.environ.get("ARENA_REDIS_TIMEOUT_SECONDS", "1.0")),
+        },
     }
     if _CACHE_URL
     else {
@@ -174,6 +180,10 @@ CACHES = {
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The per-process memo in front of the shared cache (tournaments.pagecache): bounded in megabytes and
+# in seconds per entry, so a worker's memory stays bounded whatever the events' sizes.
+ARENA_LOCAL_CACHE_MB = float(os.environ.get("ARENA_LOCAL_CACHE_MB", "64"))
+ARENA_LOCAL_CACHE_SECONDS = float(os.environ.get("ARENA_LOCAL_CACHE_SECONDS", "300"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -298,7 +308,11 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("ARENA_CELERY_VISIBILITY_TIMEOUT_SECONDS", "300")),
+    # A hung broker must not hang the request that enqueues a document (seconds).
+    "socket_connect_timeout": float(os.environ.get("ARENA_REDIS_CONNECT_TIMEOUT_SECONDS", "0.5")),
+    "socket_timeout": float(os.environ.get("ARENA_BROKER_TIMEOUT_SECONDS", "2.0")),
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("ARENA_BROKER_TIMEOUT_SECONDS", "2.0"))
 # Time limits of the render task (seconds): the soft one marks the document failed (the
 # reaper retries it), the hard one kills the process. The render lease outlives the hard
 # limit, so a render that still runs is never taken over. The longest render measured

@@ -126,3 +126,69 @@ def test_healthz_is_exempt_from_the_https_redirect(client):
 def test_healthz_needs_no_login_and_refuses_writes(client):
     assert client.get("/healthz").status_code in (200, 503)  # anonymous: never a login redirect
     assert client.post("/healthz").status_code == 405
+
+
+class _HungServer:
+    """A TCP server that accepts every connection and never answers a byte (a hung cache host)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(64)
+        self.port = self.sock.getsockname()[1]
+        self.accepted: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _addr = self.sock.accept()
+            except OSError:
+                return
+            self.accepted.append(conn)
+
+    def close(self) -> None:
+        for conn in self.accepted:
+            conn.close()
+        self.sock.close()
+
+
+def test_a_cache_that_accepts_and_never_answers_gives_503_within_3_seconds(client):
+    import time
+
+    from django.conf import settings as conf
+
+    hung = _HungServer()
+    options = conf.CACHES["default"].get("OPTIONS") if "Redis" in conf.CACHES["default"]["BACKEND"] else None
+    cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                         "LOCATION": f"redis://127.0.0.1:{hung.port}/0",
+                         # the production settings' timeouts (config/settings.py with REDIS_URL set)
+                         "OPTIONS": options or {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}
+    try:
+        with override_settings(CACHES=cache, CELERY_BROKER_URL="memory://localhost/"):
+            started = time.monotonic()
+            response = client.get("/healthz")
+            took = time.monotonic() - started
+            page_started = time.monotonic()
+            page = client.get("/")
+            page_took = time.monotonic() - page_started
+    finally:
+        hung.close()
+
+    assert took < 3.0
+    assert response.status_code == 503
+    # The cache's read timeout (1 s) ends its check before the 2.5 s deadline: an error, not a timeout.
+    assert response.json() == {"status": "error", "database": "ok", "cache": "error",
+                               "broker": "not_configured", "failed": ["cache"]}
+    assert page.status_code == 200 and page_took < 10  # pages are computed without the cache
+
+
+def test_a_check_still_running_at_the_deadline_is_reported_as_a_timeout():
+    import threading
+
+    release = threading.Event()
+    results = health.run_checks({"fast": lambda: health.OK, "stuck": lambda: release.wait(5) and health.OK}, 0.3)
+    release.set()
+    assert results == {"fast": "ok", "stuck": "timeout"}

@@ -31,6 +31,35 @@ from .enums import (
 )
 
 
+class Installation(models.Model):
+    """What this database is (one row, ``pk=1``): its kind and its cache epoch (issue #26 points 4 and 7).
+
+    ``kind`` is ``"production"`` once the production start marks it (``make serve``,
+    ``create_organizer``, ``organizer_add``, ``manage.py installation_mark``): the demo commands
+    refuse such a database whatever it holds. ``epoch`` is a random token every key of the page
+    caches carries (:mod:`tournaments.stamps`); a restore, a migration or
+    ``manage.py cache_epoch_advance`` replaces it, so nothing cached before can be served again.
+    Read and written through :mod:`tournaments.services.installation`.
+    """
+
+    KIND_UNMARKED, KIND_PRODUCTION = "", "production"
+
+    kind = models.CharField(
+        _("tipo de instalación"), max_length=12, blank=True,
+        choices=[("", _("Sin marcar (desarrollo o demostración)")), ("production", _("Producción"))],
+    )
+    marked_at = models.DateTimeField(_("marcada"), null=True, blank=True)
+    epoch = models.CharField(_("época de las cachés"), max_length=32, default="0")
+    epoch_at = models.DateTimeField(_("época desde"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("instalación")
+        verbose_name_plural = _("instalación")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.epoch[:8]}"
+
+
 class Venue(models.Model):
     """A store that hosts events (Sede); belongs to a province."""
 

@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
+import pickle
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -33,13 +37,24 @@ from django.utils.translation import get_language
 
 from .stamps import event_stamp
 
-#: Entries of the per-process memo (a few events' standings and rounds, and the bodies last served).
-LOCAL_ENTRIES = 64
+logger = logging.getLogger("arena.pagecache")
+
 #: Bodies smaller than this are not worth compressing (bytes).
 GZIP_MIN_BYTES = 200
 
-_local: OrderedDict[str, Any] = OrderedDict()
+# The per-process memo: key -> (value, size in bytes, monotonic time it expires), least recently used
+# first. Bounded by bytes (``ARENA_LOCAL_CACHE_MB``) and by age (``ARENA_LOCAL_CACHE_SECONDS``), so a
+# worker's memory stays bounded whatever the events' sizes, and an entry never outlives its age even
+# if nothing ever evicts it (issue #26 point 4).
+_local: OrderedDict[str, tuple[Any, int, float]] = OrderedDict()
+_local_bytes = 0
 _local_lock = threading.Lock()
+
+
+def _local_limits() -> tuple[int, float]:
+    """(bytes, seconds) of the memo from the settings."""
+    megabytes = float(getattr(settings, "ARENA_LOCAL_CACHE_MB", 64))
+    return int(megabytes * 1024 * 1024), float(getattr(settings, "ARENA_LOCAL_CACHE_SECONDS", 300))
 
 
 def stamp_or_404(event_id: int) -> str:
@@ -63,30 +78,83 @@ def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any]) -> 
 def _shared(key: str, build: Callable[[], Any] | None) -> Any:
     """The value of ``key`` from this process's memo, else the cache, else ``build()`` (``None``: no build)."""
     with _local_lock:
-        if key in _local:
-            _local.move_to_end(key)
-            return _local[key]
-    value = cache.get(key)
+        entry = _local.get(key)
+        if entry is not None:
+            if entry[2] > time.monotonic():
+                _local.move_to_end(key)
+                return entry[0]
+            _forget(key)
+    value = _cache_get(key)
     if value is None:
         if build is None:
             return None
         value = build()
-        cache.set(key, value)
+        _cache_set(key, value)
     _remember(key, value)
     return value
 
 
+def _cache_get(key: str) -> Any:
+    """The shared cache's value of ``key``; ``None`` when the cache fails or times out (logged)."""
+    try:
+        return cache.get(key)
+    except Exception as exc:  # noqa: BLE001 - a cache down or hung is a miss, never an error page
+        logger.warning("page cache: get failed: %s: %s", type(exc).__name__, exc)
+        return None
+
+
+def _cache_set(key: str, value: Any) -> None:
+    try:
+        cache.set(key, value)
+    except Exception as exc:  # noqa: BLE001 - a cache down or hung only costs the next request a rebuild
+        logger.warning("page cache: set failed: %s: %s", type(exc).__name__, exc)
+
+
+def _size_of(value: Any) -> int:
+    """Bytes an entry holds: a body's content and its gzip copy, else the value's pickle."""
+    if isinstance(value, _Body):
+        return len(value.content) + len(value.compressed or b"") + 200
+    try:
+        return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # noqa: BLE001 - an unpicklable value is never kept in the memo
+        return -1
+
+
+def _forget(key: str) -> None:
+    """Drop ``key`` from the memo (the caller holds the lock)."""
+    global _local_bytes
+    entry = _local.pop(key, None)
+    if entry is not None:
+        _local_bytes -= entry[1]
+
+
 def _remember(key: str, value: Any) -> None:
+    """Keep ``value`` in the memo, evicting the least recently used entries past the byte bound."""
+    global _local_bytes
+    limit, seconds = _local_limits()
+    size = _size_of(value)
+    if size < 0 or size > limit // 4:  # an entry larger than a quarter of the memo lives in the cache only
+        return
     with _local_lock:
-        _local[key] = value
-        while len(_local) > LOCAL_ENTRIES:
-            _local.popitem(last=False)
+        _forget(key)
+        _local[key] = (value, size, time.monotonic() + seconds)
+        _local_bytes += size
+        while _local_bytes > limit and _local:
+            _forget(next(iter(_local)))
+
+
+def local_bytes() -> int:
+    """Bytes the memo holds now (its bound is ``ARENA_LOCAL_CACHE_MB``)."""
+    with _local_lock:
+        return _local_bytes
 
 
 def local_clear() -> None:
     """Empty this process's memo (tests clear the shared cache and this together)."""
+    global _local_bytes
     with _local_lock:
         _local.clear()
+        _local_bytes = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +205,7 @@ def cached_response(
             compressed=gzip.compress(content, compresslevel=6, mtime=0) if len(content) >= GZIP_MIN_BYTES else None,
             content_type=response["Content-Type"],
         )
-        cache.set(key, body)
+        _cache_set(key, body)
         _remember(key, body)
     if body.compressed is not None and _accepts_gzip(request):
         response = HttpResponse(body.compressed, content_type=body.content_type)

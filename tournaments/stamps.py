@@ -16,7 +16,11 @@ with nothing new is answered 304 without computing anything, and the caches
 of :mod:`tournaments.pagecache` are keyed by it: a recorded or corrected result
 changes the stamp in the same commit, and the very next request misses the
 cache. The number never goes back (``Event.save`` does not write it), so a key
-of an older state is never current again.
+of an older state is never current again — within one epoch of the
+installation: a restore brings back older revisions, so the stamp is
+``"<epoch>.<revision>"``, and every restore, migration or flush replaces the
+epoch (:mod:`tournaments.services.installation`, issue #26 point 4). A key or
+ETag made before a restore is never current after it.
 """
 from __future__ import annotations
 
@@ -24,11 +28,12 @@ from django.db import connections, router
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 
-from .models import Document, Event, Match, Player, PodSeat, PodTable, Registration, Round
+from .models import Document, Event, Installation, Match, Player, PodSeat, PodTable, Registration, Round
 
 
 def event_stamp(event_id: int) -> str | None:
-    """The stamp of event ``event_id`` as text, or ``None`` when there is no such event (one query).
+    """The stamp of event ``event_id`` as ``"<epoch>.<revision>"``, or ``None`` when there is no such
+    event (one query: the installation's epoch is a subquery of the same statement).
 
     Plain SQL on the primary key: it runs on every page and poll, and the
     ORM's query compilation would cost more than the query.
@@ -36,10 +41,14 @@ def event_stamp(event_id: int) -> str | None:
     with connections[router.db_for_read(Event)].cursor() as cursor:
         cursor.execute(_STAMP_SQL, [event_id])
         row = cursor.fetchone()
-    return None if row is None else str(row[0])
+    return None if row is None else f"{(row[1] or '0')[:12]}.{row[0]}"
 
 
-_STAMP_SQL = f"SELECT revision FROM {Event._meta.db_table} WHERE id = %s"  # the id is a parameter
+# The id is a parameter; the epoch row is pk 1 (a flushed test database may lack it: epoch "0").
+_STAMP_SQL = (
+    f"SELECT e.revision, (SELECT i.epoch FROM {Installation._meta.db_table} i WHERE i.id = 1) "
+    f"FROM {Event._meta.db_table} e WHERE e.id = %s"
+)
 
 
 def event_touch(event_id: int | None) -> None:

@@ -32,7 +32,7 @@ def test_creates_a_superuser_and_no_demo_data(monkeypatch):
     assert user.is_superuser and user.is_staff and user.is_active
     assert user.email == "ana@sede.example" and user.check_password(PASSWORD)
     assert (Venue.objects.count(), Event.objects.count(), Player.objects.count()) == before
-    assert "Organizador «ana» creado" in out and "/admin/" in out and "Cree su sede" in out
+    assert "Organizador «ana» creado" in out and "/admin/" in out and "Creá tu sede" in out and "organizer_add" in out
 
 
 def test_asks_for_what_the_options_do_not_give(monkeypatch):

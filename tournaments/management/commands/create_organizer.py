@@ -1,6 +1,7 @@
 """``manage.py create_organizer``: the first organizer of a production installation.
 
-Creates a superuser (staff, every permission): the installation's first
+Creates a superuser (staff, every permission) and marks the database as a
+production installation (the demo commands refuse it from then on): the installation's first
 organizer, who then creates the venues in the admin, adds the other
 organizers to them and the judges to each event. Nothing else is written: no venue, no event, no demo
 data. Asks for what the options do not give; ``--noinput`` never asks and
@@ -28,6 +29,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
+
+from tournaments.services.installation import installation_mark_production
 
 
 class Command(BaseCommand):
@@ -65,6 +68,7 @@ class Command(BaseCommand):
             raise CommandError(" ".join(exc.messages)) from exc
         with transaction.atomic():
             users.objects.create_superuser(username=username, email=email, password=password)
+            installation_mark_production()
         self._next_steps(username)
 
     def _ask(self, prompt: str, interactive: bool, option: str) -> str:
@@ -94,9 +98,10 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(_("Organizador «%(name)s» creado (superusuario).") % {"name": username}))
         for line in (
             _("Próximos pasos:"),
-            _("  1. Ingrese al panel de administración: %(url)s") % {"url": admin},
-            _("  2. Cree su sede en «Sedes» y agréguese como organizador."),
-            _("  3. Cree los usuarios de los demás organizadores (agréguelos a la sede) y de los jueces."),
-            _("  4. Cree el primer evento en «Eventos» y asígnele sus jueces."),
+            _("  1. Ingresá al panel de administración: %(url)s") % {"url": admin},
+            _("  2. Creá tu sede en «Sedes» y agregate como organizador."),
+            _("  3. Sumá a los demás organizadores con «manage.py organizer_add --username NOMBRE --venue "
+              "SEDE» (quedan en el grupo «Organizador» y en su sede) y creá los usuarios de los jueces."),
+            _("  4. Creá el primer evento en «Eventos» y asignale sus jueces."),
         ):
             self.stdout.write(line)
