@@ -128,6 +128,7 @@ class EventLogAction(models.TextChoices):
     PREREGISTRATION_CANCEL = "preregistration_cancel", _("Preinscripción cancelada")
     PREREGISTRATION_PROMOTE = "preregistration_promote", _("Preinscripción: sale de la lista de espera")
     PREREGISTRATION_CHECK_IN = "preregistration_check_in", _("Preinscripción: presente")
+    EVENT_SETTINGS_UPDATE = "event_settings_update", _("Configuración del evento cambiada")
 
 
 class PreRegistrationState(models.TextChoices):

@@ -22,13 +22,13 @@ from django.utils.translation import gettext_lazy
 from rules.models import Game
 
 from .. import pods_selectors, prereg_selectors, services
-from ..enums import EventState
 from ..errors import ArenaError
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
 from ..models import Event, Registration, Round
 from ..permissions import venues_organized_by
 from ..resources import PodStandingsResource, StandingsResource
+from ..services.events import event_settings_update, settings_locked
 from ..services.registration import registration_pack_indoor_set
 from ..text import round_label
 from . import exchange as admin_exchange
@@ -68,7 +68,7 @@ class EventAdmin(VenueScopedAdmin):
     actions = ["decklists_publish_selected"]
 
     fieldsets_settings = (
-        (None, {"fields": ("name", "game", "kind", "format", "venue", "date")}),
+        (None, {"fields": ("name", "game", "kind", "format", "venue", "date", "loaded")}),
         (gettext_lazy("Jueces"), {"fields": ("head_judge", "judges")}),
         (
             gettext_lazy("Rondas suizas"),
@@ -143,14 +143,36 @@ class EventAdmin(VenueScopedAdmin):
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return ()
-        readonly = ["state", "podium", "finished_at"]
-        if obj.state in (EventState.SWISS, EventState.TOP_CUT, EventState.FINISHED):
-            readonly += ["game", "format", "best_of", "bye_game_wins", "seed"]
-        if obj.state in (EventState.TOP_CUT, EventState.FINISHED):
-            readonly += ["planned_rounds", "min_rounds", "cut_size", "third_place_match"]
-        if obj.state == EventState.FINISHED:
-            readonly += ["kind", "venue", "date", "round_minutes", "pod_points_mode", "placement_points"]
-        return readonly
+        locked = settings_locked(obj.state)
+        shown = [name for _title, options in self.get_fieldsets(request, obj) for row in options["fields"]
+                 for name in (row if isinstance(row, tuple) else (row,))]
+        return ["state", "podium", "finished_at"] + [name for name in shown if name in locked
+                                                     and name not in ("state", "podium", "finished_at")]
+
+    def save_model(self, request, obj, form, change):
+        """A new event is created as given; an existing one changes only through
+        :func:`~tournaments.services.events.event_settings_update` (locked, only what changed)."""
+        if not change:
+            return super().save_model(request, obj, form, change)
+        try:
+            changes = {**form.posted_locked_settings(), **form.settings_changed(obj)}
+            event_settings_update(event=obj.pk, changes=changes, loaded=form.loaded_values() or {}, by=request.user)
+        except ArenaError as exc:
+            request._arena_settings_refused = exc
+            messages.error(request, exc.message)
+
+    def construct_change_message(self, request, form, formsets, add=False):
+        if getattr(request, "_arena_settings_refused", None) is not None:
+            return []  # nothing was saved: the refusal is the page's message
+        return super().construct_change_message(request, form, formsets, add)
+
+    def save_related(self, request, form, formsets, change):
+        if getattr(request, "_arena_settings_refused", None) is not None:
+            return
+        if not change:
+            return super().save_related(request, form, formsets, change)
+        for formset in formsets:  # the judges went through the settings service
+            self.save_formset(request, form, formset, change=change)
 
     @admin.action(description=gettext_lazy("Publicar las listas del top"))
     def decklists_publish_selected(self, request, queryset):
@@ -280,6 +302,8 @@ class EventAdmin(VenueScopedAdmin):
         return HttpResponseRedirect(event_url(obj))
 
     def response_change(self, request, obj):
+        if getattr(request, "_arena_settings_refused", None) is not None:
+            return HttpResponseRedirect(request.path)
         if "_addanother" in request.POST or "_popup" in request.POST or "_saveasnew" in request.POST:
             return super().response_change(request, obj)
         messages.success(request, _("Se guardaron los cambios de «%(name)s».") % {"name": obj.name})

@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 
 from django import forms
+from django.core import signing
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -13,9 +14,12 @@ from rules.games import REGISTRY
 from ..formats import FORMATS, format_choices, format_for_profile
 from ..models import Event, Player, Registration, default_placement_points
 from ..permissions import venues_organized_by
+from ..services.events import SERVICE_FIELDS, setting_text
 from ..swiss.errors import PairingError
 from ..swiss.pods import validate_points_table
 from .day_panel import ACCEPTING_ENTRIES
+
+_LOADED_SALT = "arena.event-settings-loaded"
 
 
 def new_seed() -> int:
@@ -86,7 +90,14 @@ EVENT_HELP = {
 
 
 class EventAdminForm(forms.ModelForm):
-    """Event settings with Spanish help texts; the seed is drawn when left empty."""
+    """Event settings with Spanish help texts; the seed is drawn when left empty.
+
+    ``loaded`` (hidden, signed) keeps every setting's value as the form was opened, so a save
+    writes only what the organizer changed and refuses what someone else changed meanwhile
+    (:func:`tournaments.services.events.event_settings_update`).
+    """
+
+    loaded = forms.CharField(widget=forms.HiddenInput, required=False)
 
     class Meta:
         model = Event
@@ -95,6 +106,9 @@ class EventAdminForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None and not self.is_bound:
+            self.initial["loaded"] = signing.dumps(
+                {name: setting_text(self.instance, name) for name in self.setting_names()}, salt=_LOADED_SALT)
         if "format" in self.fields:
             self.fields["format"] = forms.ChoiceField(
                 label=self.fields["format"].label, required=False, help_text=self.fields["format"].help_text,
@@ -104,6 +118,68 @@ class EventAdminForm(forms.ModelForm):
             self.fields["seed"].required = False
         if "pod_points_mode" in self.fields:  # left out (a duel game's form): the model's default
             self.fields["pod_points_mode"].required = False
+
+    def setting_names(self) -> list[str]:
+        """The event settings this form shows (model fields and the judges)."""
+        return [name for name in self.fields if name != "loaded" and name not in SERVICE_FIELDS]
+
+    def loaded_values(self) -> dict[str, str] | None:
+        """The settings as the form was opened (``None`` when the form carries none)."""
+        raw = self.data.get(self.add_prefix("loaded")) if self.is_bound else None
+        if not raw:
+            return None
+        try:
+            return signing.loads(raw, salt=_LOADED_SALT)
+        except signing.BadSignature:
+            return None
+
+    def clean_loaded(self):
+        if self.is_bound and self.instance.pk is not None and self.data.get(self.add_prefix("loaded")) \
+                and self.loaded_values() is None:
+            raise forms.ValidationError(gettext_lazy("El formulario no es válido: volvé a abrir el evento."))
+        return ""
+
+    def settings_changed(self, saved: Event) -> dict:
+        """Setting name → new value for what the organizer changed (``saved`` holds the form's values)."""
+        loaded = self.loaded_values()
+        changes = {}
+        for name in self.setting_names():
+            if name not in self.cleaned_data:
+                continue
+            if name == "judges":
+                new = ",".join(str(pk) for pk in sorted(u.pk for u in self.cleaned_data["judges"]))
+                if (loaded or {}).get(name, None if loaded else setting_text(self.instance, name)) != new:
+                    changes[name] = list(self.cleaned_data["judges"])
+                continue
+            new = Event._meta.get_field(name).value_to_string(saved)
+            before = loaded.get(name) if loaded is not None else None
+            if loaded is None and name in self.changed_data or loaded is not None and before != new:
+                changes[name] = getattr(saved, name)
+        return changes
+
+    def posted_locked_settings(self) -> dict:
+        """Settings the page showed editable when it was opened, posted with another value, that the
+        event's state now shows read-only (so the form dropped them): name → posted text. The
+        service refuses them by name instead of losing them in silence."""
+        loaded = self.loaded_values() or {}
+        posted = {}
+        for name, before in loaded.items():
+            if name in self.fields or name == "judges" or self.add_prefix(name) not in self.data:
+                continue
+            field = Event._meta.get_field(name)
+            raw = self.data.get(self.add_prefix(name))
+            if field.get_internal_type() == "BooleanField":
+                text = str(raw in ("on", "true", "True", "1"))
+            else:
+                scratch = Event()
+                try:
+                    setattr(scratch, field.attname, field.to_python(raw) if raw != "" else None)
+                    text = field.value_to_string(scratch)
+                except Exception:  # noqa: BLE001 - an unreadable value is a change too
+                    text = f"?{raw}"
+            if text != before:
+                posted[name] = raw
+        return posted
 
     def clean_pod_points_mode(self):
         return self.cleaned_data.get("pod_points_mode") or self.instance.pod_points_mode
