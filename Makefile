@@ -9,7 +9,7 @@ DEMO_SEED ?= 2024
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: help install install-bench migrate migrate-demo demo lint test test-unit run serve worker beat bench clean
+.PHONY: help install install-prod install-bench venue migrate migrate-demo demo lint test test-unit run serve worker beat bench clean
 
 help:
 	@echo "make demo   - instala, migra y juega el evento de ejemplo (24 jugadores) y una temporada corta de Super Liga"
@@ -19,6 +19,7 @@ help:
 	@echo "make worker - un worker de Celery (requiere CELERY_BROKER_URL)"
 	@echo "make beat   - Celery beat: vuelve a encolar los documentos trabados o fallidos (requiere CELERY_BROKER_URL)"
 	@echo "make serve  - servidor de producción (gunicorn, deploy/gunicorn.conf.py); requiere SECRET_KEY"
+	@echo "make venue  - la notebook de una sede sin internet: base propia (arena-sede.sqlite3), red local, sin demo"
 	@echo "make bench  - benchmarks: emparejamiento, PDF y el sitio bajo carga (PostgreSQL, Redis, wrk, locust)"
 
 $(STAMP): requirements.txt requirements-dev.txt
@@ -28,6 +29,15 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Production needs requirements.txt only (make serve/worker/beat); a development install includes it.
+PROD_STAMP := $(VENV)/.installed-prod
+$(PROD_STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	test -f $(STAMP) -a $(STAMP) -nt requirements.txt || $(PY) -m pip install --quiet -r requirements.txt
+	touch $(PROD_STAMP)
+
+install-prod: $(PROD_STAMP)
 
 # Development commands turn DEBUG on (settings refuse the development SECRET_KEY otherwise).
 DEV := DEBUG=$${DEBUG:-1}
@@ -62,18 +72,36 @@ run: migrate-demo
 	$(DEMO_ENV) $(PY) manage.py demo_setup --host http://$(HOST):$(PORT) $(DEMO_FORCE)
 	$(DEMO_ENV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# A venue laptop for an offline day: the embedded default (SQLite file arena-sede.sqlite3, documents
+# rendered on first download), gunicorn on the local network, a private key kept in .venue-secret, the
+# database marked as a real installation (no demo data ever). At the end of the day the event goes to
+# the national server with publish_event (printed when it starts; docs in the README).
+VENUE_DB_FILE ?= arena-sede.sqlite3
+VENUE_BIND ?= 0.0.0.0:8000
+VENUE_ENV = DEBUG=0 ARENA_HTTPS=0 ALLOWED_HOSTS=$${ALLOWED_HOSTS:-*} \
+	DATABASE_URL=$${DATABASE_URL:-sqlite:///$(CURDIR)/$(VENUE_DB_FILE)} SECRET_KEY=$$(cat .venue-secret)
+venue: install-prod
+	test -s .venue-secret || (umask 077; $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > .venue-secret)
+	$(VENUE_ENV) $(PY) manage.py migrate --noinput
+	$(VENUE_ENV) $(PY) manage.py installation_mark --production
+	$(VENUE_ENV) $(PY) manage.py collectstatic --noinput -v0
+	@echo "Arena de la sede en http://$(VENUE_BIND)/ (los teléfonos de la red local entran por la IP de esta notebook)."
+	@echo "Primer organizador (en otra terminal): DEBUG=1 DATABASE_URL=sqlite:///$(CURDIR)/$(VENUE_DB_FILE) $(PY) manage.py create_organizer"
+	@echo "Al terminar el día: DEBUG=1 DATABASE_URL=sqlite:///$(CURDIR)/$(VENUE_DB_FILE) $(PY) manage.py publish_event ID --to https://SERVIDOR-NACIONAL --token TOKEN"
+	$(VENUE_ENV) GUNICORN_BIND=$(VENUE_BIND) $(BIN)/gunicorn -c deploy/gunicorn.conf.py config.wsgi
+
 # Production web server: no demo data; DEBUG off unless told otherwise.
-serve: install
+serve: install-prod
 	DEBUG=$${DEBUG:-0} $(PY) manage.py migrate --noinput
 	DEBUG=$${DEBUG:-0} $(PY) manage.py installation_mark --production
 	DEBUG=$${DEBUG:-0} $(PY) manage.py collectstatic --noinput -v0
 	DEBUG=$${DEBUG:-0} $(BIN)/gunicorn -c deploy/gunicorn.conf.py config.wsgi
 
-worker: install
+worker: install-prod
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=2
 
 # One beat per installation: the documents reaper (tournaments.documents.documents_recover).
-beat: install
+beat: install-prod
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule $${CELERY_BEAT_SCHEDULE_FILE:-celerybeat-schedule}
 
 BENCH_STAMP := $(VENV)/.installed-bench

@@ -74,8 +74,9 @@ def test_compose_services_and_systemd_units_run_the_makefile_targets(service, ta
 def test_compose_has_the_stack_with_healthchecks_and_volumes():
     services = compose()["services"]
 
-    assert set(services) == {"web", "worker", "beat", "postgres", "redis"}
-    assert services["postgres"]["image"] == "postgres:16" and services["redis"]["image"] == "redis:7"
+    assert set(services) == {"caddy", "web", "worker", "beat", "postgres", "redis"}
+    # The image's pg_dump is Debian 12's client (15): the server must not be newer (arena_backup in the image).
+    assert services["postgres"]["image"] == "postgres:15" and services["redis"]["image"] == "redis:7"
     assert services["web"]["healthcheck"]["test"] == ["CMD", ".venv/bin/python", "deploy/healthcheck.py"]
     assert any(v.endswith(":/var/lib/postgresql/data") for v in services["postgres"]["volumes"])
     for name in ("web", "worker", "beat"):
@@ -101,8 +102,41 @@ def test_dockerfile_builds_the_image_the_services_expect():
     users = re.findall(r"^USER (\S+)$", text, re.M)
     assert users and users[-1] not in ("root", "0")
     assert re.search(r'^CMD \["make", "serve"\]$', text, re.M)
-    assert "touch .venv/.installed" in text  # the Makefile's install stamp: make serve does not reinstall
+    assert "touch .venv/.installed-prod" in text  # the Makefile's production stamp: make serve does not reinstall
+    assert re.search(r"apt-get install[^\n]*postgresql-client", text)  # pg_dump/pg_restore for arena_backup
     assert "celery" in (ROOT / "requirements.txt").read_text() and "gunicorn" in (ROOT / "requirements.txt").read_text()
+
+
+def test_compose_serves_https_through_caddy_and_web_only_behind_it():
+    services = compose()["services"]
+    assert services["caddy"]["image"] == "caddy:2"
+    assert set(services["caddy"]["ports"]) == {"80:80", "443:443"}
+    assert "ports" not in services["web"]  # reachable only through the TLS proxy
+    assert services["web"]["environment"]["SECURE_PROXY_SSL_HEADER"] == "HTTP_X_FORWARDED_PROTO,https"
+    mount = next(v for v in services["caddy"]["volumes"] if v.endswith(":/etc/caddy/Caddyfile:ro"))
+    caddyfile = (DEPLOY / mount.split(":")[0]).resolve().read_text()
+    assert "{$ARENA_SITE_ADDRESS:localhost}" in caddyfile and "reverse_proxy web:8000" in caddyfile
+
+
+def test_make_serve_worker_and_beat_install_the_runtime_requirements_only():
+    lines = (ROOT / "Makefile").read_text().splitlines()
+    for target in ("serve", "worker", "beat"):
+        rule = next(line for line in lines if line.startswith(f"{target}:"))
+        assert rule.split(":", 1)[1].split() == ["install-prod"], rule
+    prod = makefile_recipe(r"\$\(PROD_STAMP\)")
+    assert any("pip install --quiet -r requirements.txt" in line for line in prod)
+    assert not any("requirements-dev" in line for line in prod)
+
+
+def test_the_systemd_setup_script_creates_the_user_folders_and_environment_the_units_name():
+    script = (DEPLOY / "systemd" / "setup.sh").read_text()
+    web = unit("web")
+    assert web["Service"]["User"] == "arena" and "useradd --system" in script
+    assert web["Service"]["WorkingDirectory"] in script
+    assert "/etc/arena/arena.env" in script and "deploy/env.example" in script
+    assert "make -C /opt/arena install-prod" in script
+    done = subprocess.run(["bash", "-n", str(DEPLOY / "systemd" / "setup.sh")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_build_time_key_is_accepted_by_the_settings_for_collectstatic():
