@@ -64,7 +64,7 @@ class PairingSheet:
     header: SheetHeader
     tables: tuple[TableRow, ...]
     bye_text: str = "BYE"  # how the bye's "opponent" is printed
-    pods: bool = False  # multiplayer pods (issue #9): one row per seat, no rival column
+    by_seat: bool = False  # a multiplayer table (issue #9): one row per seat, no rival column
 
 
 @dataclass(frozen=True, slots=True)
