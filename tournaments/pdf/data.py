@@ -1,6 +1,6 @@
 """Read models of the printed documents: plain, frozen dataclasses.
 
-Builders in :mod:`tournaments.documents` fill them from the database; the
+Builders in :mod:`tournaments.documents.sheets` fill them from the database; the
 renderers of this package turn them into PDF bytes; the benchmark builds them
 synthetically. Nothing here imports Django (:mod:`tournaments.text`, which
 orders the names, does not either).
