@@ -27,10 +27,22 @@ class RegistrationRow:
     dropped: bool
     disqualified: bool
     draw_order: int
+    dropped_after_round: int | None = None
 
     @property
     def active(self) -> bool:
         return not self.dropped and not self.disqualified
+
+    def active_after(self, round_number: int) -> bool:
+        """Whether the player was still playing after round ``round_number``.
+
+        A disqualified player never is; a dropped one from the round they
+        dropped after (unknown: from the start), as the printed standings
+        mark them.
+        """
+        if self.disqualified:
+            return False
+        return not self.dropped or (self.dropped_after_round is not None and self.dropped_after_round > round_number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +83,12 @@ def match_record(match: Match, round_number: int) -> MatchRecord:
 def load_registrations(event: Event) -> dict[int, RegistrationRow]:
     """Every registration of ``event`` as a plain row, keyed by id (one query)."""
     return {
-        rid: RegistrationRow(rid, name, number, venue or "", dropped, disqualified, draw_order)
-        for rid, name, number, venue, dropped, disqualified, draw_order in Registration.objects.filter(
+        rid: RegistrationRow(rid, name, number, venue or "", dropped, disqualified, draw_order, after)
+        for rid, name, number, venue, dropped, disqualified, draw_order, after in Registration.objects.filter(
             event=event
         ).values_list(
             "id", "player__display_name", "player__player_number", "player__home_venue__name",
-            "dropped", "disqualified", "draw_order",
+            "dropped", "disqualified", "draw_order", "dropped_after_round",
         )
     }
 

@@ -20,9 +20,9 @@ import pytest
 from tests.factories import UserFactory
 from tests.tournaments.test_corrections import four_players, pair, result, two_rounds
 from tournaments import services
-from tournaments.corrections_preview import match_correction_preview
 from tournaments.errors import IllegalResult
 from tournaments.models import EventLogEntry, Match, ResultEntry
+from tournaments.services.corrections_preview import match_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -23,7 +23,7 @@ from tests.tournaments.views.helpers import build_event, play
 from tournaments import penalties, selectors, services
 from tournaments.enums import MatchStatus
 from tournaments.models import Match, MatchRuling, Penalty, Registration
-from tournaments.penalty_preview import CATALOG_TEXT, source_label
+from tournaments.services.penalty_preview import CATALOG_TEXT, source_label
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

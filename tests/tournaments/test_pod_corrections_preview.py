@@ -27,9 +27,9 @@ from decimal import Decimal
 import pytest
 
 from tests.tournaments.pods_helpers import ROUNDS, played_event
-from tournaments.corrections_preview import pod_correction_preview
 from tournaments.errors import IllegalResult
 from tournaments.models import EventLogEntry, PodResultEntry
+from tournaments.services.corrections_preview import pod_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

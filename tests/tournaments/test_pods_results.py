@@ -280,7 +280,7 @@ def test_pairings_pdf_by_table_lists_every_seat_of_every_pod(live_pods):
 
     _event, rnd = live_pods
     sheet = documents.pairing_sheet(rnd)
-    assert sheet.pods
+    assert sheet.by_seat
     assert [(row.table, row.caption) for row in sheet.tables][:2] == [(1, "Asiento 1"), (1, "Asiento 2")]
     assert len(sheet.tables) == 13
     assert documents.kinds_for_round(rnd) == ["pairings_by_table", "pairings_by_name", "result_slips", "standings"]

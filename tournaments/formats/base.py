@@ -161,8 +161,13 @@ class EventFormat:
         """The stored tables of ``rnd`` that take a result (matches without byes, or pods)."""
         raise NotImplementedError
 
-    def standings(self, event: Event, snapshot: Any = None) -> Sequence[Any]:
-        """The core's standings rows of the event after every result entered."""
+    def standings(self, event: Event, snapshot: Any = None, *, as_of_round: int | None = None) -> Sequence[Any]:
+        """The core's standings rows of the event after every result entered.
+
+        With ``as_of_round`` N: the standings after the results of rounds 1
+        to N only (N = 0: everyone at 0), with the players still playing
+        then marked active (:meth:`~tournaments.adapters.RegistrationRow.active_after`).
+        """
         raise NotImplementedError
 
     def standing_rows(self, event: Event) -> list[Any]:
@@ -266,3 +271,29 @@ class EventFormat:
         """Whether a table's places follow from its seats' secondary scores (the stoner points of
         004_4a3d59c736a1e8f3.txt § "1 Objetivo"), so the console asks for the scores first."""
         return False
+
+    # -- documents and services ask the format (issue #24) ------------------------------------
+
+    #: What prints each document kind of a round: document kind → sheet key of
+    #: :data:`tournaments.documents.sheets.SHEETS`, in the order the documents are listed.
+    document_sheets: ClassVar[dict[str, str]] = {}
+    #: Whether a Swiss round may be paired or edited by hand
+    #: (:func:`tournaments.services.round_pair_manual`, :mod:`tournaments.services.pairing_edits`).
+    supports_manual_pairing: ClassVar[bool] = False
+
+    def document_kinds(self, event: Event) -> list[str]:
+        """The document kinds printed for every round of ``event``, in order."""
+        return [str(kind) for kind in self.document_sheets]
+
+    def round_pair_given(self, event: Event, number: int, rows: list[tuple[int, int | None]]) -> Round:
+        """Store round ``number`` from given ``(player_a, player_b)`` pairs; formats paired by hand only."""
+        raise StateError("not_pairable_by_hand", _("Las rondas de este formato no se emparejan a mano."))
+
+    def result_check(self, event: Event, table: Any, seats: Any, placements: Any, *,
+                     ended_by_time: bool = False) -> tuple[list[Any], bool]:
+        """The checked finishing places of one multiplayer table and whether it ended by time.
+
+        Raises :class:`StateError` ``no_places`` for a format whose tables
+        take a score, not places; formats with places override it.
+        """
+        raise StateError("no_places", _("Las mesas de este formato no se cargan por puestos."))

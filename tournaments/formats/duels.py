@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import selectors
 from ..adapters import EventSnapshot, load_snapshot
-from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
+from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
 from ..models import Event, Match, Registration, Round
 from ..swiss import topcut
@@ -118,11 +118,14 @@ class Duels(EventFormat):
                 "table_number", flat=True)
         )
 
-    def standings(self, event: Event, snapshot: EventSnapshot | None = None):
+    def standings(self, event: Event, snapshot: EventSnapshot | None = None, *, as_of_round: int | None = None):
         snapshot = snapshot or load_snapshot(event)
+        records, active = snapshot.swiss_records, set(snapshot.active_ids)
+        if as_of_round is not None:
+            records = tuple(r for r in records if r.round_number <= as_of_round)
+            active = {rid for rid, reg in snapshot.registrations.items() if reg.active_after(as_of_round)}
         return compute_standings(
-            snapshot.registrations.keys(), snapshot.swiss_records,
-            active=set(snapshot.active_ids), draw_order=snapshot.draw_order,
+            snapshot.registrations.keys(), records, active=active, draw_order=snapshot.draw_order,
         )
 
     def standing_rows(self, event: Event):
@@ -272,6 +275,30 @@ class Duels(EventFormat):
     # -- what the organizer's console asks (tournaments.admin) ---------------------------------
 
     table_results = GAME_RESULTS
+
+    # -- documents and services ask the format (issue #24) ------------------------------------
+
+    document_sheets = {
+        DocumentKind.PAIRINGS_BY_TABLE: "pairings",
+        DocumentKind.PAIRINGS_BY_NAME: "posting",
+        DocumentKind.RESULT_SLIPS: "slips",
+        DocumentKind.STANDINGS: "standings",
+        DocumentKind.BRACKET: "bracket",
+    }
+    supports_manual_pairing = True
+
+    def document_kinds(self, event: Event) -> list[str]:
+        """Every kind of :attr:`document_sheets`; the bracket only for an event with a top cut."""
+        return [kind for kind in super().document_kinds(event) if kind != DocumentKind.BRACKET or event.cut_size]
+
+    def bracket_of(self, rounds: Iterable[Round]) -> tuple[list[BracketMatch], dict[tuple[int, int], int]]:
+        """The core's bracket matches of stored top-cut ``rounds`` and their winners by ``(stage, slot)``.
+
+        The third-place match is stage 0; a match without a result has no
+        winner. Feed :func:`tournaments.swiss.topcut.next_stage` (a re-seed,
+        its preview).
+        """
+        return _bracket_of(rounds)
 
 
 DUELS = Duels()

@@ -20,13 +20,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import pods_selectors
-from ..enums import MatchStatus, RoundPhase
+from ..enums import DocumentKind, MatchStatus, RoundPhase
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, PodSeat, PodTable, Round
 from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..swiss import topcut
 from ..swiss.errors import PairingError
-from ..swiss.pods import Placement, check_placements, pair_pods, placements_from_scores
+from ..swiss.pods import Placement, check_placements, pair_pods, placements_from_scores, pod_standings
 from ..swiss.types import Podium
 from .base import (
     PLACE_RESULTS,
@@ -98,8 +98,16 @@ class Pods(EventFormat):
         return sorted(self.table_queryset(rnd).filter(status=MatchStatus.PENDING).values_list(
             "table_number", flat=True))
 
-    def standings(self, event: Event, snapshot: PodSnapshot | None = None):
-        return core_pod_standings(event, snapshot)
+    def standings(self, event: Event, snapshot: PodSnapshot | None = None, *, as_of_round: int | None = None):
+        if as_of_round is None:
+            return core_pod_standings(event, snapshot)
+        snapshot = snapshot or load_pod_snapshot(event)
+        return pod_standings(
+            snapshot.registrations.keys(), [r for r in snapshot.results if r.round_number <= as_of_round],
+            points_table=event.points_table(),
+            active={rid for rid, reg in snapshot.registrations.items() if reg.active_after(as_of_round)},
+            draw_order=snapshot.draw_order,
+        )
 
     def standing_rows(self, event: Event):
         return pods_selectors.pod_standings_for_event(event)
@@ -223,6 +231,16 @@ class Pods(EventFormat):
 
     def places_by_score(self, event: Event) -> bool:
         return self.rules(event).places_by == "score"
+
+    # -- documents and services ask the format (issue #24) ------------------------------------
+
+    #: The same kinds and URLs as duels, with one slip per pod and the pod standings; no bracket.
+    document_sheets = {
+        DocumentKind.PAIRINGS_BY_TABLE: "pod_pairings",
+        DocumentKind.PAIRINGS_BY_NAME: "posting",
+        DocumentKind.RESULT_SLIPS: "pod_slips",
+        DocumentKind.STANDINGS: "pod_standings",
+    }
 
 
 PODS = Pods()

@@ -1,6 +1,6 @@
 """Pure PDF renderers: read models (:mod:`.data`) in, PDF bytes out.
 
-No Django here: the sheets are built by :mod:`tournaments.documents` (or by
+No Django here: the sheets are built by :mod:`tournaments.documents.sheets` (or by
 ``benchmarks/pdf.py``) and every renderer returns a
 :class:`~tournaments.pdf.base.RenderedPdf` (file name, MIME type, bytes,
 pages). A4, Spanish (es-AR), an embedded TrueType font

@@ -1,6 +1,6 @@
 """Read models of the printed documents: plain, frozen dataclasses.
 
-Builders in :mod:`tournaments.documents` fill them from the database; the
+Builders in :mod:`tournaments.documents.sheets` fill them from the database; the
 renderers of this package turn them into PDF bytes; the benchmark builds them
 synthetically. Nothing here imports Django (:mod:`tournaments.text`, which
 orders the names, does not either).
@@ -64,7 +64,7 @@ class PairingSheet:
     header: SheetHeader
     tables: tuple[TableRow, ...]
     bye_text: str = "BYE"  # how the bye's "opponent" is printed
-    pods: bool = False  # multiplayer pods (issue #9): one row per seat, no rival column
+    by_seat: bool = False  # a multiplayer table (issue #9): one row per seat, no rival column
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,7 @@ class PairingsByTableRenderer(FlowingRenderer):
         seeded = any(row.seed_a is not None for row in sheet.tables)
         score_title = "Pos." if seeded else "Pts"
         self.headings = ("Mesa", "Jugador", score_title, "", "Rival", score_title)
-        if sheet.pods:
+        if sheet.by_seat:
             self.headings = ("Mesa", "Jugador", score_title, "", "", "")
         if not sheet.tables:
             content, pages = self.build(header, empty_story("Sin emparejamientos."))

@@ -8,8 +8,7 @@ follow:
   follow by themselves; so does the **next pairing**;
 - **the current round's pairings stand** (DESIGN.md decision 16); the
   organizer may re-pair it with :func:`~.rounds.round_repair` while it has no
-  result (the impact preview, :mod:`tournaments.corrections_preview`,
-  offers it);
+  result (the impact preview, :mod:`.corrections_preview`, offers it);
 - **the top cut**: correcting a stage re-seeds the next stage while it has
   no result (its matches keep their rows; only the players change);
   otherwise the correction is refused naming that stage. A Swiss result may
@@ -25,12 +24,19 @@ follow:
 Every correction adds a :class:`~tournaments.models.ResultEntry` (the
 history; its note is the reason) and an event log entry
 ``match_result_correct`` with before, after and the reason.
+
+What a correction would do is worked out once, by :func:`match_correction_plan`
+(:func:`pod_correction_plan` for a pod): the service applies the plan, the
+preview (:mod:`.corrections_preview`) shows it, so both refuse the same
+corrections with the same message.
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -40,11 +46,11 @@ from ..documents import kinds_for_round
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import IllegalResult, NotAllowed, StateError
 from ..formats import format_for
-from ..formats.duels import _bracket_of
 from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
 from ..permissions import is_head_judge
 from ..swiss import topcut
-from ..swiss.types import MatchRecord, Outcome, Standing
+from ..swiss.pods import Placement, PodResult
+from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
 from ..text import round_label, stage_name
 from .eventlog import event_log_append
 from .locks import match_lock, pod_lock
@@ -150,37 +156,146 @@ def _winner(match: Match) -> int | None:
     return None
 
 
-# --------------------------------------------------------------------------- refusals
+# --------------------------------------------------------------------------- the plan
 
 
-def _swiss_cut_check(event: Event, match: Match, score: tuple[int, int, int, Outcome]) -> None:
-    """Refuse a Swiss correction that would change the cut once the cut started (DESIGN.md decision 16)."""
-    first = top_cut_rounds(event).first()
-    if first is None:
-        return
+@dataclass(frozen=True)
+class CorrectionPlan:
+    """What correcting one match to a score does, for :func:`match_result_correct` and its preview.
+
+    ``games`` ``(games_a, games_b, games_drawn)`` and ``outcome`` as the
+    match would store them. A Swiss match: ``snapshot`` and ``altered`` (the
+    format's snapshot before and with the correction), ``before`` and
+    ``after`` (the core's standings rows of each), ``cut_before`` and
+    ``cut_after`` (the top cut's registrations, seed 1 first; empty without
+    a cut). A top-cut match: ``following``, the next stage's round if it was
+    paired. ``refusal`` is the :class:`StateError` the service raises
+    (``top_cut_started``, ``next_stage_has_results``), or ``None``.
+    """
+
+    match: Match
+    games: tuple[int, int, int]
+    outcome: Outcome
+    snapshot: Any = None
+    altered: Any = None
+    before: Sequence[Standing] = ()
+    after: Sequence[Standing] = ()
+    cut_before: tuple[int, ...] = ()
+    cut_after: tuple[int, ...] = ()
+    following: Round | None = None
+    refusal: StateError | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """The match's winner once corrected (``None``: a draw or a double loss)."""
+        if self.outcome == Outcome.A_WINS:
+            return self.match.player_a_id
+        if self.outcome == Outcome.B_WINS:
+            return self.match.player_b_id
+        return None
+
+    def reseeded_stage(self) -> list[BracketMatch]:
+        """The next stage as :func:`tournaments.swiss.topcut.next_stage` pairs it with the corrected winner.
+
+        The better Swiss rank plays as player A (DESIGN.md decision 6). Only
+        for a top-cut match whose next stage was paired.
+        """
+        rnd = self.match.round
+        event = rnd.event
+        fmt = format_for(event)
+        bracket, winners = fmt.bracket_of([rnd])
+        key = (rnd.stage if self.match.bracket_slot else 0, self.match.bracket_slot or 1)
+        if self.winner is None:
+            winners.pop(key, None)
+        else:
+            winners[key] = self.winner
+        return topcut.next_stage(bracket, winners, third_place_match=event.third_place_match,
+                                 standings=fmt.standings(event))
+
+
+def match_correction_plan(
+    *, match: Match, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
+    minutes_late_a: int | None = None, minutes_late_b: int | None = None,
+) -> CorrectionPlan:
+    """Work out what correcting ``match`` (with its round and event loaded) to the score does; nothing is written.
+
+    The score is checked as entering it is (:func:`~.results.match_result_validate`:
+    :class:`IllegalResult` for a score the format does not allow). A Swiss
+    correction that would change a cut already started, or a top-cut one
+    whose next stage has a result, comes back with ``refusal`` set.
+
+    Default: DESIGN.md decision 16.
+    """
+    rnd, event = match.round, match.round.event
+    ga, gb, gd, outcome = match_result_validate(
+        event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
+        minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
+    )
     fmt = format_for(event)
-    snapshot, altered = corrected_snapshot(event, match, *score)
-    before = cut_seeds(fmt.standings(event, snapshot), event.cut_size)
-    after = cut_seeds(fmt.standings(event, altered), event.cut_size)
-    if before != after:
-        raise StateError(
-            "top_cut_started",
-            _("El reducido ya empezó (%(stage)s) con las posiciones actuales, y esta corrección cambiaría "
-              "quiénes entran al reducido o su orden. Un resultado suizo que cambia el corte ya no se corrige.")
-            % {"stage": stage_name(first.stage)},
-        )
+    if rnd.phase != RoundPhase.SWISS:
+        following = next_stage_round(rnd)
+        refusal = None
+        if following is not None and fmt.round_has_results(following):
+            refusal = StateError(
+                "next_stage_has_results",
+                _("No se puede corregir: la etapa siguiente (%(stage)s) ya tiene resultados cargados.")
+                % {"stage": stage_name(following.stage)},
+            )
+        return CorrectionPlan(match, (ga, gb, gd), outcome, following=following, refusal=refusal)
+    snapshot, altered = corrected_snapshot(event, match, ga, gb, gd, outcome)
+    before, after = fmt.standings(event, snapshot), fmt.standings(event, altered)
+    cut_before = cut_after = ()
+    refusal = None
+    if event.cut_size and fmt.has_top_cut:
+        cut_before, cut_after = cut_seeds(before, event.cut_size), cut_seeds(after, event.cut_size)
+        first = top_cut_rounds(event).first()
+        if first is not None and cut_before != cut_after:
+            refusal = StateError(
+                "top_cut_started",
+                _("El reducido ya empezó (%(stage)s) con las posiciones actuales, y esta corrección cambiaría "
+                  "quiénes entran al reducido o su orden. Un resultado suizo que cambia el corte ya no se "
+                  "corrige.") % {"stage": stage_name(first.stage)},
+            )
+    return CorrectionPlan(match, (ga, gb, gd), outcome, snapshot=snapshot, altered=altered, before=before,
+                          after=after, cut_before=cut_before, cut_after=cut_after, refusal=refusal)
 
 
-def _next_stage_check(rnd: Round) -> Round | None:
-    """The next stage to re-seed, or :class:`StateError` naming it when it already has a result."""
-    following = next_stage_round(rnd)
-    if following is not None and format_for(rnd.event).round_has_results(following):
-        raise StateError(
-            "next_stage_has_results",
-            _("No se puede corregir: la etapa siguiente (%(stage)s) ya tiene resultados cargados.")
-            % {"stage": stage_name(following.stage)},
-        )
-    return following
+@dataclass(frozen=True)
+class PodCorrectionPlan:
+    """What correcting one pod to ``lines`` does, for :func:`pod_result_correct` and its preview.
+
+    ``lines``: the checked places, one per seat; ``ended_by_time`` as the
+    pod would store it.
+    """
+
+    pod: PodTable
+    lines: tuple[Placement, ...]
+    ended_by_time: bool
+
+    def snapshots(self) -> tuple[Any, Any]:
+        """``(snapshot, altered)``: the format's snapshot of the event, and the same with this pod corrected."""
+        rnd = self.pod.round
+        snapshot = format_for(rnd.event).snapshot(rnd.event)
+        key = (rnd.number, self.pod.table_number)
+        altered = dataclasses.replace(snapshot, results=tuple(
+            PodResult(rnd.number, self.pod.table_number, self.lines)
+            if (result.round_number, result.pod_number) == key else result
+            for result in snapshot.results
+        ))
+        return snapshot, altered
+
+
+def pod_correction_plan(*, pod: PodTable, placements: Sequence[tuple[int, int, int | None]],
+                        ended_by_time: bool = False) -> PodCorrectionPlan:
+    """Check the corrected places of ``pod`` (with its round and event loaded) as the format checks them.
+
+    Raises :class:`IllegalResult` naming the table for places the format
+    does not allow (:meth:`~tournaments.formats.base.EventFormat.result_check`).
+    """
+    event = pod.round.event
+    seats = [seat.registration_id for seat in pod.seats.all()]
+    lines, by_time = format_for(event).result_check(event, pod, seats, placements, ended_by_time=ended_by_time)
+    return PodCorrectionPlan(pod, tuple(lines), by_time)
 
 
 # --------------------------------------------------------------------------- the re-seed
@@ -216,17 +331,14 @@ def _swap_player(matches: list[Match], old: int, new: int) -> None:
         holder_new.save(update_fields=["player_a", "player_b"])
 
 
-def _reseed(event: Event, rnd: Round, following: Round, old_winner: int, new_winner: int) -> list[list[int]]:
-    """Replace the players of ``following`` (no result yet) after a winner of ``rnd`` changed.
+def _reseed(plan: CorrectionPlan, old_winner: int, new_winner: int) -> list[list[int]]:
+    """Replace the players of the next stage (no result yet) after the corrected match's winner changed.
 
-    The next stage is what :func:`tournaments.swiss.topcut.next_stage` pairs
-    from ``rnd``'s winners now (the better Swiss rank as player A, DESIGN.md
-    decision 6); the match rows stay. Returns the new ``[a, b]`` pairs by slot.
+    The next stage is the plan's (:meth:`CorrectionPlan.reseeded_stage`);
+    the match rows stay. Returns the new ``[a, b]`` pairs by slot.
     """
-    bracket, winners = _bracket_of([rnd])
-    wanted = topcut.next_stage(
-        bracket, winners, third_place_match=event.third_place_match, standings=format_for(event).standings(event)
-    )
+    following = plan.following
+    wanted = plan.reseeded_stage()
     matches = list(Match.objects.select_for_update(of=("self",)).filter(round=following).order_by("bracket_slot"))
     # The corrected match's two players trade places: the new winner takes the old winner's seat,
     # the old winner the new winner's (the third-place match) or leaves the round.
@@ -303,18 +415,16 @@ def match_result_correct(
               "Revise el resultado actual antes de corregirlo."),
             a=match.games_a, b=match.games_b, d=match.games_drawn,
         )
-    ga, gb, gd, outcome = match_result_validate(
-        event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
-        minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
-    )
+    plan = match_correction_plan(match=match, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
+                                 minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
+                                 double_loss=double_loss)
+    (ga, gb, gd), outcome = plan.games, plan.outcome
     if (match.games_a, match.games_b, match.games_drawn, match.outcome, match.went_to_time) == (
             ga, gb, gd, MatchOutcome(outcome.value), went_to_time):
         return match
-    following = None
-    if rnd.phase == RoundPhase.SWISS:
-        _swiss_cut_check(event, match, (ga, gb, gd, outcome))
-    else:
-        following = _next_stage_check(rnd)
+    if plan.refusal is not None:
+        raise plan.refusal
+    following = plan.following
     old_winner = _winner(match)
     before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
               "version": match.version}
@@ -332,8 +442,7 @@ def match_result_correct(
     new_winner = _winner(match)
     reseeded = following is not None and old_winner is not None and new_winner != old_winner
     if reseeded:
-        after["reseeded"] = {"stage": following.stage, "pairs": _reseed(event, rnd, following, old_winner,
-                                                                         new_winner)}
+        after["reseeded"] = {"stage": following.stage, "pairs": _reseed(plan, old_winner, new_winner)}
     event_log_append(event=event, action="match_result_correct", by=by,
                      subject=_("%(round)s, mesa %(table)s") % where, before=before, after=after, reason=text)
     _follow(event, by, reseeded=following if reseeded else None)
@@ -399,7 +508,8 @@ def pod_result_correct(
         raise _stale(pod.entries, _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba. Revise el "
                                     "resultado actual antes de corregirlo."))
     seats = {seat.registration_id: seat for seat in pod.seats.all()}
-    lines, by_time = format_for(event).result_check(event, pod, seats.keys(), placements, ended_by_time=ended_by_time)
+    plan = pod_correction_plan(pod=pod, placements=placements, ended_by_time=ended_by_time)
+    lines, by_time = plan.lines, plan.ended_by_time
     if pod.ended_by_time == by_time and all(
             (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines):
         return pod

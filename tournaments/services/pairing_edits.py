@@ -34,9 +34,8 @@ from django.utils.translation import gettext as _
 from ..document_requests import request_round_documents
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import StateError
-from ..formats import DUELS, format_for
+from ..formats import format_for
 from ..models import Event, Match, Registration, Round
-from ..swiss.standings import compute_standings
 from ..text import round_label
 from .eventlog import event_log_append
 from .locks import event_lock, registration_lock
@@ -79,7 +78,7 @@ class EditPlan:
 
 def _current_round(event: Event) -> Round:
     rnd = event.rounds.order_by("-number").first()
-    if (format_for(event) is not DUELS or event.state != EventState.SWISS or rnd is None
+    if (not format_for(event).supports_manual_pairing or event.state != EventState.SWISS or rnd is None
             or rnd.phase != RoundPhase.SWISS or rnd.state != RoundState.PAIRED):
         raise StateError("no_current_round",
                          _("Solo se editan a mano los emparejamientos de la ronda suiza en curso."))
@@ -117,7 +116,8 @@ class _Round:
         if lock:
             rows = rows.select_for_update()
         self.matches = list(rows)
-        snapshot = DUELS.snapshot(event)
+        fmt = format_for(event)
+        snapshot = fmt.snapshot(event)
         self.names = {rid: reg.display_name for rid, reg in snapshot.registrations.items()}
         earlier = [r for r in snapshot.swiss_records if r.round_number < rnd.number]
         self.met: dict[tuple[int, int], int] = {}
@@ -126,8 +126,7 @@ class _Round:
                 key = (min(record.player_a, record.player_b), max(record.player_a, record.player_b))
                 self.met.setdefault(key, record.round_number)
         self.byes = {r.player_a: r.round_number for r in earlier if r.player_b is None}
-        standings = compute_standings(snapshot.registrations.keys(), earlier, active=set(snapshot.active_ids),
-                                      draw_order=snapshot.draw_order)
+        standings = fmt.standings(event, snapshot, as_of_round=rnd.number - 1)
         self.points = {s.registration_id: s.match_points for s in standings}
         self.ranking = [s.registration_id for s in standings]
         self.fixed = dict(Registration.objects.filter(event=event, fixed_table__isnull=False)

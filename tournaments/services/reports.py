@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from ..enums import EventState, MatchStatus, ResultSource, RoundState
 from ..errors import NotAllowed, StateError
-from ..formats import PODS
+from ..formats import format_for
 from ..models import Event, Match, MatchReport, PodReport, PodTable, Registration, Round
 from ..text import round_label
 from .eventlog import event_log_append
@@ -179,7 +179,7 @@ def pod_report_submit(*, pod: PodTable | int, registration: Registration | int,
     reg_id = _require_reporter(registration, seat_ids, by)
     if pod.status != MatchStatus.PENDING or pod.entries.exists():
         raise _result_taken()
-    lines, by_time = PODS.result_check(event, pod, seat_ids, placements, ended_by_time=ended_by_time)
+    lines, by_time = format_for(event).result_check(event, pod, seat_ids, placements, ended_by_time=ended_by_time)
     values = {"placements": _normalized([(line.player_id, line.place, line.score) for line in lines]),
               "ended_by_time": by_time}
     before = PodReport.objects.filter(pod=pod, registration_id=reg_id).values(*values).first()

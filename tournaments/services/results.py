@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState
 from ..errors import IllegalResult, StaleEdit, StateError
-from ..formats import PODS
+from ..formats import format_for
 from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
 from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems
 from ..swiss.types import Outcome, outcome_from_games
@@ -131,7 +131,7 @@ def match_result_validate(
     """The score a match of ``rnd`` would store, or :class:`IllegalResult`.
 
     Shared by :func:`match_result_record` and the corrections
-    (:mod:`.corrections`, :mod:`tournaments.corrections_preview`), so a
+    (:mod:`.corrections`, :mod:`.corrections_preview`), so a
     correction accepts exactly what entering the result accepts. Returns
     ``(games_a, games_b, games_drawn, outcome)`` after tardiness (more than
     10 minutes late loses 0-2, more than 5 loses game 1) and a double loss
@@ -346,7 +346,8 @@ def pod_result_record(
     if expected_version is not None and expected_version != pod.version:
         raise _stale(pod.entries, _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba. Revise el "
                                     "resultado actual antes de corregirlo."))
-    lines, by_time = PODS.result_check(event, pod, seats.keys(), placements, ended_by_time=ended_by_time)
+    lines, by_time = format_for(event).result_check(event, pod, seats.keys(), placements,
+                                                    ended_by_time=ended_by_time)
     before = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats.values()
                                if seat.place is not None), "version": pod.version}
     if pod.ended_by_time:

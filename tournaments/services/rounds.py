@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from .. import hooks
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
-from ..formats import DUELS, format_for, missing_results_error
+from ..formats import format_for, missing_results_error
 from ..models import Event, Registration, Round
 from ..swiss.lifecycle import Action, state_allows
 from ..swiss.pairing import rounds_for
@@ -175,10 +175,11 @@ def round_pair_manual(
     event or one not in the Swiss rounds.
     """
     event = event_lock(event)
-    if event.state not in (EventState.CLOSED, EventState.SWISS) or format_for(event) is not DUELS:
+    fmt = format_for(event)
+    if event.state not in (EventState.CLOSED, EventState.SWISS) or not fmt.supports_manual_pairing:
         raise StateError("not_pairable", _("No se puede emparejar con el evento en estado «%(state)s».")
                          % {"state": event.get_state_display()})
-    snapshot = DUELS.snapshot(event)
+    snapshot = fmt.snapshot(event)
     if snapshot.pending:
         raise missing_results_error(snapshot.pending)
 
@@ -211,7 +212,7 @@ def round_pair_manual(
         event.planned_rounds = rounds_for(max(len(snapshot.active_ids), 2), minimum=event.min_rounds)
     event.planned_rounds = max(event.planned_rounds, number)
     event.save(update_fields=["planned_rounds"])
-    rnd = DUELS.round_pair_given(event, number, rows)
+    rnd = fmt.round_pair_given(event, number, rows)
     _mark_swiss(event)
     event_log_append(event=event, action="round_pair_manual", by=by, subject=round_label(rnd, numbered=True),
                      after={**_paired(rnd), "pairs": [list(pair) for pair in rows]})

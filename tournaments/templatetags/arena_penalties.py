@@ -10,7 +10,7 @@ from django import template
 from rules.rulings import RULINGS_BY_ID
 
 from ..models import MatchRuling, Penalty
-from ..penalty_preview import infraction_name, penalty_label, source_label
+from ..services.penalty_preview import infraction_name, penalty_label, source_label
 
 register = template.Library()
 

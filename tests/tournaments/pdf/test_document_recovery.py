@@ -259,13 +259,13 @@ def test_a_render_whose_claim_was_taken_over_publishes_nothing(task_mode, media_
     """The reaper re-queued a slow render and another one claimed it: the slow one's file is thrown away."""
     rnd = queued_round()
     doc = doc_of(rnd)
-    builder, renderer = documents.RENDERERS[DocumentKind.PAIRINGS_BY_TABLE]
+    builder = documents.SHEETS["pairings"]  # what a duels event prints by table
 
     def taken_over(rnd_arg):
         set_row(doc, render_token="task-2")
         return builder(rnd_arg)
 
-    monkeypatch.setitem(documents.RENDERERS, DocumentKind.PAIRINGS_BY_TABLE, (taken_over, renderer))
+    monkeypatch.setitem(documents.SHEETS, "pairings", taken_over)
     with django_capture_on_commit_callbacks(execute=True):  # the unpublished file is deleted on commit
         assert documents.document_render(document_id=doc.pk, token="task-1") == DocumentState.RENDERING
     doc.refresh_from_db()
@@ -276,12 +276,10 @@ def test_a_render_whose_claim_was_taken_over_publishes_nothing(task_mode, media_
 def test_a_failed_render_is_retried_after_the_backoff(task_mode, media_root, monkeypatch):
     rnd = queued_round()
     doc = doc_of(rnd)
-    _builder, renderer = documents.RENDERERS[DocumentKind.PAIRINGS_BY_TABLE]
-
     def broken(rnd_arg):
         raise ValueError("hoja rota")
 
-    monkeypatch.setitem(documents.RENDERERS, DocumentKind.PAIRINGS_BY_TABLE, (broken, renderer))
+    monkeypatch.setitem(documents.SHEETS, "pairings", broken)
     before = timezone.now()
     assert documents.document_render(document_id=doc.pk, token="task-1") == DocumentState.FAILED
     doc.refresh_from_db()

@@ -114,7 +114,7 @@ def test_a_download_while_another_renders_waits_and_does_not_render_twice(embedd
     """Two downloads at once: the one that claimed the row renders, the other gets no second render."""
     rnd = services.round_pair_next(event=make_event(6))
     doc = Document.objects.get(round=rnd, kind=DocumentKind.PAIRINGS_BY_TABLE)
-    builder, renderer = documents.RENDERERS[DocumentKind.PAIRINGS_BY_TABLE]
+    builder = documents.SHEETS["pairings"]  # what a duels event prints by table
     seen = []
 
     def build_and_race(rnd_arg):
@@ -122,7 +122,7 @@ def test_a_download_while_another_renders_waits_and_does_not_render_twice(embedd
         seen.append(documents.document_render_on_download(document_id=doc.pk, wait=0))
         return builder(rnd_arg)
 
-    monkeypatch.setitem(documents.RENDERERS, DocumentKind.PAIRINGS_BY_TABLE, (build_and_race, renderer))
+    monkeypatch.setitem(documents.SHEETS, "pairings", build_and_race)
     assert documents.document_render_on_download(document_id=doc.pk) == DocumentState.READY
     doc.refresh_from_db()
     assert seen == [DocumentState.RENDERING]  # the second one found it claimed and did not render
@@ -157,7 +157,7 @@ def test_a_document_asked_for_again_while_rendering_is_rendered_again(embedded_d
     """Extra time given while the slips render: the file built before it is not published as current."""
     rnd = services.round_pair_next(event=make_event(6))
     doc = Document.objects.get(round=rnd, kind=DocumentKind.RESULT_SLIPS)
-    builder, renderer = documents.RENDERERS[DocumentKind.RESULT_SLIPS]
+    builder = documents.SHEETS["slips"]
     calls = []
 
     def build_then_requeue(rnd_arg):
@@ -167,7 +167,7 @@ def test_a_document_asked_for_again_while_rendering_is_rendered_again(embedded_d
         calls.append(sheet)
         return sheet
 
-    monkeypatch.setitem(documents.RENDERERS, DocumentKind.RESULT_SLIPS, (build_then_requeue, renderer))
+    monkeypatch.setitem(documents.SHEETS, "slips", build_then_requeue)
     with django_capture_on_commit_callbacks(execute=True):
         state = documents.document_render_on_download(document_id=doc.pk)
     doc.refresh_from_db()

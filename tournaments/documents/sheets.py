@@ -1,0 +1,462 @@
+"""The sheets a round's documents print (:mod:`tournaments.pdf.data`), read like selectors.
+
+Which documents a round gets and what builds each one is the event's
+format's answer (:attr:`~tournaments.formats.base.EventFormat.document_sheets`,
+:meth:`~tournaments.formats.base.EventFormat.document_kinds`): a document
+kind maps to a key of :data:`SHEETS`, the builders here. Every builder
+reads the format (its tables, its standings ``as_of_round``, its final
+order) and the selectors; none writes.
+
+Sheets are deterministic for a round: the standings printed with Swiss
+round N are those after round N - 1 (round 1: the registered players, all
+at 0); in the top cut, the final Swiss standings; on the last round of a
+finished event, the final order (:meth:`~tournaments.formats.base.EventFormat.final_rows`,
+DESIGN.md decision 20). The bracket shows results of earlier stages only,
+however late a worker renders it. Printed documents are in Spanish.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Max
+from django.utils import timezone, translation
+
+from ..enums import DocumentKind, EventState, RoundPhase
+from ..formats import format_for
+from ..labels import TIEBREAKER_LABELS
+from ..models import Event, Registration, Round
+from ..pdf.data import (
+    BracketBox,
+    BracketSheet,
+    BracketSide,
+    PairingSheet,
+    PodSlip,
+    PodSlipSeat,
+    PodSlipSheet,
+    PodStandingLine,
+    PodStandingsSheet,
+    PostingSheet,
+    SheetHeader,
+    Slip,
+    SlipSheet,
+    StandingLine,
+    StandingsSheet,
+    TableRow,
+    posting_rows,
+)
+from ..pods_selectors import secondary_score_label
+from ..selectors import match_winner_id, top_cut_rounds
+from ..swiss import topcut
+from ..swiss.errors import PairingError
+from ..swiss.types import Standing
+from ..text import match_name, round_label, stage_name
+from .urls import judge_result_url, judge_table_url
+
+WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+          "octubre", "noviembre", "diciembre")
+
+
+# --------------------------------------------------------------------------- what is printed
+
+
+def kinds_for_round(rnd: Round) -> list[str]:
+    """The document kinds printed for ``rnd``, as its event's format lists them."""
+    return format_for(rnd.event).document_kinds(rnd.event)
+
+
+def sheet_for(rnd: Round, kind: str):
+    """The sheet of document ``kind`` for ``rnd``, built as the event's format prints it.
+
+    Raises :class:`KeyError` for a kind the format does not print.
+    """
+    return SHEETS[format_for(rnd.event).document_sheets[kind]](rnd)
+
+
+# --------------------------------------------------------------------------- shared parts
+
+
+def date_text(day: date) -> str:
+    """``sábado 3 de febrero de 2024``."""
+    return f"{WEEKDAYS[day.weekday()]} {day.day} de {MONTHS[day.month - 1]} de {day.year}"
+
+
+def sheet_header(rnd: Round) -> SheetHeader:
+    """The header every sheet of ``rnd`` prints: event, date, venue, game, round, when generated."""
+    event = rnd.event
+    venue = f"{event.venue.name} ({event.venue.province})" if event.venue_id else "Virtual"
+    now = timezone.localtime()
+    return SheetHeader(
+        event_name=event.name,
+        date_text=date_text(event.date),
+        venue_text=venue,
+        game_name=event.game.name,
+        round_label=round_label(rnd, translated=False),  # printed documents are in Spanish
+        generated_text=f"Generado el {now:%d/%m/%Y} a las {now:%H:%M}",
+    )
+
+
+def _is_final(rnd: Round) -> bool:
+    """True when ``rnd`` is the last round of a finished event."""
+    event = rnd.event
+    return event.state == EventState.FINISHED and not event.rounds.filter(number__gt=rnd.number).exists()
+
+
+def _printed_after(rnd: Round) -> int:
+    """The round whose standings are printed with ``rnd``.
+
+    A Swiss round prints those after the previous round; a top-cut round,
+    or the last round of a finished event, those after the last Swiss round.
+    """
+    if rnd.phase == RoundPhase.SWISS and not _is_final(rnd):
+        return rnd.number - 1
+    return rnd.event.rounds.filter(phase=RoundPhase.SWISS).aggregate(last=Max("number"))["last"] or 0
+
+
+def _standings_title(rnd: Round, after: int, *, final: bool) -> str:
+    if final:
+        return "Posiciones finales"
+    if rnd.phase == RoundPhase.TOP_CUT:
+        return "Posiciones finales de las rondas suizas"
+    if after:
+        return f"Posiciones tras la ronda {after}"
+    return "Inscriptos: posiciones antes de la ronda 1"
+
+
+@dataclass(frozen=True, slots=True)
+class _Entrant:
+    """What the sheets print of a registration."""
+
+    id: int
+    name: str
+    number: str
+    venue: str
+    dropped: bool
+    dropped_after_round: int | None
+    disqualified: bool
+
+
+def _entrants(event: Event) -> dict[int, _Entrant]:
+    """Registrations of ``event`` by id (one query, no model instances)."""
+    rows = Registration.objects.filter(event=event).values_list(
+        "id", "player__display_name", "player__player_number", "player__home_venue__name",
+        "dropped", "dropped_after_round", "disqualified",
+    )
+    return {row[0]: _Entrant(row[0], row[1], row[2], row[3] or "", *row[4:]) for row in rows}
+
+
+def _inactive_note(reg: _Entrant, after: int) -> str:
+    """The note printed after a name: disqualified, dropped by round ``after``, or none."""
+    if reg.disqualified:
+        return "descalificado"
+    if reg.dropped and (reg.dropped_after_round is None or reg.dropped_after_round <= after):
+        return "abandonó"
+    return ""
+
+
+def _seeds(standings: Iterable[Standing]) -> dict[int, int]:
+    """Top-cut seed of every active registration: its place among active rows."""
+    return {row.registration_id: index for index, row in
+            enumerate((s for s in standings if s.active), start=1)}
+
+
+def _load_round(rnd: Round | int) -> Round:
+    pk = rnd.pk if isinstance(rnd, Round) else rnd
+    return Round.objects.select_related("event", "event__venue", "event__game").get(pk=pk)
+
+
+def _ranked(rnd: Round, after: int, *, final: bool) -> list[tuple[int, object]]:
+    """``(printed rank, standings row)`` in printed order: the final order, or the standings after ``after``."""
+    fmt = format_for(rnd.event)
+    if final:
+        return [(row.place, row) for row in fmt.final_rows(rnd.event)]
+    return [(row.rank, row) for row in fmt.standings(rnd.event, as_of_round=after)]
+
+
+# --------------------------------------------------------------------------- pairings
+
+
+def pairing_sheet(rnd: Round | int) -> PairingSheet:
+    """The pairings by table of ``rnd``, as the event's format prints them."""
+    rnd = _load_round(rnd)
+    return sheet_for(rnd, DocumentKind.PAIRINGS_BY_TABLE)
+
+
+def duel_pairing_sheet(rnd: Round | int) -> PairingSheet:
+    """Tables of ``rnd`` in table order, the bye last, with points before the round.
+
+    A top-cut round prints each player's seed instead of points and names
+    the match ("Semifinal 1", "Tercer puesto").
+    """
+    rnd = _load_round(rnd)
+    fmt = format_for(rnd.event)
+    standings = fmt.standings(rnd.event, as_of_round=_printed_after(rnd))
+    by_number = {reg.number: rid for rid, reg in _entrants(rnd.event).items()}
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
+    points = {row.registration_id: row.match_points for row in standings}
+    seeds = _seeds(standings) if top_cut else {}
+    rows = []
+    for pairing in fmt.table_rows(rnd):
+        rid_a = by_number.get(pairing.player_a_number)
+        rid_b = by_number.get(pairing.player_b_number) if pairing.player_b_number else None
+        rows.append(TableRow(
+            match_id=pairing.match_id,
+            table=pairing.table_number,
+            player_a=pairing.player_a,
+            number_a=pairing.player_a_number,
+            player_b=pairing.player_b,
+            number_b=pairing.player_b_number,
+            points_a=None if top_cut else points.get(rid_a),
+            points_b=None if top_cut or rid_b is None else points.get(rid_b),
+            seed_a=seeds.get(rid_a) if top_cut else None,
+            seed_b=seeds.get(rid_b) if top_cut and rid_b else None,
+            is_bye=pairing.is_bye,
+            rematch=pairing.rematch,
+            caption=match_name(rnd.stage, pairing.bracket_slot, translated=False) if top_cut else "",
+        ))
+    rows.sort(key=lambda r: (r.table is None, r.table or 0))
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
+
+
+def pod_pairing_sheet(rnd: Round | int) -> PairingSheet:
+    """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
+    the placement points before the round."""
+    rnd = _load_round(rnd)
+    fmt = format_for(rnd.event)
+    points = {row.player_id: row.points for row in fmt.standings(rnd.event, as_of_round=rnd.number - 1)}
+    rows = [
+        TableRow(
+            match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
+            points_a=float(points.get(seat.registration_id, 0)), is_bye=True,
+            caption=f"Asiento {seat.seat}",
+        )
+        for pod in fmt.table_rows(rnd)
+        for seat in pod.seats
+    ]
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows), bye_text="", by_seat=True)
+
+
+def posting_sheet(rnd: Round | int) -> PostingSheet:
+    """Every player of ``rnd`` alphabetically, with table and opponent."""
+    sheet = pairing_sheet(rnd)
+    return PostingSheet(header=sheet.header, rows=posting_rows(sheet.tables))
+
+
+# --------------------------------------------------------------------------- slips
+
+
+def slip_sheet(rnd: Round | int) -> SlipSheet:
+    """One slip per table of ``rnd`` (byes excluded), each with its result-form URL."""
+    rnd = _load_round(rnd)
+    slips = tuple(
+        Slip(
+            match_id=row.match_id,
+            table=row.table_number,
+            player_a=row.player_a,
+            number_a=row.player_a_number,
+            player_b=row.player_b or "",
+            number_b=row.player_b_number or "",
+            result_url=judge_result_url(row.match_id, event_id=rnd.event_id, round_number=rnd.number,
+                                        table=row.table_number),
+            caption=(stage_name(0, translated=False) if row.bracket_slot == 0 else "")
+            if rnd.phase == RoundPhase.TOP_CUT else "",
+            extra_minutes=row.extra_minutes,
+        )
+        for row in sorted(format_for(rnd.event).table_rows(rnd), key=lambda r: r.table_number or 0)
+        if not row.is_bye and row.table_number is not None
+    )
+    return SlipSheet(header=sheet_header(rnd), slips=slips, best_of=rnd.event.best_of)
+
+
+def pod_slip_sheet(rnd: Round | int) -> PodSlipSheet:
+    """One slip per pod of ``rnd``: its seats in seat order, the judge form's URL, the game's set-up."""
+    rnd = _load_round(rnd)
+    fmt = format_for(rnd.event)
+    rules = fmt.rules(rnd.event)
+    slips = tuple(
+        PodSlip(
+            pod_id=pod.pod_id,
+            table=pod.table_number,
+            seats=tuple(PodSlipSeat(seat.seat, seat.display_name, seat.player_number) for seat in pod.seats),
+            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=pod.table_number),
+            setup=rules.setup_for(len(pod.seats)),
+        )
+        for pod in fmt.table_rows(rnd)
+    )
+    return PodSlipSheet(header=sheet_header(rnd), slips=slips, score_label=secondary_score_label(rnd.event) or "")
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def standings_sheet(rnd: Round | int) -> StandingsSheet:
+    """The standings printed with ``rnd`` (see the module docstring), with every tiebreak column."""
+    rnd = _load_round(rnd)
+    final, after = _is_final(rnd), _printed_after(rnd)
+    regs = _entrants(rnd.event)
+    rows = tuple(
+        StandingLine(
+            rank=rank,
+            name=regs[row.registration_id].name,
+            number=regs[row.registration_id].number,
+            venue=regs[row.registration_id].venue,
+            match_points=row.match_points,
+            wins=row.wins,
+            draws=row.draws,
+            losses=row.losses,
+            buchholz=row.buchholz,
+            head_to_head=row.head_to_head,
+            game_differential=row.game_differential,
+            technical_tie=row.technical_tie,
+            note=_inactive_note(regs[row.registration_id], after),
+        )
+        for rank, row in _ranked(rnd, after, final=final)
+    )
+    with translation.override("es-ar"):
+        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
+                  ("match_points", "buchholz", "head_to_head", "game_differential")}
+    return StandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
+                          labels=labels)
+
+
+def _points_text(table: dict[int, int] | None) -> str:
+    """``1.º 3, 2.º 2, 3.º 1`` from the event's points by place; the shared rule without a table (decision 17)."""
+    if table is None:
+        return "3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad)"
+    return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
+
+
+def pod_standings_sheet(rnd: Round | int) -> PodStandingsSheet:
+    """The pod standings printed with ``rnd`` (see the module docstring).
+
+    Players dropped by then are marked, as on the duels' sheet.
+    """
+    rnd = _load_round(rnd)
+    event = rnd.event
+    final, after = _is_final(rnd), _printed_after(rnd)
+    regs = _entrants(event)
+    label = secondary_score_label(event) or ""
+    rows = tuple(
+        PodStandingLine(
+            rank=rank,
+            name=regs[row.player_id].name,
+            number=regs[row.player_id].number,
+            venue=regs[row.player_id].venue,
+            points=row.points,
+            opponents_points=row.opponents_points,
+            secondary_score=row.secondary_score if label else None,
+            places="-".join(str(place) for place in row.places),
+            technical_tie=row.technical_tie,
+            note=_inactive_note(regs[row.player_id], after),
+        )
+        for rank, row in _ranked(rnd, after, final=final)
+    )
+    return PodStandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
+                             score_label=label, points_text=_points_text(event.points_table()))
+
+
+# --------------------------------------------------------------------------- the bracket
+
+
+def bracket_sheet(rnd: Round | int) -> BracketSheet:
+    """The top cut as of ``rnd``: its stages so far, results of earlier stages.
+
+    Seeds are the places among active players of the final Swiss standings.
+    On the last round of a finished event every result is shown with the
+    champion and the podium.
+    """
+    rnd = _load_round(rnd)
+    event = rnd.event
+    final, after = _is_final(rnd), _printed_after(rnd)
+    standings = format_for(event).standings(event, as_of_round=after)
+    regs = _entrants(event)
+    seeds = _seeds(standings)
+    rounds = [r for r in top_cut_rounds(event) if r.number <= rnd.number]
+    if not rounds and event.cut_size:
+        return _projected_bracket(rnd, standings, seeds, regs)
+    first_stage = max((r.stage or 1 for r in rounds), default=2)
+    boxes = []
+    for top_round in rounds:
+        show = final or top_round.number < rnd.number
+        for match in top_round.matches.all():
+            stage = 0 if match.bracket_slot == 0 else (top_round.stage or 1)
+            winner = match_winner_id(match) if show else None
+            side_a = BracketSide(
+                name=match.player_a.player.display_name,
+                seed=seeds.get(match.player_a_id),
+                games=match.games_a if show and match.has_result else None,
+                won=winner is not None and winner == match.player_a_id,
+            )
+            side_b = BracketSide(
+                name=match.player_b.player.display_name if match.player_b_id else "",
+                seed=seeds.get(match.player_b_id) if match.player_b_id else None,
+                games=match.games_b if show and match.has_result else None,
+                won=winner is not None and winner == match.player_b_id,
+            )
+            boxes.append(BracketBox(stage=stage, slot=match.bracket_slot or 1, side_a=side_a, side_b=side_b,
+                                    table=match.table_number))
+    podium: tuple[str, ...] = ()
+    champion = ""
+    if final and event.podium_first_id:
+        podium_regs = (event.podium_first_id, event.podium_second_id, event.podium_third_id)
+        podium = tuple(regs[rid].name if rid in regs else "" for rid in podium_regs)
+        champion = podium[0]
+    return BracketSheet(
+        header=sheet_header(rnd),
+        size=2 ** first_stage,
+        boxes=tuple(boxes),
+        third_place_match=event.third_place_match,
+        champion=champion,
+        podium=podium,
+    )
+
+
+def _projected_bracket(rnd: Round, standings, seeds, regs) -> BracketSheet:
+    """During the Swiss rounds: the top cut as it would be seeded from the standings printed with ``rnd``.
+
+    Seeded as the real cut will be (1v4 and 2v3 for a top 4, DESIGN.md
+    decision 6), from the active players; empty boxes while fewer players
+    than the cut are active.
+    """
+    event = rnd.event
+    after = rnd.number - 1
+    try:
+        bracket = topcut.seed_bracket(standings, event.cut_size)
+    except PairingError:
+        bracket = ()
+    boxes = tuple(
+        BracketBox(
+            stage=bm.stage,
+            slot=bm.slot,
+            side_a=BracketSide(name=regs[bm.player_a].name, seed=seeds.get(bm.player_a)),
+            side_b=BracketSide(name=regs[bm.player_b].name, seed=seeds.get(bm.player_b)),
+        )
+        for bm in bracket
+    )
+    note = (
+        f"Proyección: así se armaría el reducido con las posiciones tras la ronda {after}."
+        if after
+        else "Proyección: el reducido se arma con las posiciones finales de las rondas suizas."
+    )
+    return BracketSheet(
+        header=sheet_header(rnd),
+        size=event.cut_size,
+        boxes=boxes if after else (),
+        third_place_match=event.third_place_match,
+        note=note,
+    )
+
+
+#: The sheet builders by key; a format names the ones it prints in ``document_sheets``.
+SHEETS: dict[str, Callable[[Round], object]] = {
+    "pairings": duel_pairing_sheet,
+    "posting": posting_sheet,
+    "slips": slip_sheet,
+    "standings": standings_sheet,
+    "bracket": bracket_sheet,
+    "pod_pairings": pod_pairing_sheet,
+    "pod_slips": pod_slip_sheet,
+    "pod_standings": pod_standings_sheet,
+}
