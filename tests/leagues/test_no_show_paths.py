@@ -32,12 +32,12 @@ import pytest
 from leagues import adapters, selectors
 from leagues.enums import LedgerScope
 from leagues.models import LedgerEntry, Season
-from tests.factories import PlayerFactory, VenueFactory
+from tests.factories import EventFactory, PlayerFactory, VenueFactory, game
 from tournaments import penalties, services
 from tournaments.enums import SeatOutcomeHow
 from tournaments.errors import IllegalResult, StateError
 from tournaments.exchange import fileformat, service
-from tournaments.models import Event, EventLogEntry, Match, Registration, ResultEntry
+from tournaments.models import Event, EventLogEntry, Match, PodSeat, Registration, ResultEntry
 
 from .helpers import create_event
 
@@ -286,3 +286,37 @@ def test_event_file_with_an_absent_winner_is_refused():
     assert exc.value.problems == [
         "rounds[0].matches[0].entries[0]: Un jugador ausente no puede ganar ni empatar el match."]
     assert not Event.objects.filter(uid=doc["event"]["uid"]).exists()
+
+
+# --------------------------------------------------------------------------- pods
+
+
+def test_pod_seats_of_no_shows_earn_nothing():
+    """The same date as a stoner-points pod of four (004_4a3d59c736a1e8f3.txt § "1 Objetivo"; pods
+    by default for that game, DESIGN 22). Caro leaves before the pod started (her seat is marked
+    absent by the drop); the judge enters Dani as absent with the places: Ana 1st (20 stoner
+    points), Beto 2nd (15), Caro and Dani tied 3rd (0). Both are dropped, the event finished.
+    Podium among active players: Ana, Beto (the same hand count as the duels): Ana 1 + 3 = 4,
+    Beto 1 + 2 + 2 = 5; Caro and Dani nothing."""
+    palermo = VenueFactory(name="Sede Palermo", province=BA)
+    cordoba = VenueFactory(name="Sede Córdoba Centro", province=CBA)
+    homes = {"Ana": palermo, "Beto": cordoba, "Caro": palermo, "Dani": cordoba}
+    event = EventFactory(name="Fecha stoner", game=game("stoner_points"), venue=palermo, date=DATE, best_of=1,
+                         cut_size=0, planned_rounds=1)
+    services.registration_open(event=event)
+    regs = {n: services.registration_create(event=event, player=PlayerFactory(display_name=n, home_venue=v),
+                                            checked_in=True) for n, v in homes.items()}
+    services.registration_close(event=event)
+    pod = services.round_pair_next(event=Event.objects.get(pk=event.pk)).pods.get()
+    services.registration_drop(registration=regs["Caro"], before_table=True)
+    assert PodSeat.objects.get(pod=pod, registration=regs["Caro"]).how == ABSENT
+    places = {"Ana": (1, 20), "Beto": (2, 15), "Caro": (3, 0), "Dani": (3, 0)}
+    services.pod_result_record(pod=pod, placements=[(regs[n].pk, p, s) for n, (p, s) in places.items()],
+                               absent=[regs["Caro"].pk, regs["Dani"].pk])
+    assert dict(PodSeat.objects.filter(pod=pod).values_list("registration__player__display_name", "how")) == {
+        "Ana": PLAYED, "Beto": PLAYED, "Caro": ABSENT, "Dani": ABSENT}
+    services.registration_drop(registration=regs["Dani"])
+    event = services.event_finish(event=event)
+    assert league_points(event) == EXPECTED_POINTS
+    registrations, took_part = adapters.event_participants(event)
+    assert {registrations[rid].player.display_name for rid in took_part} == {"Ana", "Beto"}
