@@ -125,3 +125,17 @@ def test_revise_with_two_earlier_warnings_makes_the_third_a_dq():
     assert raised.warning_count_after == 3
     assert set(raised.consequences) == {Consequence.LOSE_CURRENT_GAME, Consequence.FORFEIT_MATCH,
                                         Consequence.DISQUALIFY_FROM_EVENT}
+
+
+# --------------------------------------------------------------------------- no-show
+
+
+def test_no_show_loses_the_round_0_2_and_is_not_a_warning():
+    """R-000-77: 000 § "10.1. Desarrollo de las Rondas Suizas": absent past both 5-minute marks, the
+    Breeder present wins the round 2-0. Not a Warning: two earlier Warnings stay two (no DQ)."""
+    record = ladder.PenaltyRecord((warning(), warning("procedural_no_shuffle")))
+    decision = ladder.decide(WM, "no_show", record)
+    assert (decision.penalty_type, decision.consequences) == (PenaltyType.MATCH_LOSS, (Consequence.LOSE_MATCH_0_2,))
+    assert (decision.counts_as_warning, decision.warning_count_after, decision.escalated) == (False, 2, False)
+    assert decision.message_es == "No se presentó a la mesa: pierde la ronda 0-2."
+    assert '§ "10.1. Desarrollo de las Rondas Suizas"' in decision.source
