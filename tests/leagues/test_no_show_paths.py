@@ -32,7 +32,7 @@ import pytest
 from leagues import adapters, selectors
 from leagues.enums import LedgerScope
 from leagues.models import LedgerEntry, Season
-from tests.factories import EventFactory, PlayerFactory, VenueFactory, game
+from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory, game
 from tournaments import penalties, services
 from tournaments.enums import SeatOutcomeHow
 from tournaments.errors import IllegalResult, StateError
@@ -320,3 +320,26 @@ def test_pod_seats_of_no_shows_earn_nothing():
     assert league_points(event) == EXPECTED_POINTS
     registrations, took_part = adapters.event_participants(event)
     assert {registrations[rid].player.display_name for rid in took_part} == {"Ana", "Beto"}
+
+
+# --------------------------------------------------------------------------- corrections
+
+
+def test_correcting_a_finished_date_to_absent_takes_the_points_back():
+    """DESIGN 16: a correction at any time; league points follow as a difference. The date is first
+    entered as played (Ana 2-0 Caro, Beto 2-0 Dani), so Caro and Dani take part: Caro 1 (local),
+    Dani 1 + 2 (Córdoba). After the event, the organizer corrects both tables to absent: Caro and
+    Dani go back to 0 and lose their date mark; Ana and Beto keep 4 and 5."""
+    date = Date()
+    for match in date.matches.values():
+        services.match_result_record(match=match, games_a=2, games_b=0)
+    event = date.finish()
+    assert league_points(event) == {**EXPECTED_POINTS, "Caro": (1, 1), "Dani": (3, 3)}
+    organizer = UserFactory(username="organiza", is_superuser=True, is_staff=True)
+    for match in date.matches.values():
+        services.match_result_correct(match=match, games_a=0, games_b=0, how_b=ABSENT, by=organizer,
+                                      reason="No se presentó; la planilla se cargó como jugada.")
+    assert seats(date.matches["Dani"]) == (PLAYED, ABSENT, PLAYED, ABSENT)
+    # The ledger keeps the first entries and adds their reversals: the live points are what count.
+    assert league_points(event) == EXPECTED_POINTS
+    assert date_marks(event, date.players) == EXPECTED_MARKS
