@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from django.db.models import OuterRef, Q, Subquery, Sum
+from django.db.models import Q, Sum
 
-from tournaments.enums import EventKind, MatchOutcome
-from tournaments.models import Event, Match, Player, PodSeat, Registration, ResultEntry
-from tournaments.swiss.results import LATE_MATCH_LOSS_MINUTES
+from tournaments.enums import ABSENCE_HOWS, EventKind
+from tournaments.models import Event, Match, Player, PodSeat, Registration
 
 from . import badges, scoring
 from .enums import LedgerReason, LedgerScope
@@ -48,36 +47,33 @@ def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]
     """The event's registrations by id (player and home venue loaded) and
     the ids of those who took part (three queries).
 
-    Taking part (DESIGN.md decision 15): checked in, and at least one match
-    not lost by absence, or a seat in a pod. A bye counts as such a match
-    (decision 1: a bye is a match win); a match is lost by absence for both
-    players in a double loss (both absent), and for a player recorded more
-    than :data:`~tournaments.swiss.results.LATE_MATCH_LOSS_MINUTES` minutes
-    late in its latest result entry (000_0014b2ac83da54b4.txt § "10.1.
-    Desarrollo de las Rondas Suizas"). A registration that never took part
-    (absent every round, dropped before round 1) earns no participation
-    point and no date mark.
+    Taking part (DESIGN.md decision 15): checked in, and at least one seat
+    of a table (a match side or a pod seat) not lost by absence. How each
+    seat ended is one stored fact, :class:`~tournaments.enums.SeatOutcomeHow`
+    (``Match.how_a``/``how_b``, ``PodSeat.how``), written by every path that
+    can make a player lose without playing (the result entry, tardiness and
+    no-show penalties, a drop before the table started, an event file):
+    ``absent`` and ``late`` (more than 10 minutes, 000_0014b2ac83da54b4.txt
+    § "10.1. Desarrollo de las Rondas Suizas") are losses by absence;
+    ``played`` and ``penalty`` are not (a player who lost to a penalty was
+    there, decision 10). A bye counts as a match played (decision 1). A
+    registration that never took part (absent every round, dropped before
+    round 1) earns no participation point and no date mark.
     """
     registrations = {
         reg.pk: reg
         for reg in Registration.objects.filter(event=event).select_related("player__home_venue")
     }
-    latest = ResultEntry.objects.filter(match=OuterRef("pk")).order_by("-version")
-    matches = (
-        Match.objects.filter(round__event=event)
-        .annotate(late_a=Subquery(latest.values("minutes_late_a")[:1]),
-                  late_b=Subquery(latest.values("minutes_late_b")[:1]))
-        .values_list("player_a_id", "player_b_id", "outcome", "late_a", "late_b")
-    )
+    absent = [str(how) for how in ABSENCE_HOWS]
     played: set[int] = set()
-    for a, b, outcome, late_a, late_b in matches:
-        if outcome == MatchOutcome.DOUBLE_LOSS:
-            continue
-        for reg_id, late in ((a, late_a), (b, late_b)):
-            if reg_id is not None and (late or 0) <= LATE_MATCH_LOSS_MINUTES:
+    for a, b, how_a, how_b in Match.objects.filter(round__event=event).values_list(
+            "player_a_id", "player_b_id", "how_a", "how_b"):
+        for reg_id, how in ((a, how_a), (b, how_b)):
+            if reg_id is not None and how not in absent:
                 played.add(reg_id)
     # Multiplayer games seat players in pods instead of matches (issue #9).
-    played.update(PodSeat.objects.filter(pod__round__event=event).values_list("registration_id", flat=True))
+    played.update(PodSeat.objects.filter(pod__round__event=event).exclude(how__in=absent)
+                  .values_list("registration_id", flat=True))
     return registrations, {reg_id for reg_id in played if registrations[reg_id].checked_in}
 
 
@@ -95,7 +91,9 @@ def event_outcome(event: Event, *, season_id: int | None) -> scoring.EventOutcom
     - podium: the event's 1st, 2nd and 3rd, a disqualified player removed
       and the next moving up, the last places left vacant (ambiguity 13:
       "the next player moves onto the podium"; the standings below 3rd are
-      not re-read here).
+      not re-read here). A podium place held by a registration that did
+      not take part (a no-show, DESIGN.md decision 15) earns nothing and is
+      left vacant.
     """
     registrations, played = event_participants(event)
     venue_province = None if event.is_virtual else event.venue.province
@@ -114,7 +112,7 @@ def event_outcome(event: Event, *, season_id: int | None) -> scoring.EventOutcom
     placed = [
         registrations[rid].player_id
         for rid in podium_ids
-        if rid is not None and rid in registrations and not registrations[rid].disqualified
+        if rid is not None and rid in played and not registrations[rid].disqualified
     ]
     podium = None
     if any(rid is not None for rid in podium_ids):

@@ -68,6 +68,30 @@ class MatchOutcome(models.TextChoices):
     BYE = "bye", _("Bye")
 
 
+class SeatOutcomeHow(models.TextChoices):
+    """How a seat's result came about: played at the table, or lost without playing (issue #25).
+
+    One value per seat of a table (each side of a match and each of its
+    result entries, each pod seat). ``absent``: never came to the table (a
+    no-show, a double loss, a drop before the table started); ``late``: lost
+    the match for arriving more than 10 minutes late (the minutes are kept
+    with the result); ``penalty``: present, but lost the match to a penalty
+    before a game was played. Absent and late are losses by absence: they do
+    not count as taking part (DESIGN.md decision 15); a penalty does
+    (decision 10). Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
+    Rondas Suizas".
+    """
+
+    PLAYED = "played", _("Jugó")
+    ABSENT = "absent", _("Ausente")
+    LATE = "late", _("Llegó tarde")
+    PENALTY = "penalty", _("Perdió por penalidad")
+
+
+#: The seat outcomes that are a loss by absence: no participation (DESIGN.md decision 15).
+ABSENCE_HOWS = frozenset({SeatOutcomeHow.ABSENT, SeatOutcomeHow.LATE})
+
+
 class DocumentKind(models.TextChoices):
     """The printed documents of a round (issue #5)."""
 

@@ -28,6 +28,7 @@ from .enums import (
     ResultSource,
     RoundPhase,
     RoundState,
+    SeatOutcomeHow,
 )
 
 
@@ -375,6 +376,9 @@ class Match(models.Model):
     ``games_a``/``games_b`` are games won by each player, ``games_drawn`` the
     drawn games. ``version`` grows with every accepted result entry and guards
     against stale edits; the entries themselves are :class:`ResultEntry`.
+    ``how_a``/``how_b`` (:class:`~tournaments.enums.SeatOutcomeHow`) say how
+    each side's result came about (played, absent, late, penalty), as the
+    latest entry records it.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("ronda"))
@@ -391,6 +395,10 @@ class Match(models.Model):
     games_b = models.PositiveSmallIntegerField(_("partidas ganadas por B"), default=0)
     games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
     outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices, blank=True)
+    how_a = models.CharField(_("cómo terminó A"), max_length=8, choices=SeatOutcomeHow.choices,
+                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
+    how_b = models.CharField(_("cómo terminó B"), max_length=8, choices=SeatOutcomeHow.choices,
+                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
     status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
     went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
     intentional_draw = models.BooleanField(_("empate intencional"), default=False)
@@ -446,6 +454,10 @@ class ResultEntry(models.Model):
     intentional_draw = models.BooleanField(_("empate intencional"), default=False)
     minutes_late_a = models.PositiveSmallIntegerField(_("minutos tarde A"), null=True, blank=True)
     minutes_late_b = models.PositiveSmallIntegerField(_("minutos tarde B"), null=True, blank=True)
+    how_a = models.CharField(_("cómo terminó A"), max_length=8, choices=SeatOutcomeHow.choices,
+                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
+    how_b = models.CharField(_("cómo terminó B"), max_length=8, choices=SeatOutcomeHow.choices,
+                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
     note = models.CharField(_("nota"), max_length=240, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
@@ -645,7 +657,9 @@ class PodTable(models.Model):
 
 class PodSeat(models.Model):
     """One player seated in a pod; ``place`` (1 best, ties shared) and
-    ``score`` (secondary score, e.g. stoner points) once the result is in."""
+    ``score`` (secondary score, e.g. stoner points) once the result is in;
+    ``how`` (:class:`~tournaments.enums.SeatOutcomeHow`): played, or absent
+    (a drop before the pod started, or the judge's entry)."""
 
     pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="seats", verbose_name=_("mesa"))
     registration = models.ForeignKey(
@@ -654,6 +668,8 @@ class PodSeat(models.Model):
     seat = models.PositiveSmallIntegerField(_("asiento"))
     place = models.PositiveSmallIntegerField(_("puesto"), null=True, blank=True)
     score = models.IntegerField(_("puntaje secundario"), null=True, blank=True)
+    how = models.CharField(_("cómo terminó"), max_length=8, choices=SeatOutcomeHow.choices,
+                           default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
 
     class Meta:
         verbose_name = _("asiento")

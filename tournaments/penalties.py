@@ -19,6 +19,7 @@ las Rondas Suizas", § "10.2.5. Cartas"; 001_eff5eaaa4c47c954.txt §
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -29,11 +30,12 @@ from django.utils.translation import gettext_lazy
 from rules import penalties as ladder
 
 from . import services
-from .enums import EventState, MatchStatus, RoundPhase, RoundState
+from .enums import EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeHow
 from .errors import ArenaError, NotAllowed, StateError
 from .models import Event, Match, MatchRuling, Penalty, PenaltyRevision, Registration
 from .services.eventlog import event_log_append
 from .services.locks import match_lock, registration_lock
+from .swiss.results import tardiness_step
 
 
 def requires_exact_60(event: Event) -> bool:
@@ -200,14 +202,51 @@ def score_rewrite(match: Match, registration: Registration, consequences, game_n
     return score
 
 
-def _record_score(penalty: Penalty, match: Match, score, by) -> None:
-    """Write the score a penalty imposes: final if it decides the match, else provisional."""
+#: The infraction of a Breeder who never came to the table (:mod:`rules.penalties.weed_monsters`).
+NO_SHOW = "no_show"
+
+
+def seat_loss(penalty: Penalty, match: Match, score, minutes_late: float | None = None) -> dict:
+    """How the penalized player's seat lost, as keyword arguments of ``match_result_record`` (issue #25).
+
+    ``match`` holds the score before the penalty, ``score`` the one it
+    imposes. Tardiness stores its minutes (whole minutes, rounded up, so
+    10.5 stays "more than 10") and, past 10, the seat is ``late``; a
+    no-show (``no_show``) is ``absent``; any other penalty that ends the
+    match before a game was played, with the player losing, is
+    ``penalty``. Empty when the seat played. Rule: 000_0014b2ac83da54b4.txt
+    § "10.1. Desarrollo de las Rondas Suizas"; Default: DESIGN.md
+    decisions 9, 10 and 15.
+    """
+    side = "a" if penalty.registration_id == match.player_a_id else "b"
+    out: dict = {}
+    step = tardiness_step(minutes_late) if penalty.infraction_code == "tardiness" else "on_time"
+    if step != "on_time":
+        out[f"minutes_late_{side}"] = math.ceil(minutes_late)
+    if not score.finished or step == "match":
+        return out
+    own, other = (score.games_a, score.games_b) if side == "a" else (score.games_b, score.games_a)
+    if own >= other:
+        return out
+    if penalty.infraction_code == NO_SHOW:
+        out[f"how_{side}"] = SeatOutcomeHow.ABSENT
+    elif own == 0 and match.games_a + match.games_b + match.games_drawn == 0:
+        out[f"how_{side}"] = SeatOutcomeHow.PENALTY
+    return out
+
+
+def _record_score(penalty: Penalty, match: Match, score, by, minutes_late: float | None = None) -> None:
+    """Write the score a penalty imposes: final if it decides the match, else provisional.
+
+    The entry records how the penalized player lost (:func:`seat_loss`).
+    """
     if score is None:
         return
     services.match_result_record(
         match=match, games_a=score.games_a, games_b=score.games_b, games_drawn=score.games_drawn,
         provisional=not score.finished, entered_by=by,
         note=_("Penalidad: %(p)s") % {"p": penalty.message[:200]},
+        **seat_loss(penalty, match, score, minutes_late),
     )
 
 
@@ -330,7 +369,11 @@ def penalty_issue(
     disqualifies). ``game_number`` is the 1-based game in progress
     (Blobbiemundo: the combat); without it a game loss costs the next game.
     ``minutes_late`` (minutes) serves tardiness, ``deck_count`` (cards) the
-    deck-size infraction, ``hearts_before`` the −5 hearts step. A
+    deck-size infraction, ``hearts_before`` the −5 hearts step. A penalty
+    that ends the match records how the player's seat lost with the result
+    (:func:`seat_loss`: more than 10 minutes late, a no-show, or a penalty
+    before any game), which the participation rule reads (DESIGN.md
+    decision 15). A
     ``game_number`` of a match whose result is already saved rewrites it for
     a disqualification (:func:`score_rewrite`, with ``earlier_games`` when
     the saved totals do not tell the earlier games).
@@ -357,7 +400,7 @@ def penalty_issue(
                      ruling_id=ruling_id)
     if consulted:
         penalty.consulted_judges.set(consulted)
-    _record_score(penalty, plan.match, plan.score, issued_by)
+    _record_score(penalty, plan.match, plan.score, issued_by, minutes_late)
     if plan.decision.is_disqualification:
         _disqualify(registration)
     after = {"penalty": penalty.penalty_type, "infraction": penalty.infraction_code,

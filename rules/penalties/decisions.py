@@ -212,7 +212,7 @@ def _join_once(base: str, *extra: str) -> str:
 
 
 def revise(decision: PenaltyDecision, new_penalty_type: PenaltyType | str, reason: str,
-           *, in_match: bool | None = None, record: PenaltyRecord | None = None,
+           *, record: PenaltyRecord, in_match: bool | None = None,
            round_number: int | None = None, game_number: int | None = None) -> PenaltyDecision:
     """The head judge's upgrade or downgrade of ``decision``.
 
@@ -222,14 +222,19 @@ def revise(decision: PenaltyDecision, new_penalty_type: PenaltyType | str, reaso
     ``in_match`` defaults to the original decision's. The warning count is
     adjusted when the revision makes the penalty count or stop counting.
 
-    ``record`` holds the player's *other* penalties of the event (this one
-    left out). When given, the warning count is recounted from it and the
-    ladder's escalation applies exactly as :func:`decide` would: a revision
+    ``record`` (required, keyword) holds the player's *other* penalties of
+    the event (this one left out; :data:`EMPTY_RECORD` when there are
+    none). The warning count is recounted from it and the ladder's
+    escalation applies exactly as :func:`decide` would: a revision
     that makes this penalty the player's third Warning of the day (Weed
     Monsters) becomes the disqualification that loses the current game;
     every third Advertencia of a combat (Blobbiemundo, which needs
     ``round_number`` and ``game_number``) costs a basic Blobbie. The source
     cites each rule once, however many times the penalty is revised.
+
+    There is no default for ``record``: a caller that forgot the player's
+    other penalties would get a wrong count ("3 Warnings, no DQ"), so
+    leaving it out is a :class:`TypeError`.
 
     Errors (:class:`PenaltyError` codes): ``reason_required`` (blank
     reason), ``same_penalty``, ``penalty_not_in_ladder``.
@@ -257,14 +262,11 @@ def revise(decision: PenaltyDecision, new_penalty_type: PenaltyType | str, reaso
     source = _join_once(decision.source, ladder.authority_source)
     message_code = "penalty.revised_upgrade" if upgrade else "penalty.revised_downgrade"
     final_type, escalated = new_type, None
-    if record is None:
-        count_after = decision.warning_count_after + int(counts) - int(decision.counts_as_warning)
-    else:
-        ctx = _context(in_match=where, round_number=round_number, game_number=game_number)
-        count_after = ladder.warnings_before(record, ctx) + int(counts)
-        if counts and inf is not None:
-            revised = _Outcome(new_type, consequences, message_code, message)
-            escalated = ladder.escalate(ladder, inf, revised, count_after, ctx)
+    ctx = _context(in_match=where, round_number=round_number, game_number=game_number)
+    count_after = ladder.warnings_before(record, ctx) + int(counts)
+    if counts and inf is not None:
+        revised = _Outcome(new_type, consequences, message_code, message)
+        escalated = ladder.escalate(ladder, inf, revised, count_after, ctx)
     if escalated is not None:
         final_type, consequences = escalated.penalty_type, escalated.consequences
         message = f"{message} {escalated.message_es}"

@@ -106,6 +106,11 @@ _WM_INFRACTIONS = (
         "iniciada la ronda.",
         _P.GAME_LOSS, _WM_RONDAS, "tardiness", ("R-000-77",),
         counts_as_warning=False),
+    _wm("no_show", "No se presentó a la mesa",
+        "No presentarse en la mesa en toda la ronda: el Breeder presente gana "
+        "la ronda 2-0.",
+        _P.MATCH_LOSS, _WM_RONDAS, "no_show", ("R-000-77",),
+        counts_as_warning=False),
     _wm("deck_size", "Mazo con más o menos de 60 cartas",
         "Jugar una partida competitiva oficial con más o menos de 60 cartas.",
         _P.DISQUALIFICATION, _WM_CARTAS, "deck_size", ("R-000-84",),
@@ -203,6 +208,18 @@ def _wm_tardiness(ladder: Ladder, inf: Infraction, ctx: _Context) -> _Outcome:
     return _Outcome(_P.MATCH_LOSS, (_C.LOSE_MATCH_0_2,), "wm.tardiness_match",
                     f"Llegó {minutes:g} minutos tarde (más de 10): pierde la "
                     "ronda 0-2.", source=design)
+
+
+def _wm_no_show(ladder: Ladder, inf: Infraction, ctx: _Context) -> _Outcome:
+    """Rule: 000 § "10.1. Desarrollo de las Rondas Suizas"; DESIGN.md 9 and 15.
+
+    A Breeder who never comes to the table is past both 5-minute marks: the
+    one present wins the round 2-0. Not a Warning; the service records the
+    seat as absent (no participation, decision 15).
+    """
+    return _Outcome(_P.MATCH_LOSS, (_C.LOSE_MATCH_0_2,), "wm.no_show",
+                    "No se presentó a la mesa: pierde la ronda 0-2.",
+                    source="Default: DESIGN.md decisions 9 and 15")
 
 
 def _wm_deck_size(ladder: Ladder, inf: Infraction, ctx: _Context) -> _Outcome:
@@ -308,6 +325,7 @@ LADDER = Ladder(
         "irreversible": _wm_irreversible,
         "misconduct": _wm_misconduct,
         "tardiness": _wm_tardiness,
+        "no_show": _wm_no_show,
         "deck_size": _wm_deck_size,
         "missing_cards_short": _wm_missing_short,
         "judge_choice": _wm_judge_choice,

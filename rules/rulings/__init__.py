@@ -27,7 +27,7 @@ active player
     The player whose turn it is ("jugador de turno"); holds priority first.
 resolver
     A function that computes a ruling. Weed Monsters and Blobbiemundo
-    (:mod:`.resolvers`): :func:`resolve_chain`,
+    (:mod:`.resolvers`): :func:`resolve_chain`, :func:`battle_step_check`,
     :func:`order_simultaneous_triggers`, :func:`both_at_zero_hearts`,
     :func:`empty_deck_draw`, :func:`mulligan_hand_size`,
     :func:`extra_turns_at_time`, :func:`check_board`,
@@ -71,6 +71,7 @@ from .game_resolvers import (
 )
 from .lookup import CATALOG, RULINGS_BY_ID, find_rulings, get_ruling, normalize, rulings_for_card, search
 from .resolvers import (
+    BATTLE_STEPS,
     BoardState,
     BoardViolation,
     ChainResolution,
@@ -81,10 +82,12 @@ from .resolvers import (
     HeartsOutcome,
     MulliganResult,
     Play,
+    PlayCheck,
     ResolvedPlay,
     SaleCheck,
     Trigger,
     TriggerOrder,
+    battle_step_check,
     both_at_zero_hearts,
     check_board,
     empty_deck_draw,
@@ -97,6 +100,7 @@ from .resolvers import (
 )
 
 __all__ = [
+    "BATTLE_STEPS",
     "BLOBBIEMUNDO",
     "CATALOG",
     "COPA_DEL_MUNDO",
@@ -118,6 +122,7 @@ __all__ = [
     "HeartsOutcome",
     "MulliganResult",
     "Play",
+    "PlayCheck",
     "ResolvedPlay",
     "Ruling",
     "RulingError",
@@ -128,6 +133,7 @@ __all__ = [
     "Trigger",
     "TriggerOrder",
     "TributeCheck",
+    "battle_step_check",
     "both_at_zero_hearts",
     "check_board",
     "empty_deck_draw",

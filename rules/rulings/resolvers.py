@@ -26,7 +26,9 @@ class Play:
     resolves first; ignored in Weed Monsters). ``negates`` is the 0-based
     declaration index of an earlier play this one cancels ("Black Jack
     anula Quemaduras"). ``is_battle`` marks a Blobbiemundo battle, the
-    slowest action.
+    slowest action. Weed Monsters: ``is_instant`` marks an Instantánea and
+    ``affects_damage`` a card that modifies or negates the damage received
+    (what the damage step allows, :func:`battle_step_check`).
     """
 
     card: str
@@ -34,6 +36,8 @@ class Play:
     priority: int = 0
     negates: int | None = None
     is_battle: bool = False
+    is_instant: bool = False
+    affects_damage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +92,7 @@ _CHAIN_SOURCE = MappingProxyType({
 })
 
 
-def resolve_chain(game: str, plays: Sequence[Play]) -> ChainResolution:
+def resolve_chain(game: str, plays: Sequence[Play], *, battle_step: str | None = None) -> ChainResolution:
     """The order in which announced plays resolve, and which apply.
 
     Shapes: ``plays`` in declaration order (both players, interleaved as
@@ -99,8 +103,15 @@ def resolve_chain(game: str, plays: Sequence[Play]) -> ChainResolution:
     resolved has no effect (possible only in Blobbiemundo, when a response
     has lower priority than its target).
 
+    ``battle_step`` (Weed Monsters only) is the subphase of the Fase de
+    Batalla the chain is played in (:data:`BATTLE_STEPS`): every play is
+    first checked by :func:`battle_step_check`, and the first refused one
+    raises its code with the Spanish reason (R-000-27).
+
     Errors: :class:`RulingError` ``unknown_game``; ``invalid_negation``
-    when ``negates`` does not name an earlier play.
+    when ``negates`` does not name an earlier play; with ``battle_step``,
+    ``unknown_battle_step``, ``instant_not_damage``,
+    ``not_instant_in_damage_step`` or ``not_instant_in_battle``.
 
     Rule: 000_0014b2ac83da54b4.txt § "¿En qué orden ocurre la ejecución de
     las cartas?" (Medallón ← Quemaduras ← Black Jack);
@@ -112,6 +123,13 @@ def resolve_chain(game: str, plays: Sequence[Play]) -> ChainResolution:
         if play.negates is not None and not 0 <= play.negates < i:
             raise RulingError("invalid_negation",
                               f"play {i} ({play.card}) negates {play.negates}, not an earlier play")
+    if battle_step is not None:
+        if game != WEED_MONSTERS:
+            raise RulingError("unknown_battle_step", f"battle steps are Weed Monsters rules, not {game!r}")
+        for play in plays:
+            check = battle_step_check(play, step=battle_step)
+            if not check.allowed:
+                raise RulingError(check.code, check.reason_es)
     order = _CHAIN_ORDER[game](plays)
     resolved: set[int] = set()
     negated: dict[int, int] = {}
@@ -127,6 +145,83 @@ def resolve_chain(game: str, plays: Sequence[Play]) -> ChainResolution:
         steps.append(ResolvedPlay(step, i, play, applies, negated.get(i), effective))
         resolved.add(i)
     return ChainResolution(tuple(steps), _CHAIN_SOURCE[game])
+
+
+# --------------------------------------------------------------------------
+# Plays in the Fase de Batalla
+# --------------------------------------------------------------------------
+
+#: The subphases of 000 § "6.4. Fase de Batalla", in order.
+BATTLE_STEPS = ("attacks", "defenders", "damage", "end_of_battle")
+
+_BATTLE_STEP_ES = MappingProxyType({
+    "attacks": "la declaración de ataques",
+    "defenders": "la declaración de defensores",
+    "damage": "el cálculo de daños",
+    "end_of_battle": "el final de la batalla",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCheck:
+    """Whether a play may be made now. ``code``: ``"ok"`` or the refusal's
+    stable key; ``reason_es`` says why, in Spanish, naming the card and the
+    section; ``source`` cites the rule."""
+
+    allowed: bool
+    code: str
+    reason_es: str
+    source: str
+
+
+def battle_step_check(play: Play, *, step: str) -> PlayCheck:
+    """Whether ``play`` (a Weed Monsters card) may be played in ``step`` of the battle.
+
+    Shapes: ``step`` is one of :data:`BATTLE_STEPS`. In the damage step
+    (``"damage"``) only an Instantánea that modifies or negates the damage
+    received may be played: any other Instantánea is refused
+    (``instant_not_damage``), and so is a card that is not an Instantánea
+    (``not_instant_in_damage_step``). In the other steps an Instantánea may
+    be played (they are used "en cualquier fase de ambos turnos"); a card
+    that is not one is refused (``not_instant_in_battle``: other cards are
+    played in the Fase Principal). Abilities that trigger on attacking or
+    defending are not plays of a card and are not judged here.
+
+    Errors: :class:`RulingError` ``unknown_battle_step``.
+
+    Rule: 000_0014b2ac83da54b4.txt § "6.4. Fase de Batalla" ("En esta
+    subfase solo se pueden activar cartas Instantáneas que modifiquen el
+    daño recibido o que nieguen este efecto"), § "Instantáneas", § "6.3.
+    Fase Principal" (R-000-27).
+    """
+    if step not in _BATTLE_STEP_ES:
+        raise RulingError("unknown_battle_step",
+                          f"Subfase de batalla desconocida: «{step}» (son {', '.join(BATTLE_STEPS)}).")
+    where = _BATTLE_STEP_ES[step]
+    if step == "damage":
+        source = _wm("6.4. Fase de Batalla")
+        if not play.is_instant:
+            return PlayCheck(False, "not_instant_in_damage_step",
+                             f"«{play.card}» no es una Instantánea: en {where} solo se pueden jugar "
+                             "Instantáneas que modifiquen o nieguen el daño recibido "
+                             "(000 § «6.4. Fase de Batalla»).", source)
+        if not play.affects_damage:
+            return PlayCheck(False, "instant_not_damage",
+                             f"«{play.card}» es una Instantánea que no modifica ni niega el daño: en "
+                             f"{where} solo se pueden jugar Instantáneas que modifiquen o nieguen el "
+                             "daño recibido (000 § «6.4. Fase de Batalla»).", source)
+        return PlayCheck(True, "ok",
+                         f"«{play.card}» modifica o niega el daño: se puede jugar en {where} "
+                         "(000 § «6.4. Fase de Batalla»).", source)
+    if not play.is_instant:
+        return PlayCheck(False, "not_instant_in_battle",
+                         f"«{play.card}» no es una Instantánea: durante la batalla solo se juegan "
+                         "Instantáneas; las demás cartas se juegan en tu Fase Principal "
+                         "(000 § «Instantáneas», § «6.3. Fase Principal»).",
+                         _wm("Instantáneas", "6.3. Fase Principal", "6.4. Fase de Batalla"))
+    return PlayCheck(True, "ok",
+                     f"«{play.card}» es una Instantánea: se puede jugar en {where}, respetando la "
+                     "Prioridad (000 § «Instantáneas»).", _wm("Instantáneas", "6.4. Fase de Batalla"))
 
 
 # --------------------------------------------------------------------------

@@ -402,7 +402,7 @@ def test_decide_blobbiemundo_grave_fault_suggests_losing_the_combat(code):
 def test_revise_downgrade_keeps_the_original_and_reason():
     """R-001-08, ambiguity 33: the judge may go lighter, giving a reason."""
     original = decide(BM, "grave_fault", EMPTY_RECORD)
-    revised = revise(original, P.BLOBBIE_LOSS, "Primera vez, sin intención.")
+    revised = revise(original, P.BLOBBIE_LOSS, "Primera vez, sin intención.", record=EMPTY_RECORD)
     assert revised.penalty_type == P.BLOBBIE_LOSS
     assert revised.consequences == (C.LOSE_ONE_BLOBBIE,)
     assert revised.original is original
@@ -414,7 +414,7 @@ def test_revise_downgrade_keeps_the_original_and_reason():
 def test_revise_upgrade_warning_to_disqualification():
     """R-000-86: the head judge can upgrade with a reason kept in history."""
     original = decide(WM, "procedural_no_draw", EMPTY_RECORD)
-    revised = revise(original, "disqualification", "Lo hizo a propósito.")
+    revised = revise(original, "disqualification", "Lo hizo a propósito.", record=EMPTY_RECORD)
     assert revised.consequences == DQ_IN_MATCH
     assert revised.message_es == (
         "Penalidad agravada por el juez principal: de Warning a Descalificación de la "
@@ -426,7 +426,7 @@ def test_revise_upgrade_warning_to_disqualification():
 def test_revise_to_no_penalty_stops_counting_the_warning():
     """R-000-86 + R-000-101: a withdrawn Warning leaves the count."""
     original = decide(WM, "play_area", EMPTY_RECORD)
-    revised = revise(original, P.NONE, "Error del juez.")
+    revised = revise(original, P.NONE, "Error del juez.", record=EMPTY_RECORD)
     assert revised.warning_count_after == 0
     assert revised.counts_as_warning is False
 
@@ -434,8 +434,8 @@ def test_revise_to_no_penalty_stops_counting_the_warning():
 def test_revise_twice_keeps_the_whole_history():
     """R-000-86: every revision stays in history."""
     first = decide(WM, "misconduct", EMPTY_RECORD)
-    second = revise(first, P.DISQUALIFICATION, "Reincidió.")
-    third = revise(second, P.GAME_LOSS, "Apelación aceptada.")
+    second = revise(first, P.DISQUALIFICATION, "Reincidió.", record=EMPTY_RECORD)
+    third = revise(second, P.GAME_LOSS, "Apelación aceptada.", record=EMPTY_RECORD)
     assert [d.penalty_type for d in third.history] == [P.GAME_LOSS, P.DISQUALIFICATION,
                                                        P.GAME_LOSS]
 
@@ -444,14 +444,14 @@ def test_revise_twice_keeps_the_whole_history():
 def test_revise_without_reason_raises_code(reason):
     decision = decide(WM, "play_area", EMPTY_RECORD)
     with pytest.raises(PenaltyError) as exc:
-        revise(decision, P.NONE, reason)
+        revise(decision, P.NONE, reason, record=EMPTY_RECORD)
     assert exc.value.code == "reason_required"
 
 
 def test_revise_to_same_penalty_raises_code():
     decision = decide(WM, "play_area", EMPTY_RECORD)
     with pytest.raises(PenaltyError) as exc:
-        revise(decision, P.WARNING, "igual")
+        revise(decision, P.WARNING, "igual", record=EMPTY_RECORD)
     assert exc.value.code == "same_penalty"
 
 
@@ -459,7 +459,7 @@ def test_revise_to_penalty_of_another_game_raises_code():
     """001 § "Penalidades" has no −5 Corazones."""
     decision = decide(BM, "grave_error", EMPTY_RECORD)
     with pytest.raises(PenaltyError) as exc:
-        revise(decision, P.WARNING_HEARTS, "no existe")
+        revise(decision, P.WARNING_HEARTS, "no existe", record=EMPTY_RECORD)
     assert exc.value.code == "penalty_not_in_ladder"
 
 

@@ -4,7 +4,10 @@ Everything that points at another row inside the file points by natural key:
 players by ``player_number``, rounds by ``number``, matches by
 ``[round number, player A's number]`` (one per round), users by
 ``username``; timestamps are ISO 8601 with their offset. League points are
-not in the file: the receiving server posts them from the results.
+not in the file: the receiving server posts them from the results. Each
+match, result entry and pod seat carries how its seats ended (``how_a``,
+``how_b``, ``how``: played, absent, late, penalty); a file without them
+(written before) still loads, the values derived on import.
 """
 from __future__ import annotations
 
@@ -42,9 +45,11 @@ REGISTRATION_FIELDS = ("checked_in", "late_entry", "joined_round", "dropped", "d
 ROUND_FIELDS = ("number", "phase", "stage", "state", "seed", "clock_paused_seconds", "build_minutes")
 ROUND_TIMES = ("paired_at", "closed_at", "clock_started_at", "clock_paused_at")
 MATCH_FIELDS = ("table_number", "is_bye", "games_a", "games_b", "games_drawn", "outcome", "status", "went_to_time",
-                "intentional_draw", "rematch", "bracket_slot", "version", "extra_minutes")
+                "intentional_draw", "rematch", "bracket_slot", "version", "extra_minutes", "how_a", "how_b")
 RESULT_FIELDS = ("version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time", "intentional_draw",
-                 "minutes_late_a", "minutes_late_b", "note", "source")
+                 "minutes_late_a", "minutes_late_b", "how_a", "how_b", "note", "source")
+#: How each seat's result came about (issue #25); files written before it lack these keys and are derived on import.
+SEAT_HOW_FIELDS = ("how_a", "how_b")
 POD_FIELDS = ("table_number", "status", "repeats", "version", "ended_by_time")
 PENALTY_FIELDS = ("game_number", "in_match", "infraction_code", "penalty_type", "original_type", "consequences",
                   "counts_as_warning", "warning_count_after", "message", "source", "notes", "incident", "ruling_id")
@@ -116,7 +121,8 @@ def event_export(event: Event) -> dict[str, Any]:
                             **_copy(m, MATCH_FIELDS), "entries": entries})
         pods = []
         for pod in PodTable.objects.filter(round=rnd).order_by("table_number"):
-            seats = [{"player": number[s.registration_id], "seat": s.seat, "place": s.place, "score": s.score}
+            seats = [{"player": number[s.registration_id], "seat": s.seat, "place": s.place, "score": s.score,
+                      "how": s.how}
                      for s in pod.seats.order_by("seat")]
             entries = [{"version": e.version, "ended_by_time": e.ended_by_time, "source": e.source,
                         "placements": [[number.get(line[0]), *line[1:]] for line in e.placements],

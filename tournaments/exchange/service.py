@@ -7,11 +7,14 @@ are matched by ``player_number``; unknown numbers are created with the
 file's name and home venue; a known number whose name differs is a
 conflict. Every conflict or unknown venue refuses the whole import: it runs
 in one transaction, the event row locked first, and nothing is written
-unless everything is. League points follow through
+unless everything is. How each seat ended (played, absent, late, penalty)
+is re-read against the stored score, or derived for a file written before
+it was carried (:func:`_seat_hows_read`). League points follow through
 :func:`tournaments.hooks.event_finished`, the path an event's finish takes.
 """
 from __future__ import annotations
 
+import copy
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -24,8 +27,8 @@ from django.utils.translation import gettext as _
 from rules.models import DeckCheck, Decklist, Game
 
 from .. import hooks, stamps
-from ..enums import EventState
-from ..errors import ArenaError, NotAllowed
+from ..enums import EventState, SeatOutcomeHow
+from ..errors import ArenaError, IllegalResult, NotAllowed
 from ..formats import FORMATS
 from ..models import (
     Event,
@@ -45,6 +48,8 @@ from ..models import (
     Round,
     Venue,
 )
+from ..services.results import seat_hows
+from ..swiss.types import Outcome
 from . import fileformat as ff
 
 
@@ -85,6 +90,93 @@ def _venue(spec: dict | None, venues: dict[tuple[str, str], Venue]) -> Venue | N
 def _where(path: str, text: str | None) -> str:
     line = ff.line_of(text, path) if text else None
     return f"{path} (línea {line})" if line else path
+
+
+#: Penalty consequences that end a match (:mod:`rules.penalties`).
+_FORFEITS = frozenset({"lose_match_0_2", "forfeit_match", "disqualify_from_event"})
+
+
+def _old_file_hows(entry: dict, previous_games: int, penalties: list[dict], player_a: str) -> tuple[str, str]:
+    """How the seats of a result entry of a file written before issue #25 ended, from what it stores.
+
+    As the participation rule read such rows: more than 10 minutes late is
+    ``late``, a double loss ``absent`` for both; and, for an entry a penalty
+    wrote (its note starts "Penalidad:"), the penalized player who lost
+    without a game is ``late`` for tardiness, ``absent`` for a no-show,
+    ``penalty`` for another forfeit before any game was played (the same
+    reading as migration ``0025_seat_outcome_how``).
+    """
+    hows = list(seat_hows(outcome=Outcome(entry["outcome"]), minutes_late_a=entry.get("minutes_late_a"),
+                          minutes_late_b=entry.get("minutes_late_b")))
+    if not str(entry.get("note", "")).startswith("Penalidad:"):
+        return str(hows[0]), str(hows[1])
+    for p in penalties:
+        consequences = set(p.get("consequences") or ())
+        if not consequences & _FORFEITS:
+            continue
+        i = 0 if p.get("player") == player_a else 1
+        own, other = (entry["games_a"], entry["games_b"])[i], (entry["games_b"], entry["games_a"])[i]
+        if own or not other or hows[i] != SeatOutcomeHow.PLAYED:
+            continue
+        if p.get("infraction_code") == "tardiness" and "lose_match_0_2" in consequences:
+            hows[i] = SeatOutcomeHow.LATE
+        elif p.get("infraction_code") == "no_show":
+            hows[i] = SeatOutcomeHow.ABSENT
+        elif previous_games == 0:
+            hows[i] = SeatOutcomeHow.PENALTY
+    return str(hows[0]), str(hows[1])
+
+
+def _seat_hows_read(doc: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    """``doc`` with every match, entry and pod seat's ``how`` checked, or derived when the file lacks it.
+
+    A carried value is re-read against the stored score
+    (:func:`~tournaments.services.results.seat_hows`: an absent player
+    cannot have won, "late" needs more than 10 minutes); each refusal is
+    added to ``problems`` with its path. Returns a copy; ``doc`` is left as
+    it was.
+    """
+    doc = copy.deepcopy(doc)
+    by_match: dict[tuple, list[dict]] = {}
+    for prow in doc.get("penalties", []):
+        if prow.get("match"):
+            by_match.setdefault(tuple(prow["match"]), []).append(prow)
+
+    def check(row: dict, path: str) -> None:
+        if not row.get("outcome") or row["outcome"] == "bye":
+            if any(row.get(n, SeatOutcomeHow.PLAYED) != SeatOutcomeHow.PLAYED for n in ff.SEAT_HOW_FIELDS):
+                problems.append(_("%(path)s: una mesa sin resultado no puede tener un jugador ausente.")
+                                % {"path": path})
+            return
+        try:
+            seat_hows(outcome=Outcome(row["outcome"]), minutes_late_a=row.get("minutes_late_a"),
+                      minutes_late_b=row.get("minutes_late_b"), how_a=row.get("how_a"), how_b=row.get("how_b"))
+        except IllegalResult as exc:
+            problems.append(f"{path}: {exc}")
+
+    for i, rnd in enumerate(doc["rounds"]):
+        for j, m in enumerate(rnd["matches"]):
+            path = f"rounds[{i}].matches[{j}]"
+            entries = m.get("entries", [])
+            previous = 0
+            for k, e in enumerate(entries):
+                if all(n in e for n in ff.SEAT_HOW_FIELDS):
+                    check(e, f"{path}.entries[{k}]")
+                else:
+                    e["how_a"], e["how_b"] = _old_file_hows(e, previous, by_match.get((rnd["number"], m["player_a"]),
+                                                                                     []), m["player_a"])
+                previous = e["games_a"] + e["games_b"] + e["games_drawn"]
+            if all(n in m for n in ff.SEAT_HOW_FIELDS):
+                minutes = {n: entries[-1].get(n) for n in ("minutes_late_a", "minutes_late_b")} if entries else {}
+                check({**m, **minutes}, path)
+            elif entries:
+                m["how_a"], m["how_b"] = entries[-1]["how_a"], entries[-1]["how_b"]
+        for j, pod in enumerate(rnd["pods"]):
+            for k, seat in enumerate(pod.get("seats", [])):
+                if seat.setdefault("how", SeatOutcomeHow.PLAYED) not in SeatOutcomeHow.values:
+                    problems.append(_("rounds[%(i)d].pods[%(j)d].seats[%(k)d]: «%(value)s» no es una forma de "
+                                      "terminar la mesa.") % {"i": i, "j": j, "k": k, "value": seat["how"]})
+    return doc
 
 
 def _delete_children(event: Event) -> None:
@@ -189,6 +281,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                 problems.append(message)
     if event is not None and event.venue_id and venue is not None and event.venue_id != venue.pk:
         problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
+    doc = _seat_hows_read(doc, problems)
     if problems:
         raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
                             problems)
@@ -255,7 +348,8 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         for p in rrow["pods"]:
             pod = PodTable.objects.create(round=rnd, **{n: p[n] for n in ff.POD_FIELDS if n in p})
             PodSeat.objects.bulk_create([PodSeat(pod=pod, registration=regs[s["player"]], seat=s["seat"],
-                                                 place=s.get("place"), score=s.get("score")) for s in p["seats"]])
+                                                 place=s.get("place"), score=s.get("score"), how=s["how"])
+                                         for s in p["seats"]])
             pentries = [PodResultEntry(pod=pod, version=e["version"], ended_by_time=e.get("ended_by_time", False),
                                        source=e.get("source", "judge"), entered_by=user(e.get("entered_by")),
                                        placements=[[reg_id.get(line[0]), *line[1:]] for line in e["placements"]])

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
     """What this database is: its kind (production or not) and the epoch every cache key carries."""
 
     dependencies = [
-        ("tournaments", "0024_event_format"),
+        ("tournaments", "0025_seat_outcome_how"),
     ]
 
     operations = [

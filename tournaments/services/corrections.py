@@ -54,7 +54,7 @@ from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
 from ..text import round_label, stage_name
 from .eventlog import event_log_append
 from .locks import match_lock, pod_lock
-from .results import _stale, match_result_validate
+from .results import _stale, match_result_validate, seat_hows
 
 #: Longest reason kept (the result entry's note holds 240 characters).
 REASON_MAX = 240
@@ -215,7 +215,8 @@ class CorrectionPlan:
 
 def match_correction_plan(
     *, match: Match, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
-    minutes_late_a: int | None = None, minutes_late_b: int | None = None,
+    minutes_late_a: int | None = None, minutes_late_b: int | None = None, how_a: str | None = None,
+    how_b: str | None = None,
 ) -> CorrectionPlan:
     """Work out what correcting ``match`` (with its round and event loaded) to the score does; nothing is written.
 
@@ -230,6 +231,7 @@ def match_correction_plan(
     ga, gb, gd, outcome = match_result_validate(
         event=event, rnd=rnd, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
         minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b, double_loss=double_loss,
+        how_a=how_a, how_b=how_b,
     )
     fmt = format_for(event)
     if rnd.phase != RoundPhase.SWISS:
@@ -371,6 +373,8 @@ def match_result_correct(
     double_loss: bool = False,
     minutes_late_a: int | None = None,
     minutes_late_b: int | None = None,
+    how_a: str | None = None,
+    how_b: str | None = None,
 ) -> Match:
     """Correct the finished result of a match of any round; returns the match.
 
@@ -381,7 +385,9 @@ def match_result_correct(
     an organizer (:func:`tournaments.permissions.is_head_judge`).
     ``expected_version`` is the match version the form was loaded with.
     The match keeps its status (a closed round's results stay confirmed).
-    Re-sending the stored score is a no-op.
+    Re-sending the stored score is a no-op. ``how_a``/``how_b``: how each
+    side lost without playing, as :func:`~.results.match_result_record`
+    takes them (derived when left out: :func:`~.results.seat_hows`).
 
     Raises :class:`NotAllowed` for anyone else; :class:`IllegalResult`
     ``reason_required`` without a reason, or for a score the format does
@@ -417,10 +423,12 @@ def match_result_correct(
         )
     plan = match_correction_plan(match=match, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
                                  minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
-                                 double_loss=double_loss)
+                                 double_loss=double_loss, how_a=how_a, how_b=how_b)
     (ga, gb, gd), outcome = plan.games, plan.outcome
-    if (match.games_a, match.games_b, match.games_drawn, match.outcome, match.went_to_time) == (
-            ga, gb, gd, MatchOutcome(outcome.value), went_to_time):
+    hows = seat_hows(outcome=outcome, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
+                     how_a=how_a, how_b=how_b)
+    if (match.games_a, match.games_b, match.games_drawn, match.outcome, match.went_to_time,
+            match.how_a, match.how_b) == (ga, gb, gd, MatchOutcome(outcome.value), went_to_time, *hows):
         return match
     if plan.refusal is not None:
         raise plan.refusal
@@ -432,11 +440,13 @@ def match_result_correct(
     match.games_a, match.games_b, match.games_drawn = ga, gb, gd
     match.outcome = MatchOutcome(outcome.value)
     match.went_to_time = went_to_time
-    match.save(update_fields=["version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time"])
+    match.how_a, match.how_b = hows
+    match.save(update_fields=["version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time",
+                              "how_a", "how_b"])
     ResultEntry.objects.create(
         match=match, version=match.version, games_a=ga, games_b=gb, games_drawn=gd, outcome=match.outcome,
         went_to_time=went_to_time, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
-        entered_by=by if getattr(by, "pk", None) else None, note=text,
+        how_a=hows[0], how_b=hows[1], entered_by=by if getattr(by, "pk", None) else None, note=text,
     )
     after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version}
     new_winner = _winner(match)

@@ -55,6 +55,7 @@ CATALOG_TEXT = (
     gettext_noop("Error que no se puede deshacer"),
     gettext_noop("Mal comportamiento o juego desleal"),
     gettext_noop("Llegada tarde a la mesa"),
+    gettext_noop("No se presentó a la mesa"),
     gettext_noop("Mazo con más o menos de 60 cartas"),
     gettext_noop("Le faltan cartas que tiene otro competidor"),
     gettext_noop("Tiene cartas de otro competidor"),

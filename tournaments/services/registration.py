@@ -4,16 +4,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _noop
 
-from ..enums import EventKind, EventState, RoundPhase
+from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import NotAllowed, RegistrationError, StateError
 from ..formats import derived_seed
-from ..models import Event, Player, Registration
+from ..models import Event, Match, Player, PodSeat, Registration
 from ..swiss.lifecycle import Action, state_allows
 from .eventlog import event_log_append
-from .locks import event_lock, registration_lock
+from .locks import event_lock, pod_lock, registration_lock
+from .results import match_result_record
 
 
 @transaction.atomic
@@ -145,12 +147,18 @@ def registration_pack_indoor_set(*, registration: Registration | int, bought: bo
 
 
 @transaction.atomic
-def registration_drop(*, registration: Registration, by=None) -> Registration:
+def registration_drop(*, registration: Registration, by=None, before_table: bool = False) -> Registration:
     """Drop a player from the event: never paired again, results kept.
 
     The drop takes effect from the next pairing; results already played keep
-    counting for opponents' Buchholz (DESIGN.md decision 2). Raises
-    :class:`RegistrationError` if already dropped or the event is finished.
+    counting for opponents' Buchholz (DESIGN.md decision 2). ``before_table``:
+    the player leaves before their table of the round in progress started,
+    so that table is lost by absence (:func:`table_absence_record`: the
+    rival wins 2-0, or the pod seat is marked absent) and, if it was the
+    only table, the player earns no participation (DESIGN.md decision 15).
+    Raises :class:`RegistrationError` if already dropped,
+    :class:`StateError` if the event is finished or (``before_table``) the
+    table already has a result.
     """
     event, registration = registration_lock(registration)
     if event.state == EventState.FINISHED:
@@ -158,17 +166,70 @@ def registration_drop(*, registration: Registration, by=None) -> Registration:
     if registration.dropped:
         raise RegistrationError("already_dropped", _("%(player)s ya abandonó el evento.") % {
             "player": registration.player.display_name})
-    return _drop_locked(event, registration, by)
+    return _drop_locked(event, registration, by, before_table=before_table)
 
 
-def _drop_locked(event: Event, registration: Registration, by, *, self_drop: bool = False) -> Registration:
-    """Mark the locked ``registration`` dropped after the Swiss rounds played so far, and log it."""
+def table_absence_record(*, event: Event, registration: Registration, by=None) -> None:
+    """Record that ``registration`` is absent from its table of the round in progress.
+
+    For a drop before the table started (call it inside the drop's
+    transaction, the event and the registration locked). A duel without a
+    result becomes a loss by absence (``how`` ``"absent"``): the rival wins
+    2-0 (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas
+    Suizas"), or a double loss when the rival was already recorded absent
+    the same way. A pod seat is marked absent; the judge still enters the
+    pod's places. A bye, or no round in progress, records nothing.
+
+    Raises :class:`StateError` ``table_started`` when the table already has
+    a result played at it.
+    """
+    rnd = event.rounds.order_by("-number").first()
+    if rnd is None or rnd.state != RoundState.PAIRED:
+        return
+    name = registration.player.display_name
+    started = StateError("table_started", _(
+        "La mesa de %(player)s en la ronda %(round)d ya tiene resultado: no se puede marcar como ausente. "
+        "Corregí el resultado si hace falta.") % {"player": name, "round": rnd.number})
+    match = (Match.objects.filter(round=rnd, is_bye=False)
+             .filter(Q(player_a=registration) | Q(player_b=registration)).first())
+    if match is not None:
+        is_a = match.player_a_id == registration.pk
+        other_how = match.how_b if is_a else match.how_a
+        if match.status == MatchStatus.PENDING and match.version == 0:
+            hows = {"how_a": SeatOutcomeHow.ABSENT} if is_a else {"how_b": SeatOutcomeHow.ABSENT}
+        elif other_how == SeatOutcomeHow.ABSENT and (match.how_a if is_a else match.how_b) == SeatOutcomeHow.PLAYED \
+                and not match.entries.exclude(how_a=match.how_a, how_b=match.how_b).exists():
+            hows = {"how_a": SeatOutcomeHow.ABSENT, "how_b": SeatOutcomeHow.ABSENT}
+        else:
+            raise started
+        match_result_record(match=match, games_a=0, games_b=0, entered_by=by,
+                            note=_("%(player)s abandonó antes de empezar su mesa.") % {"player": name}, **hows)
+        return
+    seat = PodSeat.objects.filter(pod__round=rnd, registration=registration).select_related("pod").first()
+    if seat is None:
+        return
+    _event, pod = pod_lock(seat.pod_id)
+    if pod.version:
+        raise started
+    PodSeat.objects.filter(pk=seat.pk).update(how=SeatOutcomeHow.ABSENT)
+
+
+def _drop_locked(event: Event, registration: Registration, by, *, self_drop: bool = False,
+                 before_table: bool = False) -> Registration:
+    """Mark the locked ``registration`` dropped after the Swiss rounds played so far, and log it.
+
+    ``before_table``: the table of the round in progress is lost by absence (:func:`table_absence_record`).
+    """
+    if before_table:
+        table_absence_record(event=event, registration=registration, by=by)
     registration.dropped = True
     registration.dropped_after_round = event.rounds.filter(phase=RoundPhase.SWISS).count()
     registration.save(update_fields=["dropped", "dropped_after_round"])
     after = {"dropped": True, "after_round": registration.dropped_after_round}
     if self_drop:
         after["self_drop"] = True
+    if before_table:
+        after["before_table"] = True
     event_log_append(event=event, action="registration_drop", by=by, subject=registration.player.display_name,
                      before={"dropped": False}, after=after,
                      reason=_("El jugador abandonó el torneo por su cuenta.") if self_drop else "")
@@ -297,14 +358,16 @@ SELF_DROP_STATES = (EventState.DRAFT, EventState.REGISTRATION, EventState.CLOSED
 
 
 @transaction.atomic
-def registration_self_drop(*, registration: Registration | int, by) -> Registration:
+def registration_self_drop(*, registration: Registration | int, by, before_table: bool = False) -> Registration:
     """A player drops from the event themselves (issue #17 point 5): never paired again, results kept.
 
     ``by`` must be the user linked to the registration's player
     (``Player.user``). Allowed before round 1 and during the Swiss rounds;
     like :func:`registration_drop`, it takes effect from the next pairing,
     so a match of the current round still pending stays to be played or
-    conceded (the drop is "before the next round is paired"). The log entry
+    conceded (the drop is "before the next round is paired"), unless
+    ``before_table``: the player leaves before that table started, and it is
+    lost by absence (:func:`table_absence_record`). The log entry
     is a ``registration_drop`` by the player with ``after.self_drop`` and a
     reason saying so. Only an organizer undoes it
     (:func:`registration_drop_undo` from the admin). Raises
@@ -324,4 +387,4 @@ def registration_self_drop(*, registration: Registration | int, by) -> Registrat
         raise RegistrationError("disqualified", _("Fuiste descalificado de este evento."))
     if registration.dropped:
         raise RegistrationError("already_dropped", _("Ya abandonaste este torneo."))
-    return _drop_locked(event, registration, by, self_drop=True)
+    return _drop_locked(event, registration, by, self_drop=True, before_table=before_table)

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState
+from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import IllegalResult, StaleEdit, StateError
 from ..formats import format_for
 from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
-from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems
+from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems, tardiness_step
 from ..swiss.types import Outcome, outcome_from_games
 from ..text import round_label
 from .eventlog import event_log_append
@@ -127,6 +128,8 @@ def match_result_validate(
     provisional: bool = False,
     intentional_draw: bool = False,
     went_to_time: bool = False,
+    how_a: str | None = None,
+    how_b: str | None = None,
 ) -> tuple[int, int, int, Outcome]:
     """The score a match of ``rnd`` would store, or :class:`IllegalResult`.
 
@@ -138,7 +141,23 @@ def match_result_validate(
     (no games). Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
     Rondas Suizas"; Default: DESIGN.md decisions 4, 9 and 12. Every
     :class:`IllegalResult` raised here names its input field (``exc.field``).
+
+    ``how_a``/``how_b`` ``"absent"`` records a player who did not come to
+    the table: the other wins the match as if that player were more than 10
+    minutes late (0-2; both absent is a double loss). Other values are
+    checked by :func:`seat_hows`.
     """
+    absent_a, absent_b = how_a == SeatOutcomeHow.ABSENT, how_b == SeatOutcomeHow.ABSENT
+    if absent_a or absent_b:
+        if absent_a and absent_b:
+            double_loss, games_a, games_b, games_drawn = True, 0, 0, 0
+        else:
+            wins = event.best_of // 2 + 1
+            games_a, games_b, games_drawn = (0, wins, 0) if absent_a else (wins, 0, 0)
+        if intentional_draw or went_to_time:
+            raise _illegal("absent_match_played", _(
+                "Con un jugador ausente el match no se juega: no puede ser empate intencional ni terminar por "
+                "tiempo."), "intentional_draw" if intentional_draw else "went_to_time")
     entry = result_entry_problems(games_a=games_a, games_b=games_b, games_drawn=games_drawn,
                                   intentional_draw=intentional_draw, double_loss=double_loss,
                                   went_to_time=went_to_time)
@@ -183,10 +202,67 @@ def match_result_validate(
     return games_a, games_b, games_drawn, forced or outcome_from_games(games_a, games_b)
 
 
-def _matches_saved(match: Match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw) -> bool:
+_LOST = {"a": (Outcome.B_WINS, Outcome.DOUBLE_LOSS), "b": (Outcome.A_WINS, Outcome.DOUBLE_LOSS)}
+
+_HOW_MESSAGES = {
+    SeatOutcomeHow.ABSENT: gettext_lazy("Un jugador ausente no puede ganar ni empatar el match."),
+    SeatOutcomeHow.LATE: gettext_lazy("Un jugador que perdió por demora no puede ganar ni empatar el match."),
+    SeatOutcomeHow.PENALTY: gettext_lazy("Un jugador que perdió por penalidad no puede ganar ni empatar el match."),
+}
+
+
+def seat_hows(
+    *,
+    outcome: Outcome,
+    minutes_late_a: int | None = None,
+    minutes_late_b: int | None = None,
+    how_a: str | None = None,
+    how_b: str | None = None,
+) -> tuple[SeatOutcomeHow, SeatOutcomeHow]:
+    """How each side's result came about: ``(how_a, how_b)``.
+
+    Without an explicit value a side is ``late`` when it was more than 10
+    minutes late (it lost the match 0-2 without playing), ``absent`` in a
+    double loss (both absent), else ``played``. An explicit value is kept
+    when it fits: ``absent``, ``late`` and ``penalty`` need the side to have
+    lost the match, and ``late`` needs more than 10 minutes late.
+
+    Raises :class:`IllegalResult` (``seat_how_unknown``,
+    ``seat_how_not_a_loss``, ``late_without_minutes``) naming the field.
+    Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas
+    Suizas"; Default: DESIGN.md decisions 9 and 15.
+    """
+    out = []
+    for side, minutes, given in (("a", minutes_late_a, how_a), ("b", minutes_late_b, how_b)):
+        field = f"how_{side}"
+        if given in (None, ""):
+            if tardiness_step(minutes) == "match":
+                out.append(SeatOutcomeHow.LATE)
+            elif outcome == Outcome.DOUBLE_LOSS:
+                out.append(SeatOutcomeHow.ABSENT)
+            else:
+                out.append(SeatOutcomeHow.PLAYED)
+            continue
+        if given not in SeatOutcomeHow.values:
+            raise _illegal("seat_how_unknown", _("«%(value)s» no es una forma de terminar el match (jugó, ausente, "
+                                                 "llegó tarde, perdió por penalidad).") % {"value": given}, field)
+        how = SeatOutcomeHow(given)
+        if how != SeatOutcomeHow.PLAYED and outcome not in _LOST[side]:
+            raise _illegal("seat_how_not_a_loss", str(_HOW_MESSAGES[how]), field)
+        if how == SeatOutcomeHow.LATE and tardiness_step(minutes) != "match":
+            raise _illegal("late_without_minutes", _(
+                "«Llegó tarde» es perder el match por más de 10 minutos de demora: indicá los minutos."),
+                f"minutes_late_{side}")
+        out.append(how)
+    return out[0], out[1]
+
+
+def _matches_saved(match: Match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw,
+                   hows=None) -> bool:
     return (
         (match.games_a, match.games_b, match.games_drawn, match.outcome) == (games_a, games_b, games_drawn, outcome)
         and (match.went_to_time, match.intentional_draw) == (went_to_time, intentional_draw)
+        and (hows is None or (match.how_a, match.how_b) == tuple(hows))
     )
 
 
@@ -194,11 +270,13 @@ def _is_saved(match: Match, validate: dict) -> bool:
     """True when ``match`` already holds exactly the result ``validate`` describes (a retried save)."""
     try:
         games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
+        hows = seat_hows(outcome=outcome, minutes_late_a=validate["minutes_late_a"],
+                         minutes_late_b=validate["minutes_late_b"], how_a=validate["how_a"], how_b=validate["how_b"])
     except IllegalResult:
         return False
     pending = match.status == MatchStatus.PENDING
     return pending == bool(validate["provisional"]) and _matches_saved(
-        match, games_a, games_b, games_drawn, outcome, validate["went_to_time"], validate["intentional_draw"])
+        match, games_a, games_b, games_drawn, outcome, validate["went_to_time"], validate["intentional_draw"], hows)
 
 
 @transaction.atomic
@@ -218,6 +296,8 @@ def match_result_record(
     entered_by: User | None = None,
     note: str = "",
     source: str = ResultSource.JUDGE,
+    how_a: str | None = None,
+    how_b: str | None = None,
 ) -> Match:
     """Record (or correct) the result of a match in the current round.
 
@@ -239,6 +319,12 @@ def match_result_record(
     counted before the match ends (a game lost to a penalty) and leaves the
     match pending: the judge still enters the final result.
 
+    ``how_a``/``how_b`` (:class:`~tournaments.enums.SeatOutcomeHow` values)
+    record how each side lost without playing: ``"absent"`` (a no-show: the
+    other wins 0-2, both absent a double loss), ``"late"`` or ``"penalty"``;
+    left out, they are derived (:func:`seat_hows`). The match and the new
+    entry store them; participation reads them (DESIGN.md decision 15).
+
     Raises :class:`IllegalResult` for a score the format does not allow (3-0
     in best of three, a draw in the top cut), :class:`StateError` for a bye,
     a match outside the event's current round, a match a re-pair replaced
@@ -253,6 +339,7 @@ def match_result_record(
         "event": event, "rnd": rnd, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn,
         "minutes_late_a": minutes_late_a, "minutes_late_b": minutes_late_b, "double_loss": double_loss,
         "provisional": provisional, "intentional_draw": intentional_draw, "went_to_time": went_to_time,
+        "how_a": how_a, "how_b": how_b,
     }
     if expected_version is not None and expected_version != match.version:
         # A client retrying the request that saved this very version (the answer
@@ -266,10 +353,14 @@ def match_result_record(
             a=match.games_a, b=match.games_b, d=match.games_drawn,
         )
     games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
+    hows = seat_hows(outcome=outcome, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
+                     how_a=how_a, how_b=how_b)
     before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
               "status": str(match.status), "version": match.version}
+    if (match.how_a, match.how_b) != (SeatOutcomeHow.PLAYED, SeatOutcomeHow.PLAYED):
+        before["how"] = [str(match.how_a), str(match.how_b)]
     same = match.status != MatchStatus.PENDING and _matches_saved(
-        match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw)
+        match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw, hows)
     if same:
         return match
     match.version += 1
@@ -277,9 +368,11 @@ def match_result_record(
     match.outcome = MatchOutcome(outcome.value)
     match.went_to_time = went_to_time
     match.intentional_draw = intentional_draw
+    match.how_a, match.how_b = hows
     match.status = MatchStatus.PENDING if provisional else MatchStatus.REPORTED
     match.save(update_fields=[
         "version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time", "intentional_draw", "status",
+        "how_a", "how_b",
     ])
     ResultEntry.objects.create(
         match=match,
@@ -292,16 +385,21 @@ def match_result_record(
         intentional_draw=intentional_draw,
         minutes_late_a=minutes_late_a,
         minutes_late_b=minutes_late_b,
+        how_a=hows[0],
+        how_b=hows[1],
         entered_by=entered_by if getattr(entered_by, "pk", None) else None,
         note=note,
         source=source,
     )
+    after = {"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
+             "version": match.version}
+    if hows != (SeatOutcomeHow.PLAYED, SeatOutcomeHow.PLAYED):
+        after["how"] = [str(h) for h in hows]
     event_log_append(
         event=event, action="match_result_record", by=entered_by,
         subject=_("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": match.table_number},
         before=before if before["version"] else {},
-        after={"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
-               "version": match.version},
+        after=after,
         reason=note,
     )
     return match
@@ -316,6 +414,7 @@ def pod_result_record(
     entered_by=None,
     ended_by_time: bool = False,
     source: str = ResultSource.JUDGE,
+    absent: Sequence[int] | None = None,
 ) -> PodTable:
     """Record (or correct) the finishing places of one pod of the current round.
 
@@ -330,6 +429,12 @@ def pod_result_record(
     where nobody reached 20 is recorded as ended by time anyway
     (:meth:`tournaments.formats.pods.Pods.result_check`), so its top place
     is not a normal win.
+
+    ``absent``: the registration ids of the seated players who never came
+    to the table (their seats become ``how`` ``"absent"``, the others
+    ``"played"``: no participation for them, DESIGN.md decision 15); left
+    out, the seats keep what they hold (a drop before the table started
+    marked its seat absent).
 
     Raises :class:`IllegalResult` for illegal places (see
     :meth:`tournaments.formats.pods.Pods.result_check`),
@@ -348,19 +453,29 @@ def pod_result_record(
                                     "resultado actual antes de corregirlo."))
     lines, by_time = format_for(event).result_check(event, pod, seats.keys(), placements,
                                                     ended_by_time=ended_by_time)
+    if absent is None:
+        hows = {rid: seat.how for rid, seat in seats.items()}
+    else:
+        stray = [rid for rid in absent if rid not in seats]
+        if stray:
+            raise _illegal("absent_not_seated", _("Sólo un jugador sentado en esta mesa puede figurar como "
+                                                  "ausente (inscripción %(id)s).") % {"id": stray[0]}, "absent")
+        hows = {rid: SeatOutcomeHow.ABSENT if rid in absent else SeatOutcomeHow.PLAYED for rid in seats}
     before = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats.values()
                                if seat.place is not None), "version": pod.version}
     if pod.ended_by_time:
         before["ended_by_time"] = True
     same = pod.status != MatchStatus.PENDING and pod.ended_by_time == by_time and all(
         (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines
-    )
+    ) and all(seat.how == hows[rid] for rid, seat in seats.items())
     if same:
         return pod
     for line in lines:
         seat = seats[line.player_id]
         seat.place, seat.score = line.place, line.score
-    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
+    for rid, seat in seats.items():
+        seat.how = hows[rid]
+    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score", "how"])
     pod.version += 1
     pod.status = MatchStatus.REPORTED
     pod.ended_by_time = by_time
@@ -379,6 +494,8 @@ def pod_result_record(
         subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
         before=before if before["version"] else {},
         after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
-               **({"ended_by_time": True} if by_time else {})},
+               **({"ended_by_time": True} if by_time else {}),
+               **({"absent": sorted(rid for rid, how in hows.items() if how == SeatOutcomeHow.ABSENT)}
+                  if SeatOutcomeHow.ABSENT in hows.values() else {})},
     )
     return pod
