@@ -350,7 +350,7 @@ def _render_started(document_id: int, *, token: str, final_attempt: bool) -> str
 
 def render_pdf(doc: Document) -> RenderedPdf:
     """Build the sheet of ``doc`` and render it (no storage), as the event's format prints it."""
-    builder, renderer = RENDERERS_BY_FORMAT[format_for(doc.round.event).key][doc.kind]
+    builder, renderer = RENDERERS_BY_FORMAT[format_for(doc.round.event).tables][doc.kind]
     return renderer().render(builder(doc.round))
 
 
@@ -981,8 +981,8 @@ POD_RENDERERS: dict[str, tuple[Callable[[Round], object], type]] = {
     DocumentKind.STANDINGS: (pod_standings_sheet, PodStandingsRenderer),
 }
 
-#: What prints each document kind, by format key (:mod:`tournaments.formats`).
+#: What prints each document kind, by the shape of the format's tables (``EventFormat.tables``).
 RENDERERS_BY_FORMAT: dict[str, dict[str, tuple[Callable[[Round], object], type]]] = {
-    DUELS.key: RENDERERS,
-    PODS.key: POD_RENDERERS,
+    DUELS.tables: RENDERERS,
+    PODS.tables: POD_RENDERERS,
 }
