@@ -382,3 +382,43 @@ def test_public_pages_and_api_answer_with_the_players_names(client, case):
     pairings = api.get(reverse("tournaments_api:pairing-list", args=[event.pk, 1]))
     assert pairings.status_code == 200
     assert any(name in pairings.content.decode() for name in case["players"])
+
+
+def test_the_judges_see_the_bracket_tables_with_the_players_names(client):
+    event, regs = registered(SINGLE_ELIMINATION_6)
+    rnd = services.round_pair_next(event=event)
+    judge = UserFactory(username="juez1")
+    event.judges.add(judge)
+    client.force_login(judge)
+    listing = client.get(reverse("judge:tables", args=[event.pk]))
+    assert listing.status_code == 200
+    assert "Sergio" in listing.content.decode() and "Tamara" in listing.content.decode()
+    table = client.get(reverse("judge:table", args=[event.pk, rnd.number, 1]))
+    assert table.status_code == 200 and "Sergio" in table.content.decode()
+
+
+def test_the_admins_event_form_offers_the_registrys_formats():
+    from tournaments.admin import EventAdminForm
+
+    offered = [key for key, _label in EventAdminForm().fields["format"].choices]
+    assert offered == ["", "duels", "pods", "round_robin", "single_elimination"]
+
+
+@pytest.mark.parametrize(("key", "rounds", "phase"), [("round_robin", 7, RoundPhase.SWISS),
+                                                      ("single_elimination", 3, RoundPhase.TOP_CUT)])
+def test_run_event_plays_a_file_in_the_format_asked(key, rounds, phase):
+    import io
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from tournaments.models import Event
+
+    data = Path(__file__).resolve().parents[2] / "data" / "small_event.csv"
+    out = io.StringIO()
+    call_command("run_event", str(data), format=key, cut=0, name=f"Archivo {key}", stdout=out)
+    event = Event.objects.get(name=f"Archivo {key}")
+    # small_event.csv has 8 players: a round robin of 8 plays 8 - 1 = 7 rounds; a bracket of 8 has 3 stages
+    assert (event.format, event.state) == (key, EventState.FINISHED)
+    assert list(event.rounds.values_list("phase", flat=True)) == [phase] * rounds
+    assert event.podium_first.player.display_name in out.getvalue()
