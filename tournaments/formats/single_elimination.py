@@ -169,6 +169,12 @@ class SingleElimination(Duels):
         self.open_rounds_confirm(event)
         return knockout_round(event, event.rounds.count() + 1, rnd.stage - 1, [_walkover(bm, out) for bm in following])
 
+    def podium(self, event: Event):
+        """The bracket's podium (:meth:`Duels.podium` in the top-cut phase); :class:`StateError` before round 1."""
+        if event.state != EventState.TOP_CUT:
+            raise StateError("bracket_not_started", _("La llave todavía no empezó: emparejá la primera ronda."))
+        return super().podium(event)
+
     def top_cut_start(self, event: Event) -> Round:
         raise StateError("no_top_cut", _("La eliminación directa no tiene reducido: emparejá la ronda siguiente."))
 

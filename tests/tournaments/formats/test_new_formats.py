@@ -422,3 +422,29 @@ def test_run_event_plays_a_file_in_the_format_asked(key, rounds, phase):
     assert (event.format, event.state) == (key, EventState.FINISHED)
     assert list(event.rounds.values_list("phase", flat=True)) == [phase] * rounds
     assert event.podium_first.player.display_name in out.getvalue()
+
+
+def test_a_bracket_not_started_cannot_finish():
+    event, _regs = registered(SINGLE_ELIMINATION_6)
+    with pytest.raises(StateError) as refused:
+        services.event_finish(event=event)
+    assert refused.value.code == "bracket_not_started"
+    event.refresh_from_db()
+    assert event.state == EventState.CLOSED
+
+
+def test_re_pairing_round_one_after_a_drop_fixes_the_rounds_again():
+    case = {**ROUND_ROBIN_6, "players": [*ROUND_ROBIN_6["players"], "Gisela"]}
+    event, regs = registered(case)
+    services.round_pair_next(event=event)
+    event.refresh_from_db()
+    assert event.planned_rounds == 7  # 7 players, odd: 7 rounds, a bye each
+    services.registration_drop(registration=regs["Gisela"])
+    rnd = services.round_repair(event=event)
+    event.refresh_from_db()
+    # 6 players now: 6 - 1 = 5 rounds, 3 tables and no bye
+    assert event.planned_rounds == 5
+    assert (rnd.number, rnd.matches.filter(is_bye=False).count(), rnd.matches.filter(is_bye=True).count()) \
+        == (1, 3, 0)
+    assert not rnd.matches.filter(player_a=regs["Gisela"]).exists()
+    assert not rnd.matches.filter(player_b=regs["Gisela"]).exists()
