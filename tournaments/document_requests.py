@@ -26,7 +26,6 @@ from django.utils import timezone
 
 from .documents import kinds_for_round, render_mode
 from .enums import DocumentKind, DocumentState, RoundPhase
-from .formats import format_for
 from .models import Document, Event, Round
 from .tasks import send_renders
 
@@ -67,7 +66,7 @@ def request_event_documents(event: Event) -> list[int]:
     if last is None:
         return []
     kinds = [DocumentKind.STANDINGS]
-    if last.phase == RoundPhase.TOP_CUT and format_for(event).has_top_cut:
+    if last.phase == RoundPhase.TOP_CUT:  # the event ended in a bracket (a top cut, or a single elimination)
         kinds.append(DocumentKind.BRACKET)
     return request_round_documents(last, kinds=[str(k) for k in kinds])
 

@@ -152,8 +152,8 @@ def kinds_for_round(rnd: Round) -> list[str]:
     """The documents printed for ``rnd`` (see the module docstring); pods print no bracket."""
     kinds = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, DocumentKind.RESULT_SLIPS,
              DocumentKind.STANDINGS]
-    if rnd.event.cut_size and format_for(rnd.event).has_top_cut:
-        kinds.append(DocumentKind.BRACKET)
+    if rnd.phase == RoundPhase.TOP_CUT or (rnd.event.cut_size and format_for(rnd.event).has_top_cut):
+        kinds.append(DocumentKind.BRACKET)  # a bracket round (a cut, or a single elimination), or a cut to come
     return [str(kind) for kind in kinds]
 
 

@@ -30,3 +30,21 @@ def test_round_one_documents_name_every_seated_player(embedded_default, client, 
     assert len(seated) == (6 if case["format"] == "round_robin" else 4)
     assert all(name in text for name in seated)
 
+
+
+def test_the_bracket_sheet_of_a_single_elimination_names_its_players(embedded_default, client):
+    from tournaments.documents import kinds_for_round
+
+    event, _regs = registered(SINGLE_ELIMINATION_6)
+    rnd = services.round_pair_next(event=event)
+    assert DocumentKind.BRACKET in kinds_for_round(rnd)
+    _pages, text = pdf_text(download(client, rnd, DocumentKind.BRACKET))
+    # quarterfinals: Pablo and Quimey (seeds 1, 2) with byes, Sergio v Tamara and Rocío v Ulises (formats_cases)
+    assert all(name in text for name in ("Sergio", "Tamara", "Rocío", "Ulises", "Pablo", "Quimey"))
+
+
+def test_a_round_robin_without_a_cut_prints_no_bracket():
+    from tournaments.documents import kinds_for_round
+
+    event, _regs = registered(ROUND_ROBIN_6)
+    assert DocumentKind.BRACKET not in kinds_for_round(services.round_pair_next(event=event))
