@@ -448,3 +448,17 @@ def test_re_pairing_round_one_after_a_drop_fixes_the_rounds_again():
         == (1, 3, 0)
     assert not rnd.matches.filter(player_a=regs["Gisela"]).exists()
     assert not rnd.matches.filter(player_b=regs["Gisela"]).exists()
+
+
+def test_registrations_entered_at_the_same_moment_are_seeded_by_the_recorded_draw():
+    event, regs = registered(SINGLE_ELIMINATION_6)
+    moment = regs["Pablo"].created_at
+    from tournaments.models import Registration
+
+    Registration.objects.filter(pk__in=[regs["Pablo"].pk, regs["Quimey"].pk]).update(created_at=moment)
+    Registration.objects.filter(pk=regs["Pablo"].pk).update(draw_order=900)
+    Registration.objects.filter(pk=regs["Quimey"].pk).update(draw_order=100)
+    # same registration time: the lower draw number is seed 1 (DESIGN.md decision 11); the rest keep their order
+    seeds = SINGLE_ELIMINATION.seeds(event)
+    assert seeds[:2] == [regs["Quimey"].pk, regs["Pablo"].pk]
+    assert seeds[2:] == [regs[name].pk for name in ("Rocío", "Sergio", "Tamara", "Ulises")]
