@@ -46,6 +46,7 @@ __all__ = [
     "CUT_SIZES",
     "Winners",
     "bracket_order",
+    "is_bye",
     "knockout_size",
     "next_stage",
     "podium",
@@ -301,6 +302,10 @@ def podium(
     seed, i.e. the better Swiss rank (``"swiss_rank"``): the lower seed
     carried by the matches or, when ``standings`` (the final Swiss
     standings) is given, the earlier row.
+
+    A bye (a match with one player, :func:`is_bye`) is decided by itself:
+    a semifinal bye has no loser, so third place is the other semifinal's
+    loser (or nobody).
 
     Raises :class:`PairingError` ``"bracket_unfinished"`` when the final,
     the semifinals or a listed third-place match is missing or undecided,
