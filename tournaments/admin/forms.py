@@ -75,7 +75,8 @@ EVENT_HELP = {
         "El bye no suma Buchholz a nadie."
     ),
     "cut_size": gettext_lazy(
-        "Los mejores de las rondas suizas juegan eliminación directa (1º vs 4º, 2º vs 3º). Predeterminado: Top 4."
+        "Los mejores de las rondas suizas (o de todos contra todos) juegan eliminación directa (1º vs 4º, "
+        "2º vs 3º). Un evento de eliminación directa no lo usa: la llave es el evento. Predeterminado: Top 4."
     ),
     "third_place_match": gettext_lazy(
         "Si no se juega (predeterminado), el 3er puesto es el semifinalista perdedor mejor ubicado en las suizas."

@@ -11,9 +11,11 @@ from __future__ import annotations
 from .base import EventFormat, derived_seed, missing_results_error, next_round_number
 from .duels import DUELS, Duels
 from .pods import PODS, Pods
+from .round_robin import ROUND_ROBIN, RoundRobin
+from .single_elimination import SINGLE_ELIMINATION, SingleElimination
 
 #: Registered formats by key, in the order the admin offers them.
-FORMATS: dict[str, EventFormat] = {fmt.key: fmt for fmt in (DUELS, PODS)}
+FORMATS: dict[str, EventFormat] = {fmt.key: fmt for fmt in (DUELS, PODS, ROUND_ROBIN, SINGLE_ELIMINATION)}
 
 
 class UnknownFormat(LookupError):
@@ -46,6 +48,7 @@ def format_choices() -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "DUELS", "FORMATS", "PODS", "Duels", "EventFormat", "Pods", "UnknownFormat", "derived_seed", "format_choices",
-    "format_for", "format_for_profile", "format_named", "missing_results_error", "next_round_number",
+    "DUELS", "FORMATS", "PODS", "ROUND_ROBIN", "SINGLE_ELIMINATION", "Duels", "EventFormat", "Pods", "RoundRobin",
+    "SingleElimination", "UnknownFormat", "derived_seed", "format_choices", "format_for", "format_for_profile",
+    "format_named", "missing_results_error", "next_round_number",
 ]

@@ -18,6 +18,12 @@ Directa"; DESIGN.md decision 6):
 
 Standard seeding keeps the best seeds apart: 4 -> 1v4, 2v3; 8 -> 1v8, 4v5,
 2v7, 3v6; so seeds 1 and 2 can only meet in the final.
+
+A single-elimination event (:func:`seed_knockout`) uses the same bracket for
+any count: the bracket is the next power of two and the missing seeds are
+*byes* (``player_b`` ``None``), so the top seeds get them — 6 players: 1 and
+2 wait for the winners of 4v5 and 3v6. A bye match is decided without an
+entry in ``winners``: its player goes on (DESIGN.md decision 22).
 """
 from __future__ import annotations
 
@@ -40,9 +46,12 @@ __all__ = [
     "CUT_SIZES",
     "Winners",
     "bracket_order",
+    "is_bye",
+    "knockout_size",
     "next_stage",
     "podium",
     "seed_bracket",
+    "seed_knockout",
 ]
 
 
@@ -60,6 +69,11 @@ def bracket_order(size: int) -> tuple[int, ...]:
     """
     if size not in CUT_SIZES:
         raise PairingError("bad_cut_size", f"cut size must be one of {CUT_SIZES}, not {size}")
+    return _standard_order(size)
+
+
+def _standard_order(size: int) -> tuple[int, ...]:
+    """:func:`bracket_order` for any power of two ``size`` >= 2."""
     order = [1, 2]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -108,13 +122,69 @@ def seed_bracket(standings: Sequence[Standing], size: int) -> tuple[BracketMatch
     )
 
 
+def knockout_size(count: int) -> int:
+    """The bracket of a single-elimination event of ``count`` players: the next power of two.
+
+    ``knockout_size(6) == 8``, ``knockout_size(8) == 8``. Raises
+    :class:`PairingError` ``"too_few_for_knockout"`` below 2.
+    """
+    if count < 2:
+        raise PairingError("too_few_for_knockout", f"a knockout needs at least 2 players, not {count}")
+    return 1 << (count - 1).bit_length()
+
+
+def seed_knockout(players: Sequence[int]) -> tuple[BracketMatch, ...]:
+    """First stage of a single-elimination event, byes to the top seeds.
+
+    Shapes: ``players`` registration ids, seed 1 first (the caller's order:
+    registration order, ties by the recorded draw). The bracket is
+    :func:`knockout_size` places in :func:`bracket_order`; a seed beyond
+    ``len(players)`` is a bye, so the match of a top seed has ``player_b``
+    ``None`` (``seed_b`` ``None``). Returns ``size // 2`` matches of stage
+    ``log2(size)``, slots 1.. in bracket order, the better seed as
+    ``player_a``. 6 players: slots (1 v bye), (4 v 5), (2 v bye), (3 v 6).
+
+    Raises :class:`PairingError` ``"too_few_for_knockout"`` below 2 players
+    and ``"duplicate_player"`` for a repeated id.
+
+    Default: DESIGN.md decision 22 (byes to the top seeds), decision 6
+    (standard bracket order).
+    """
+    if len(set(players)) != len(players):
+        raise PairingError("duplicate_player", "a player appears twice in the bracket")
+    size = knockout_size(len(players))
+    order = _standard_order(size)
+    stage = size.bit_length() - 1
+
+    def side(seed: int) -> tuple[int | None, int | None]:
+        return (players[seed - 1], seed) if seed <= len(players) else (None, None)
+
+    matches = []
+    for slot in range(1, size // 2 + 1):
+        (a, seed_a), (b, seed_b) = side(order[2 * slot - 2]), side(order[2 * slot - 1])
+        matches.append(BracketMatch(stage=stage, slot=slot, player_a=a, player_b=b, seed_a=seed_a, seed_b=seed_b))
+    return tuple(matches)
+
+
+def is_bye(match: BracketMatch) -> bool:
+    """Whether ``match`` has exactly one player (a bye: that player goes on)."""
+    return (match.player_a is None) != (match.player_b is None)
+
+
 def _winner_and_loser(match: BracketMatch, winners: Winners) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
     """``((winner id, seed), (loser id, seed))`` of a decided match.
 
-    Raises :class:`PairingError` ``"missing_winner"`` when ``winners`` has
-    no entry for the match and ``"bad_winner"`` when it names someone else.
+    A bye is decided by itself: its player wins and the loser is ``(None,
+    None)``. Raises :class:`PairingError` ``"missing_winner"`` when
+    ``winners`` has no entry for the match and ``"bad_winner"`` when it
+    names someone else (or the match has no player at all).
     """
     winner = winners.get((match.stage, match.slot))
+    if is_bye(match):
+        present = (match.player_a, match.seed_a) if match.player_a is not None else (match.player_b, match.seed_b)
+        if winner is not None and winner != present[0]:
+            raise PairingError("bad_winner", f"{winner} did not play stage {match.stage} slot {match.slot}")
+        return present, (None, None)
     if winner is None:
         raise PairingError("missing_winner", f"stage {match.stage} slot {match.slot} has no winner yet")
     if match.player_a is None or match.player_b is None:
@@ -155,7 +225,10 @@ def _better_first(standings: Sequence[Standing] | None) -> Callable[[_Side], tup
 
 
 def _pair(stage: int, slot: int, first: _Side, second: _Side, key: Callable[[_Side], tuple[int, int]]) -> BracketMatch:
-    """A match with the better seed as ``player_a``."""
+    """A match with the better seed as ``player_a``; a missing side (``None``) makes it a bye."""
+    if first[0] is None or second[0] is None:
+        high, low = (second, first) if first[0] is None else (first, second)
+        return BracketMatch(stage=stage, slot=slot, player_a=high[0], player_b=None, seed_a=high[1], seed_b=None)
     high, low = sorted((first, second), key=key)
     return BracketMatch(stage=stage, slot=slot, player_a=high[0], player_b=low[0], seed_a=high[1], seed_b=low[1])
 
@@ -206,7 +279,9 @@ def next_stage(
     following = [
         _pair(stage - 1, k, results[2 * k - 1][0], results[2 * k][0], key) for k in range(1, expected // 2 + 1)
     ]
-    if stage == SEMIFINAL_STAGE and third_place_match:
+    semifinal_losers = (results[1][1], results[2][1]) if stage == SEMIFINAL_STAGE else ()
+    if third_place_match and any(loser[0] is not None for loser in semifinal_losers):
+        # a semifinal that was a bye has no loser: the other loser takes the third-place match as a bye
         following.append(_pair(THIRD_PLACE_STAGE, 1, results[1][1], results[2][1], key))
     return tuple(following)
 
@@ -228,6 +303,10 @@ def podium(
     carried by the matches or, when ``standings`` (the final Swiss
     standings) is given, the earlier row.
 
+    A bye (a match with one player, :func:`is_bye`) is decided by itself:
+    a semifinal bye has no loser, so third place is the other semifinal's
+    loser (or nobody).
+
     Raises :class:`PairingError` ``"bracket_unfinished"`` when the final,
     the semifinals or a listed third-place match is missing or undecided,
     and ``"bad_winner"`` for a winner who did not play the match.
@@ -242,18 +321,21 @@ def podium(
     finals = by_stage.get(FINAL_STAGE, [])
     semifinals = sorted(by_stage.get(SEMIFINAL_STAGE, []), key=lambda match: match.slot)
     third_place = by_stage.get(THIRD_PLACE_STAGE, [])
-    if len(finals) != 1 or (finals[0].stage, finals[0].slot) not in winners:
+    def decided(match: BracketMatch) -> bool:
+        return (match.stage, match.slot) in winners or is_bye(match)
+
+    if len(finals) != 1 or not decided(finals[0]):
         raise PairingError("bracket_unfinished", "the final is missing or undecided")
-    if len(semifinals) != 2 or any((m.stage, m.slot) not in winners for m in semifinals):
+    if len(semifinals) != 2 or not all(decided(m) for m in semifinals):
         raise PairingError("bracket_unfinished", "the semifinals are missing or undecided")
     (first, _), (second, _) = _winner_and_loser(finals[0], winners)
     if third_place:
-        if len(third_place) != 1 or (THIRD_PLACE_STAGE, third_place[0].slot) not in winners:
+        if len(third_place) != 1 or not decided(third_place[0]):
             raise PairingError("bracket_unfinished", "the third-place match is undecided")
         (third, _), _ = _winner_and_loser(third_place[0], winners)
         return Podium(first=first, second=second, third=third, third_decided_by="third_place_match")
-    losers = [_winner_and_loser(match, winners)[1] for match in semifinals]
-    third = min(losers, key=_better_first(standings))[0]
+    losers = [loser for loser in (_winner_and_loser(match, winners)[1] for match in semifinals) if loser[0] is not None]
+    third = min(losers, key=_better_first(standings))[0] if losers else None
     return Podium(first=first, second=second, third=third, third_decided_by="swiss_rank")
 
 

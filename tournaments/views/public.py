@@ -183,11 +183,11 @@ def _pods_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
 
 
 #: Context of a round's tables by format key (:mod:`tournaments.formats`).
-_ROUND_CONTEXT = {"duels": _pairings_context, "pods": _pods_context}
+_ROUND_CONTEXT = {"matches": _pairings_context, "pods": _pods_context}
 
 
 def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
-    return _ROUND_CONTEXT[format_for(event).key](request, event, rnd, query, stamp)
+    return _ROUND_CONTEXT[format_for(event).tables](request, event, rnd, query, stamp)
 
 
 def _round_fragment(event: Event) -> str:
@@ -249,8 +249,8 @@ def _pod_standings_context(event: Event, rows: list) -> dict:
     }
 
 
-#: Context of the standings by format key (:mod:`tournaments.formats`).
-_STANDINGS_CONTEXT = {"duels": _standings_context, "pods": _pod_standings_context}
+#: Context of the standings by the shape of the format's tables (``EventFormat.tables``).
+_STANDINGS_CONTEXT = {"matches": _standings_context, "pods": _pod_standings_context}
 
 
 def _standing_rows(event: Event, stamp: str) -> list:
@@ -292,7 +292,7 @@ def standings(request, pk: int):
         if needle:
             rows = [row for row in rows if needle in _row_search(row)]
         page = _page(request, rows)
-        context = {**_STANDINGS_CONTEXT[fmt.key](event, page.object_list), "format": fmt,
+        context = {**_STANDINGS_CONTEXT[fmt.tables](event, page.object_list), "format": fmt,
                    "swiss_view": swiss_view, "finished": finished, "pager": _pager(request, page),
                    "query": query}
         if final:
@@ -329,9 +329,9 @@ def _pod_player_context(event: Event, registration: Registration, stamp: str) ->
     }
 
 
-#: A player's page by format key (:mod:`tournaments.formats`): context builder and polled fragment.
+#: A player's page by the shape of the format's tables (``EventFormat.tables``): context builder and fragment.
 _PLAYER_PAGE = {
-    "duels": (_player_context, "public/_player_rounds.html"),
+    "matches": (_player_context, "public/_player_rounds.html"),
     "pods": (_pod_player_context, "public/_player_pods.html"),
 }
 
@@ -344,10 +344,10 @@ def player(request, pk: int, number: str):
             Registration.objects.select_related("player", "player__home_venue"), event=event,
             player__player_number=number,
         )
-        context, _fragment = _PLAYER_PAGE[format_for(event).key]
+        context, _fragment = _PLAYER_PAGE[format_for(event).tables]
         return context(event, registration, stamp)
 
-    return _live(request, pk, "public/player.html", lambda event: _PLAYER_PAGE[format_for(event).key][1], build)
+    return _live(request, pk, "public/player.html", lambda event: _PLAYER_PAGE[format_for(event).tables][1], build)
 
 
 def bracket(request, pk: int):

@@ -34,7 +34,7 @@ from rules.games import REGISTRY
 from rules.models import Game
 from tournaments import pods_selectors, selectors, services
 from tournaments.demo import refuse_real_database
-from tournaments.enums import EventKind, MatchStatus
+from tournaments.enums import EventKind, MatchStatus, RoundPhase
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import (
     DOUBLE_LOSS,
@@ -44,7 +44,7 @@ from tournaments.eventfiles import (
     check_complete_rounds,
     read_event_file,
 )
-from tournaments.formats import PODS, format_for, format_for_profile
+from tournaments.formats import DUELS, FORMATS, PODS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
@@ -85,6 +85,7 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, help="rondas suizas (por defecto según asistencia)")
         parser.add_argument("--cut", type=int, choices=[0, 4, 8, 16], help="tamaño del reducido (0 = sin reducido)")
         parser.add_argument("--game", default="weed_monsters", help="clave del juego (weed_monsters, …)")
+        parser.add_argument("--format", choices=list(FORMATS), help="sistema de juego (por defecto, el del juego)")
         parser.add_argument("--kind", default=EventKind.SUPER_LIGA, choices=[k.value for k in EventKind])
         parser.add_argument("--name", help="nombre del evento")
         parser.add_argument("--date", help="fecha del evento AAAA-MM-DD (por defecto, hoy)")
@@ -173,7 +174,14 @@ class Command(BaseCommand):
                     name=key, defaults={"province": entry.province or _("Sin provincia")}
                 )
         host = venues[(data.players[0].venue or _("Sin sede"))] if data.players else None
-        fmt = format_for_profile(REGISTRY.get(game.key))
+        profile = REGISTRY.get(game.key)
+        fmt = FORMATS[opts["format"]] if opts.get("format") else format_for_profile(profile)
+        if not fmt.supports(profile):
+            raise CommandError(_("%(game)s no se puede jugar en «%(format)s».") % {
+                "game": game.name, "format": fmt.label})
+        if opts.get("results") and fmt is not DUELS:  # recorded rounds replay Swiss pairings only
+            raise CommandError(_("--results reproduce rondas suizas; no se usa con «%(format)s».") % {
+                "format": fmt.label})
         cut = opts["cut"] if opts["cut"] is not None else (0 if data.source_format == "trf" else 4)
         if not fmt.has_top_cut:  # pods: no top cut, one game per round
             cut = 0
@@ -187,6 +195,7 @@ class Command(BaseCommand):
             round_minutes=game.default_round_minutes,
             planned_rounds=opts.get("rounds") or data.rounds,
             cut_size=cut,
+            format=fmt.key,
             seed=opts["seed"],
             demo=bool(opts.get("demo")),
         )
@@ -229,7 +238,7 @@ class Command(BaseCommand):
                 else:
                     rnd = services.round_pair_next(event=event)
             except ArenaError as exc:
-                if exc.code == "swiss_complete":
+                if exc.code in ("swiss_complete", "top_cut_complete"):  # the Swiss rounds, or a bracket, played
                     break
                 raise
             by_pair = {
@@ -243,11 +252,11 @@ class Command(BaseCommand):
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
                                            double_loss=rec.outcome == DOUBLE_LOSS)
                 else:
-                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=True)
+                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
             if not opts["quiet_rounds"]:
                 self._print_round(rnd, title=round_label(rnd))
-        rows = selectors.standings_for_event(event)
+        rows = format_for(event).standing_rows(event)
         self._print_standings(rows, event)
         if data.published_points:
             self._compare(rows, data)
