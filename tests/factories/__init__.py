@@ -89,6 +89,7 @@ from .day import (  # noqa: E402
     event_with_top_cut,
     finished_event,
     open_round,
+    organizer_for,
     penalty_issued,
     pod_placements,
     registered_event,
@@ -100,6 +101,6 @@ from .day import (  # noqa: E402
 __all__ = [
     "DECKLIST_TEXT", "MATCH_SCORES", "RECORDERS", "EventFactory", "EventInRound", "PlayerFactory",
     "RegistrationFactory", "UserFactory", "VenueFactory", "decklist_submitted", "event_with_top_cut",
-    "finished_event", "game", "open_round", "penalty_issued", "player_account", "pod_placements",
+    "finished_event", "game", "open_round", "organizer_for", "penalty_issued", "player_account", "pod_placements",
     "registered_event", "rounds_played", "table_list", "tables_with_results",
 ]

@@ -265,3 +265,15 @@ def decklist_submitted(registration: Registration, text: str = DECKLIST_TEXT, *,
 def open_round(event: Event) -> Round | None:
     """The event's round in progress (paired, not closed), or ``None``."""
     return event.rounds.filter(state=RoundState.PAIRED).order_by("-number").first()
+
+
+def organizer_for(venue, username: str | None = None):
+    """A venue organizer: staff, in group «Organizador», listed in ``venue.organizers``; returns the user."""
+    from django.contrib.auth.models import Group
+
+    from . import UserFactory
+
+    user = UserFactory(**({"username": username} if username else {}), is_staff=True)
+    user.groups.add(Group.objects.get_or_create(name="Organizador")[0])
+    venue.organizers.add(user)
+    return user
