@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -34,7 +35,7 @@ from rest_framework.test import APIClient
 from tests.factories import organizer_for, registered_event
 from tournaments import services
 from tournaments.documents import KIND_SLUGS, kinds_for_round
-from tournaments.enums import EventState
+from tournaments.enums import EventState, RoundPhase
 from tournaments.errors import PairingRefused
 from tournaments.formats import FORMATS, format_for
 from tournaments.models import Event
@@ -168,6 +169,11 @@ def row_points(row) -> Decimal:
     return Decimal(str(value))
 
 
+def text_of(response) -> str:
+    """The page's text without tags, spaces collapsed."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
 def ordered(text: str, needles) -> bool:
     """Whether every needle occurs in ``text``, in the given order."""
     at = 0
@@ -213,7 +219,7 @@ def test_the_public_pages_show_every_player_and_their_points(played, client):
     names = [name for name, _points, _shown in case.standings]
     page = client.get(reverse("public:event", args=[event.pk]))
     assert page.status_code == 200
-    assert case.players[0] in page.content.decode() or event.name in page.content.decode()
+    assert ordered(text_of(page), [event.name, "Podio", *case.podium])
     standings = client.get(reverse("public:standings", args=[event.pk]))
     assert standings.status_code == 200
     body = standings.content.decode()
@@ -234,8 +240,18 @@ def test_the_public_pages_show_every_player_and_their_points(played, client):
         response = client.get(reverse("public:player", args=[event.pk, reg.player.player_number]))
         assert response.status_code == 200, name
         assert name in response.content.decode()
-    assert client.get(reverse("public:bracket", args=[event.pk])).status_code == 200
-    assert client.get(reverse("clock:page", args=[event.pk])).status_code == 200
+    bracket = client.get(reverse("public:bracket", args=[event.pk]))
+    assert bracket.status_code == 200
+    assert ordered(text_of(bracket), ["Podio", *case.podium])
+    fmt = format_for(event)
+    for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT):  # none for a format without a cut
+        for name in _names(event, [rid for table in fmt.table_queryset(rnd)
+                                   for rid in FAMILIES[fmt.tables].players(table) if rid]):
+            assert name in text_of(bracket), (rnd.number, name)
+    clock = client.get(reverse("clock:page", args=[event.pk]))
+    assert clock.status_code == 200
+    last = event.rounds.order_by("-number").first()
+    assert ordered(text_of(clock), [event.name, f"Ronda {last.number}"])
 
 
 # --------------------------------------------------------------------------- judge pages
@@ -333,6 +349,14 @@ def test_the_round_documents_show_the_players_and_the_standings(played, client, 
     for kind in ("pairings_by_table", "pairings_by_name", "result_slips"):
         for name in seated:
             assert name in texts[kind], (kind, name)
+    played_a_cut = event.rounds.filter(phase=RoundPhase.TOP_CUT).exists()
+    assert set(texts) == {"pairings_by_table", "pairings_by_name", "result_slips", "standings",
+                          *(["bracket"] if played_a_cut else [])}
+    if played_a_cut:  # the bracket sheet: every player of the cut on it
+        for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT):
+            for name in _names(event, [rid for table in fmt.table_queryset(rnd)
+                                       for rid in FAMILIES[fmt.tables].players(table) if rid]):
+                assert name in texts["bracket"], (rnd.number, name)
     # The standings sheet reads, row by row: rank, name (a dropped player marked), player number, venue,
     # points — one cell a line in pypdf's text; the points as the Spanish pages print them (DESIGN.md 17).
     lines = texts["standings"].splitlines()
