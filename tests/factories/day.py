@@ -59,12 +59,11 @@ def registered_event(players: int | Sequence[str] = 8, *, format: str | None = N
     or their display names, in registration order. ``format``: a key of
     :data:`tournaments.formats.FORMATS` (``None``: the game's default);
     ``game_key``: the game (``None``: :func:`game_for_format`). Other
-    keyword arguments go to :class:`EventFactory` (``cut_size`` defaults
-    to 0, ``best_of`` to 1 for pods).
+    keyword arguments go to :class:`EventFactory` (``cut_size`` keeps the
+    model's default, a top 4; ``best_of`` defaults to 1 for pods).
     """
     if game_key is None:
         game_key = game_for_format(format) if format else "weed_monsters"
-    kwargs.setdefault("cut_size", 0)
     fmt = format_named(format) if format else format_for_profile(REGISTRY[game_key])
     if fmt.tables == "pods":
         kwargs.setdefault("best_of", 1)
@@ -104,15 +103,22 @@ def _pod_record(table: PodTable, index: int, entered_by=None) -> None:
 RECORDERS: dict[str, Callable[..., None]] = {"matches": _match_record, "pods": _pod_record}
 
 
-def tables_with_results(rnd: Round, *, count: int | None = None, entered_by=None) -> Round:
+def tables_with_results(rnd: Round, *, count: int | None = None, score: tuple[int, int, int] | None = None,
+                        entered_by=None) -> Round:
     """Enter the deterministic result (module docstring) at the first ``count`` tables of ``rnd`` (all: ``None``).
 
+    ``score``: ``(games_a, games_b, games_drawn)`` entered at every
+    two-player table instead of :data:`MATCH_SCORES` (pods ignore it).
     Returns ``rnd``; the round stays open (closing it is the next pairing's
     or :func:`tournaments.services.round_close`'s job).
     """
     record = RECORDERS[format_for(rnd.event).tables]
     for index, table in enumerate(table_list(rnd)[:count]):
-        record(table, index, entered_by)
+        if score is not None and isinstance(table, Match):
+            services.match_result_record(match=table, games_a=score[0], games_b=score[1], games_drawn=score[2],
+                                         entered_by=entered_by)
+        else:
+            record(table, index, entered_by)
     return rnd
 
 
@@ -199,13 +205,13 @@ def event_with_top_cut(players: int = 8, *, cut_size: int = 4, stages: int | Non
     return event
 
 
-def finished_event(players: int = 8, *, format: str | None = None, **kwargs) -> Event:
+def finished_event(players: int = 8, *, format: str | None = None, cut_size: int = 0, **kwargs) -> Event:
     """An event played to its podium: every planned round (and the cut, when ``cut_size``) played, then finished.
 
     Results as the module docstring says; returns the finished event with its podium.
     """
-    if kwargs.get("cut_size"):
-        event = event_with_top_cut(players, **kwargs)
+    if cut_size:
+        event = event_with_top_cut(players, cut_size=cut_size, **kwargs)
         while True:
             rnd = event.rounds.order_by("-number").first()
             tables_with_results(rnd)
@@ -213,7 +219,7 @@ def finished_event(players: int = 8, *, format: str | None = None, **kwargs) -> 
                 break
             services.round_pair_next(event=event)
     else:
-        event = registered_event(players, format=format, **kwargs)
+        event = registered_event(players, format=format, cut_size=0, **kwargs)
         while event.planned_rounds is None or event.rounds.count() < event.planned_rounds:
             rounds_played(event, 1)
     event = services.event_finish(event=event)

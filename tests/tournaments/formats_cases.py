@@ -136,7 +136,7 @@ _PODS_NAMES = ("Ana Núñez", "Beto Gómez", "Carla Ibáñez", "Darío Pérez", 
 PODS_CASE = FormatCase(
     format="pods",
     game="stoner_points",
-    settings={"planned_rounds": 2, "best_of": 1},
+    settings={"planned_rounds": 2, "best_of": 1, "cut_size": 0},
     players=_PODS_NAMES,
     rounds=(
         {_PODS_NAMES: ((1, 24), (2, 18), (3, 12), (4, 6), (5, 2))},

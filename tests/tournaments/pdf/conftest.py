@@ -25,27 +25,23 @@ def pdf_text(content: bytes) -> tuple[int, str]:
     return len(reader.pages), "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-def make_event(players: int = 9, *, cut_size: int = 0, names=ACCENTED, **kwargs):
-    """An event with ``players`` registered players (accented names), registration closed."""
-    from tests.factories import EventFactory, PlayerFactory
-    from tournaments import services
+def accented(count: int, names=ACCENTED) -> list[str]:
+    """``count`` display names from ``names``, numbered: ``Ñandú Pérez 01``, ``José Núñez 02`` …"""
+    return [f"{names[index % len(names)]} {index + 1:02d}" for index in range(count)]
 
-    event = EventFactory(cut_size=cut_size, **kwargs)
-    services.registration_open(event=event)
-    for index in range(players):
-        player = PlayerFactory(display_name=f"{names[index % len(names)]} {index + 1:02d}")
-        services.registration_create(event=event, player=player)
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+
+def make_event(players: int = 9, *, cut_size: int = 0, names=ACCENTED, **kwargs):
+    """An event with ``players`` registered players (:func:`accented` names), registration closed."""
+    from tests.factories import registered_event
+
+    return registered_event(accented(players, names), cut_size=cut_size, **kwargs)
 
 
 def play(rnd, score=(2, 1, 0)):
     """Enter the same score at every table of ``rnd``."""
-    from tournaments import services
+    from tests.factories import tables_with_results
 
-    for match in rnd.matches.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+    tables_with_results(rnd, score=score)
 
 
 @pytest.fixture
