@@ -29,7 +29,6 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
-from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tests.factories import organizer_for, registered_event
@@ -41,6 +40,7 @@ from tournaments.formats import FORMATS, format_for
 from tournaments.models import Event
 
 from .formats_cases import CASES, FormatCase
+from .pdf.conftest import pdf_text
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -318,22 +318,8 @@ def test_the_api_answers_the_standings_pairings_and_player_results(played):
 # --------------------------------------------------------------------------- PDFs
 
 
-@pytest.fixture
-def embedded_documents(settings, tmp_path):
-    """The embedded default: no broker, the first download renders; documents under the test's folder."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    if hasattr(settings, "ARENA_DOCUMENTS_RENDER"):
-        del settings.ARENA_DOCUMENTS_RENDER
-
-
-def pdf_text(content: bytes) -> str:
-    reader = PdfReader(io.BytesIO(content))
-    return "\n".join(page.extract_text() or "" for page in reader.pages)
-
-
 @EVERY_FORMAT
-def test_the_round_documents_show_the_players_and_the_standings(played, client, embedded_documents):
+def test_the_round_documents_show_the_players_and_the_standings(played, client, embedded_default):
     case, event = played.case, played.event
     last = event.rounds.order_by("-number").first()
     texts = {}
@@ -342,7 +328,7 @@ def test_the_round_documents_show_the_players_and_the_standings(played, client, 
         assert response.status_code == 200, kind
         body = b"".join(response.streaming_content)
         assert body.startswith(b"%PDF"), kind
-        texts[kind] = pdf_text(body)
+        texts[kind] = pdf_text(body)[1]
     fmt = format_for(event)
     seated = _names(event, [rid for table in fmt.table_queryset(last)
                             for rid in FAMILIES[fmt.tables].players(table) if rid])

@@ -1,4 +1,7 @@
-"""Fixtures of the PDF tests: a private MEDIA_ROOT, events with accented names, pypdf text."""
+"""Fixtures of the PDF tests: every test in a private MEDIA_ROOT, events with accented names, pypdf text.
+
+``media_root`` and ``embedded_default`` come from ``tests/tournaments/conftest.py``.
+"""
 from __future__ import annotations
 
 import io
@@ -13,10 +16,9 @@ ACCENTED = (
 
 
 @pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    """Documents are written under the test's own folder, never into the project."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
+def _private_media(media_root):
+    """Every PDF test writes its documents under its own folder (``media_root``, tests/tournaments/conftest.py)."""
+    return media_root
 
 
 def pdf_text(content: bytes) -> tuple[int, str]:
@@ -48,14 +50,6 @@ def play(rnd, score=(2, 1, 0)):
 def task_mode(settings):
     """Render through the Celery task on commit (eagerly here, no broker), as a worker set-up does."""
     settings.ARENA_DOCUMENTS_RENDER = "task"
-
-
-@pytest.fixture
-def embedded_default(settings):
-    """The embedded default: no broker, no ``ARENA_DOCUMENTS_RENDER`` (the first download renders)."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    if hasattr(settings, "ARENA_DOCUMENTS_RENDER"):
-        del settings.ARENA_DOCUMENTS_RENDER
 
 
 def document_path(rnd, kind) -> str:

@@ -33,28 +33,6 @@ def event(db):
     return EventInRound(1, players=8)
 
 
-@pytest.fixture
-def judge(event):
-    user = UserFactory(username="juez_reloj")
-    event.judges.add(user)
-    return user
-
-
-@pytest.fixture
-def head_judge(event):
-    user = UserFactory(username="juez_principal")
-    event.head_judge = user
-    event.save(update_fields=["head_judge"])
-    return user
-
-
-@pytest.fixture
-def organizer(event):
-    user = UserFactory(username="orga_reloj")
-    event.venue.organizers.add(user)
-    return user
-
-
 def table(event, number: int = 1) -> Match:
     return Match.objects.get(round__event=event, round__number=event.rounds.count(), table_number=number)
 
