@@ -125,6 +125,13 @@ def _names(event: Event, ids) -> tuple[str, ...]:
     return tuple(by_id.get(rid) for rid in ids)
 
 
+def seated_names(event: Event, rnd) -> tuple[str, ...]:
+    """The names of everyone seated at a table of ``rnd`` that takes a result."""
+    fmt = format_for(event)
+    return _names(event, [rid for table in fmt.table_queryset(rnd)
+                          for rid in FAMILIES[fmt.tables].players(table) if rid])
+
+
 def play(case: FormatCase) -> Played:
     """Play ``case`` through the services: rounds, the drop, the finish, then the correction."""
     event = registered_event(case.players, format=case.format, game_key=case.game, **case.settings)
@@ -232,9 +239,7 @@ def test_the_public_pages_show_every_player_and_their_points(played, client):
     for rnd in event.rounds.order_by("number"):
         response = client.get(reverse("public:round", args=[event.pk, rnd.number]))
         assert response.status_code == 200, rnd.number
-        seated = set(_names(event, [rid for table in format_for(event).table_queryset(rnd)
-                                    for rid in FAMILIES[format_for(event).tables].players(table) if rid]))
-        for name in seated:
+        for name in seated_names(event, rnd):
             assert name in response.content.decode(), (rnd.number, name)
     for name, reg in played.regs.items():
         response = client.get(reverse("public:player", args=[event.pk, reg.player.player_number]))
@@ -243,10 +248,8 @@ def test_the_public_pages_show_every_player_and_their_points(played, client):
     bracket = client.get(reverse("public:bracket", args=[event.pk]))
     assert bracket.status_code == 200
     assert ordered(text_of(bracket), ["Podio", *case.podium])
-    fmt = format_for(event)
     for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT):  # none for a format without a cut
-        for name in _names(event, [rid for table in fmt.table_queryset(rnd)
-                                   for rid in FAMILIES[fmt.tables].players(table) if rid]):
+        for name in seated_names(event, rnd):
             assert name in text_of(bracket), (rnd.number, name)
     clock = client.get(reverse("clock:page", args=[event.pk]))
     assert clock.status_code == 200
@@ -284,7 +287,7 @@ def _results(response) -> list:
 
 
 @EVERY_FORMAT
-def test_the_api_answers_the_standings_pairings_and_player_results(played):
+def test_the_api_event_and_standings(played):
     case, event = played.case, played.event
     api = APIClient()
     detail = api.get(f"/api/events/{event.pk}/")
@@ -295,20 +298,30 @@ def test_the_api_answers_the_standings_pairings_and_player_results(played):
     rows = _results(standings)
     got = [(row["display_name"], Decimal(str(row.get("points", row.get("match_points"))))) for row in rows]
     assert got == [(name, Decimal(points)) for name, points, _shown in case.standings]
-    fmt = format_for(event)
+
+
+@EVERY_FORMAT
+def test_the_api_pairings_of_every_round(played):
+    event = played.event
+    api = APIClient()
     for rnd in event.rounds.order_by("number"):
         response = api.get(f"/api/events/{event.pk}/rounds/{rnd.number}/pairings/")
         assert response.status_code == 200, rnd.number
         body = response.content.decode()
-        seated = _names(event, [rid for table in fmt.table_queryset(rnd)
-                                for rid in FAMILIES[fmt.tables].players(table) if rid])
-        for name in seated:
+        for name in seated_names(event, rnd):
             assert name in body, (rnd.number, name)
+
+
+@EVERY_FORMAT
+def test_the_api_results_of_every_player(played):
+    case, event = played.case, played.event
+    api = APIClient()
+    # one row per round the player sat at a table (every round here: nobody had a bye or sat out a stage
+    # but the players the cut left out)
     rounds_of = {name: 0 for name in case.players}
     for rnd in event.rounds.all():
-        for table in fmt.table_queryset(rnd):
-            for name in _names(event, [rid for rid in FAMILIES[fmt.tables].players(table) if rid]):
-                rounds_of[name] += 1
+        for name in seated_names(event, rnd):
+            rounds_of[name] += 1
     for name, reg in played.regs.items():
         response = api.get(f"/api/events/{event.pk}/players/{reg.player.player_number}/results/")
         assert response.status_code == 200, name
@@ -318,9 +331,8 @@ def test_the_api_answers_the_standings_pairings_and_player_results(played):
 # --------------------------------------------------------------------------- PDFs
 
 
-@EVERY_FORMAT
-def test_the_round_documents_show_the_players_and_the_standings(played, client, embedded_default):
-    case, event = played.case, played.event
+def round_documents(client, event) -> dict[str, str]:
+    """Every document of the event's last round, downloaded through its public URL: pypdf text by kind."""
     last = event.rounds.order_by("-number").first()
     texts = {}
     for kind in kinds_for_round(last):
@@ -329,23 +341,31 @@ def test_the_round_documents_show_the_players_and_the_standings(played, client, 
         body = b"".join(response.streaming_content)
         assert body.startswith(b"%PDF"), kind
         texts[kind] = pdf_text(body)[1]
-    fmt = format_for(event)
-    seated = _names(event, [rid for table in fmt.table_queryset(last)
-                            for rid in FAMILIES[fmt.tables].players(table) if rid])
-    for kind in ("pairings_by_table", "pairings_by_name", "result_slips"):
-        for name in seated:
-            assert name in texts[kind], (kind, name)
+    return texts
+
+
+@EVERY_FORMAT
+def test_the_round_documents_show_the_tables_and_the_bracket(played, client, embedded_default):
+    event = played.event
+    texts = round_documents(client, event)
     played_a_cut = event.rounds.filter(phase=RoundPhase.TOP_CUT).exists()
     assert set(texts) == {"pairings_by_table", "pairings_by_name", "result_slips", "standings",
                           *(["bracket"] if played_a_cut else [])}
-    if played_a_cut:  # the bracket sheet: every player of the cut on it
-        for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT):
-            for name in _names(event, [rid for table in fmt.table_queryset(rnd)
-                                       for rid in FAMILIES[fmt.tables].players(table) if rid]):
-                assert name in texts["bracket"], (rnd.number, name)
-    # The standings sheet reads, row by row: rank, name (a dropped player marked), player number, venue,
-    # points — one cell a line in pypdf's text; the points as the Spanish pages print them (DESIGN.md 17).
-    lines = texts["standings"].splitlines()
+    seated = seated_names(event, event.rounds.order_by("-number").first())
+    for kind in ("pairings_by_table", "pairings_by_name", "result_slips"):
+        for name in seated:
+            assert name in texts[kind], (kind, name)
+    for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT):  # the bracket sheet: every player of the cut
+        for name in seated_names(event, rnd):
+            assert name in texts["bracket"], (rnd.number, name)
+
+
+@EVERY_FORMAT
+def test_the_standings_sheet_shows_the_final_order_and_points(played, client, embedded_default):
+    case = played.case
+    # The sheet reads, row by row: rank, name (a dropped player marked), player number, venue, points —
+    # one cell a line in pypdf's text; the points as the Spanish pages print them (DESIGN.md decision 17).
+    lines = round_documents(client, played.event)["standings"].splitlines()
     starts = [next(i for i, line in enumerate(lines) if line.startswith(name)) for name, _p, _s in case.standings]
     assert starts == sorted(starts), "final order"
     for at, (name, _points, shown) in zip(starts, case.standings, strict=True):
