@@ -276,6 +276,10 @@ def test_the_judge_pages_show_the_tables(played, client):
     assert page.status_code == 200
     for name in seated:
         assert name in page.content.decode(), name
+    assert client.get(reverse("judge:home")).status_code == 200
+    assert event.name in client.get(reverse("judge:home")).content.decode()
+    log = client.get(reverse("judge:penalty_log", args=[event.pk]))
+    assert log.status_code == 200
 
 
 # --------------------------------------------------------------------------- API
