@@ -10,9 +10,10 @@ have made.
 Results are deterministic, never random:
 
 - **two-player tables** (formats whose ``tables`` are ``"matches"``): the
-  scores of :data:`MATCH_SCORES` by table number — table 1 2-1, table 2
-  0-2, table 3 2-0, table 4 1-2, then again from the top; so sides A and B
-  alternate as winners and a test knows every score from the table number;
+  scores of :data:`MATCH_SCORES` in table-number order — the first table
+  2-1, the second 0-2, the third 2-0, the fourth 1-2, then again from the
+  top (byes take no result); so sides A and B alternate as winners and a
+  test knows every score from the table's position;
 - **pods** (``"pods"``): seat 1 finishes first, seat 2 second …, with
   secondary scores 20, 15, 10, 5, 0 … (:func:`pod_placements`); the winner
   reaches the 20 stoner points that end a normal game
