@@ -77,3 +77,30 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
 
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(PlayerFactory)
+
+
+# The tournament day, built through the services (imported last: it builds on the factories above).
+from .day import (  # noqa: E402
+    DECKLIST_TEXT,
+    MATCH_SCORES,
+    RECORDERS,
+    EventInRound,
+    decklist_submitted,
+    event_with_top_cut,
+    finished_event,
+    open_round,
+    organizer_for,
+    penalty_issued,
+    pod_placements,
+    registered_event,
+    rounds_played,
+    table_list,
+    tables_with_results,
+)
+
+__all__ = [
+    "DECKLIST_TEXT", "MATCH_SCORES", "RECORDERS", "EventFactory", "EventInRound", "PlayerFactory",
+    "RegistrationFactory", "UserFactory", "VenueFactory", "decklist_submitted", "event_with_top_cut",
+    "finished_event", "game", "open_round", "organizer_for", "penalty_issued", "player_account", "pod_placements",
+    "registered_event", "rounds_played", "table_list", "tables_with_results",
+]

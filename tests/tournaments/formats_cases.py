@@ -1,26 +1,186 @@
-"""Hand-derived events of the round robin and single elimination formats, as plain data.
+"""Hand-derived events, one per registered format, for the format contract suite.
 
-Each case: the format key, the event settings, the players in registration
-order (display names), the results, the expected standings (order and
-points) and the expected podium. A suite that plays every registered format
-replays them through the services (``tests/tournaments/formats/
-test_new_formats.py`` shows how).
+Plain data. :data:`CASES` maps a format key of
+:data:`tournaments.formats.FORMATS` to its :class:`FormatCase`;
+``tests/tournaments/test_format_contract.py`` plays each case through the
+services and fails for a registered format without one.
 
-Points and tiebreaks are worked out below from 000_0014b2ac83da54b4.txt
-§ "¿Cómo se calculan los puntos en un torneo suizo?" (win 1, draw 0.5, loss
-0; R-000-65), § "2- Número de victorias.", § "3- Buchholz.", § "4-
-Enfrentamiento directo" (R-000-66), and DESIGN.md decisions 1 (bye), 6
-(third place), 20 (final order) and 22 (the formats).
+Shape of a case:
 
-Scores are ``(games_a, games_b, games_drawn)`` for the pair as written.
-
-- ``results_by_pair`` (round robin): the round a pair plays in is the
-  seeded schedule's, so results are given by pair; every pair plays once.
-- ``rounds`` (single elimination): per round, the tables in order as the
-  bracket must seat them — ``(player_a, player_b, score)``, ``player_b``
-  ``None`` for a bye (no score) — seeds by registration order.
+- ``format``: the format key; ``game``: the game key; ``settings``: other
+  :class:`~tournaments.models.Event` fields (``planned_rounds``,
+  ``cut_size`` …);
+- ``players``: display names in registration order;
+- ``rounds``: the results of each round, in order (top-cut stages
+  included). Each round maps a table's players (a tuple of names, any seat
+  order) to their result in the order named: for a two-player table the
+  games each won, ``(games_first, games_second)``; for a pod one
+  ``(place, score)`` per player. A round may list more tables than are
+  played (a Swiss round 1 is drawn at random, so a case can name every
+  pair); a played table missing from its round fails the suite;
+- ``drop``, ``drop_after_round``: the player dropped once that round's
+  results are in (before the next round, the cut or the finish);
+- ``podium_before_correction``: the podium when the event finishes;
+- ``correction``: a result of a closed round corrected after the finish
+  (:class:`Correction`);
+- ``standings``: the final order after the correction,
+  ``(name, points, shown)`` with points as a decimal string (match points for
+  duels, placement points for pods); ``shown`` the points as the Spanish
+  pages print them (one decimal at most, decimal comma);
+- ``podium``: the podium after the correction.
 """
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A closed round's result corrected: the table (its players' names) and its new result, shaped as in ``rounds``."""
+
+    round: int
+    table: tuple[str, ...]
+    result: tuple
+    reason: str
+
+
+@dataclass(frozen=True)
+class FormatCase:
+    """One hand-derived event of a format (module docstring)."""
+
+    format: str
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[Mapping[tuple[str, ...], tuple], ...]
+    drop: str
+    drop_after_round: int
+    podium_before_correction: tuple[str, str, str]
+    correction: Correction
+    standings: tuple[tuple[str, str, str], ...]
+    podium: tuple[str, str, str]
+    settings: Mapping[str, object] = field(default_factory=dict)
+
+
+# =============================================================================== duels and pods
+#
+# Duels: four Weed Monsters players, three Swiss rounds and a top 4.
+#
+# The stronger player (earlier in ``players``) wins every match, so the
+# case needs no knowledge of the random round 1: four players over three
+# rounds without an avoidable rematch (000_0014b2ac83da54b4.txt § "10.1.
+# Desarrollo de las Rondas Suizas", R-000-78) meet everyone once, whatever
+# the draw — the three rounds are the three ways of splitting four players
+# into two tables.
+#
+#   Swiss match points (win 1, loss 0; DESIGN.md glossary): Ana 3, Beto 2,
+#   Carla 1, Darío 0 — all different, no tiebreaker needed.
+#   Top 4 seeded 1v4 and 2v3 (DESIGN.md decision 6): semifinals (round 4)
+#   Ana–Darío 2-0, Beto–Carla 2-1. Darío drops after round 4 (he is out).
+#   Final (round 5) Ana–Beto 2-1: champion Ana, finalist Beto; third the
+#   semifinal loser with the better Swiss rank, Carla (1 point) over Darío
+#   (0): podium Ana, Beto, Carla.
+#   Correction: the final was Beto 2-1 Ana. The podium is worked out again
+#   (DESIGN.md decision 16): Beto, Ana, Carla. Final order (decision 20):
+#   champion Beto (2 points), finalist Ana (3), then the semifinal losers by
+#   Swiss rank, Carla (1) and Darío (0).
+
+_DUELS_HEAD_TO_HEAD: Mapping[tuple[str, ...], tuple] = {
+    ("Ana Núñez", "Beto Gómez"): (2, 1),
+    ("Ana Núñez", "Carla Ibáñez"): (2, 0),
+    ("Ana Núñez", "Darío Pérez"): (2, 0),
+    ("Beto Gómez", "Carla Ibáñez"): (2, 1),
+    ("Beto Gómez", "Darío Pérez"): (2, 0),
+    ("Carla Ibáñez", "Darío Pérez"): (2, 1),
+}
+
+DUELS_CASE = FormatCase(
+    format="duels",
+    game="weed_monsters",
+    settings={"planned_rounds": 3, "cut_size": 4, "best_of": 3},
+    players=("Ana Núñez", "Beto Gómez", "Carla Ibáñez", "Darío Pérez"),
+    rounds=(_DUELS_HEAD_TO_HEAD,) * 5,  # rounds 1–3 Swiss, 4 the semifinals, 5 the final
+    drop="Darío Pérez",
+    drop_after_round=4,
+    podium_before_correction=("Ana Núñez", "Beto Gómez", "Carla Ibáñez"),
+    correction=Correction(round=5, table=("Beto Gómez", "Ana Núñez"), result=(2, 1),
+                          reason="La planilla de la final estaba invertida."),
+    standings=(("Beto Gómez", "2", "2"), ("Ana Núñez", "3", "3"), ("Carla Ibáñez", "1", "1"),
+               ("Darío Pérez", "0", "0")),
+    podium=("Beto Gómez", "Ana Núñez", "Carla Ibáñez"),
+)
+
+# Pods: five stoner-points players at one pod of five in both rounds (the
+# game seats 2–6 a table, the largest preferred: 004_4a3d59c736a1e8f3.txt
+# § "Manual de juego"), places by stoner points, more is better (§ "1
+# Objetivo"; every winner reaches 20). Placement points (DESIGN.md decision
+# 17): 3 × the share of the four pod-mates finished behind — places 1 to 5
+# earn 3, 2.25, 1.5, 0.75, 0.
+#
+#   Round 1: Ana 1st (24), Beto 2nd (18), Carla 3rd (12), Darío 4th (6), Eva 5th (2).
+#   Round 2: Ana 1st (22), Carla 2nd (15), Beto 3rd (11), Eva 4th (8), Darío 5th (3).
+#   Darío drops after round 2.
+#   Points: Ana 3 + 3 = 6; Beto 2.25 + 1.5 = 3.75; Carla 1.5 + 2.25 = 3.75;
+#   Darío 0.75 + 0 = 0.75; Eva 0 + 0.75 = 0.75 (15 in all).
+#   Ties: opponents' points are each pod-mate's points once per pod shared,
+#   2 × (15 − own) — equal within each tie; the secondary score separates
+#   them: Beto 18 + 11 = 29 over Carla 12 + 15 = 27, Eva 2 + 8 = 10 over
+#   Darío 6 + 3 = 9. Podium, the first three active rows: Ana, Beto, Carla.
+#   Correction of round 1: Carla 2nd (18), Beto 3rd (12), the rest as
+#   played. Points: Ana 6, Carla 2.25 + 2.25 = 4.5, Beto 1.5 + 1.5 = 3,
+#   Eva 0.75 (secondary 10), Darío 0.75 (secondary 9): podium Ana, Carla,
+#   Beto; then Eva and Darío. Shown with one decimal, half up: 4,5 and 0,8.
+
+_PODS_NAMES = ("Ana Núñez", "Beto Gómez", "Carla Ibáñez", "Darío Pérez", "Eva Sánchez")
+
+PODS_CASE = FormatCase(
+    format="pods",
+    game="stoner_points",
+    settings={"planned_rounds": 2, "best_of": 1, "cut_size": 0},
+    players=_PODS_NAMES,
+    rounds=(
+        {_PODS_NAMES: ((1, 24), (2, 18), (3, 12), (4, 6), (5, 2))},
+        {_PODS_NAMES: ((1, 22), (3, 11), (2, 15), (5, 3), (4, 8))},
+    ),
+    drop="Darío Pérez",
+    drop_after_round=2,
+    podium_before_correction=("Ana Núñez", "Beto Gómez", "Carla Ibáñez"),
+    correction=Correction(round=1, table=_PODS_NAMES, result=((1, 24), (3, 12), (2, 18), (4, 6), (5, 2)),
+                          reason="Se anotaron invertidos el segundo y el tercer puesto."),
+    standings=(("Ana Núñez", "6", "6"), ("Carla Ibáñez", "4.5", "4,5"), ("Beto Gómez", "3", "3"),
+               ("Eva Sánchez", "0.75", "0,8"), ("Darío Pérez", "0.75", "0,8")),
+    podium=("Ana Núñez", "Carla Ibáñez", "Beto Gómez"),
+)
+
+#: Hand-derived cases by format key.
+CASES: dict[str, FormatCase] = {case.format: case for case in (DUELS_CASE, PODS_CASE)}
+
+# =============================================================================== end of duels and pods
+
+
+# =============================================================================== round robin and single elimination
+#
+# Hand-derived events of the round robin and single elimination formats, as plain data.
+#
+# Each case: the format key, the event settings, the players in registration
+# order (display names), the results, the expected standings (order and
+# points) and the expected podium. A suite that plays every registered format
+# replays them through the services (``tests/tournaments/formats/
+# test_new_formats.py`` shows how).
+#
+# Points and tiebreaks are worked out below from 000_0014b2ac83da54b4.txt
+# § "¿Cómo se calculan los puntos en un torneo suizo?" (win 1, draw 0.5, loss
+# 0; R-000-65), § "2- Número de victorias.", § "3- Buchholz.", § "4-
+# Enfrentamiento directo" (R-000-66), and DESIGN.md decisions 1 (bye), 6
+# (third place), 20 (final order) and 22 (the formats).
+#
+# Scores are ``(games_a, games_b, games_drawn)`` for the pair as written.
+#
+# - ``results_by_pair`` (round robin): the round a pair plays in is the
+#   seeded schedule's, so results are given by pair; every pair plays once.
+# - ``rounds`` (single elimination): per round, the tables in order as the
+#   bracket must seat them — ``(player_a, player_b, score)``, ``player_b``
+#   ``None`` for a bye (no score) — seeds by registration order.
 
 # --------------------------------------------------------------------------- round robin, 6 players
 #
@@ -123,4 +283,6 @@ SINGLE_ELIMINATION_6 = {
     "podium": ("Quimey", "Sergio", "Pablo"),
 }
 
-CASES = [ROUND_ROBIN_6, SINGLE_ELIMINATION_8, SINGLE_ELIMINATION_6]
+#: The round robin and single elimination events above, as played end to end by
+#: ``tests/tournaments/formats/test_new_formats.py``.
+PLAYED_CASES = [ROUND_ROBIN_6, SINGLE_ELIMINATION_8, SINGLE_ELIMINATION_6]

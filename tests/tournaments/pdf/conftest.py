@@ -1,4 +1,7 @@
-"""Fixtures of the PDF tests: a private MEDIA_ROOT, events with accented names, pypdf text."""
+"""Fixtures of the PDF tests: every test in a private MEDIA_ROOT, events with accented names, pypdf text.
+
+``media_root`` and ``embedded_default`` come from ``tests/tournaments/conftest.py``.
+"""
 from __future__ import annotations
 
 import io
@@ -13,10 +16,9 @@ ACCENTED = (
 
 
 @pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    """Documents are written under the test's own folder, never into the project."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
+def _private_media(media_root):
+    """Every PDF test writes its documents under its own folder (``media_root``, tests/tournaments/conftest.py)."""
+    return media_root
 
 
 def pdf_text(content: bytes) -> tuple[int, str]:
@@ -25,41 +27,29 @@ def pdf_text(content: bytes) -> tuple[int, str]:
     return len(reader.pages), "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
-def make_event(players: int = 9, *, cut_size: int = 0, names=ACCENTED, **kwargs):
-    """An event with ``players`` registered players (accented names), registration closed."""
-    from tests.factories import EventFactory, PlayerFactory
-    from tournaments import services
+def accented(count: int, names=ACCENTED) -> list[str]:
+    """``count`` display names from ``names``, numbered: ``Ñandú Pérez 01``, ``José Núñez 02`` …"""
+    return [f"{names[index % len(names)]} {index + 1:02d}" for index in range(count)]
 
-    event = EventFactory(cut_size=cut_size, **kwargs)
-    services.registration_open(event=event)
-    for index in range(players):
-        player = PlayerFactory(display_name=f"{names[index % len(names)]} {index + 1:02d}")
-        services.registration_create(event=event, player=player)
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+
+def make_event(players: int = 9, *, cut_size: int = 0, names=ACCENTED, **kwargs):
+    """An event with ``players`` registered players (:func:`accented` names), registration closed."""
+    from tests.factories import registered_event
+
+    return registered_event(accented(players, names), cut_size=cut_size, **kwargs)
 
 
 def play(rnd, score=(2, 1, 0)):
     """Enter the same score at every table of ``rnd``."""
-    from tournaments import services
+    from tests.factories import tables_with_results
 
-    for match in rnd.matches.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+    tables_with_results(rnd, score=score)
 
 
 @pytest.fixture
 def task_mode(settings):
     """Render through the Celery task on commit (eagerly here, no broker), as a worker set-up does."""
     settings.ARENA_DOCUMENTS_RENDER = "task"
-
-
-@pytest.fixture
-def embedded_default(settings):
-    """The embedded default: no broker, no ``ARENA_DOCUMENTS_RENDER`` (the first download renders)."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    if hasattr(settings, "ARENA_DOCUMENTS_RENDER"):
-        del settings.ARENA_DOCUMENTS_RENDER
 
 
 def document_path(rnd, kind) -> str:

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.factories import EventFactory, PlayerFactory, game
+from tests.factories import registered_event
 from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, stoner_event
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
@@ -20,7 +20,7 @@ from tournaments.models import Document
 from tournaments.pdf import PodSlipsRenderer, PodStandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
-from .conftest import ACCENTED, download, download_all, pdf_text
+from .conftest import accented, download, download_all, pdf_text
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -30,14 +30,7 @@ POD_KINDS = [DocumentKind.PAIRINGS_BY_TABLE, DocumentKind.PAIRINGS_BY_NAME, Docu
 
 def thirteen_players(**kwargs):
     """13 players (accented names) in a stoner-points event, registration closed: pods of 5, 4 and 4."""
-    event = EventFactory(game=game("stoner_points"), best_of=1, **kwargs)
-    services.registration_open(event=event)
-    for index in range(13):
-        player = PlayerFactory(display_name=f"{ACCENTED[index % len(ACCENTED)]} {index + 1:02d}")
-        services.registration_create(event=event, player=player)
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    return registered_event(accented(13), format="pods", game_key="stoner_points", **kwargs)
 
 
 def lines(sheet) -> list[tuple]:

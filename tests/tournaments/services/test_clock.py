@@ -11,8 +11,7 @@ import datetime
 
 import pytest
 
-from tests.factories import UserFactory
-from tests.tournaments.views.helpers import build_event, play
+from tests.factories import EventInRound, UserFactory, tables_with_results
 from tournaments import selectors, services
 from tournaments.enums import DocumentKind, DocumentState, MatchStatus
 from tournaments.errors import ArenaError, NotAllowed, StateError
@@ -31,29 +30,7 @@ def minutes(n: float) -> datetime.timedelta:
 @pytest.fixture
 def event(db):
     """Eight players, round 1 paired, every table pending (50-minute rounds)."""
-    return build_event(8)
-
-
-@pytest.fixture
-def judge(event):
-    user = UserFactory(username="juez_reloj")
-    event.judges.add(user)
-    return user
-
-
-@pytest.fixture
-def head_judge(event):
-    user = UserFactory(username="juez_principal")
-    event.head_judge = user
-    event.save(update_fields=["head_judge"])
-    return user
-
-
-@pytest.fixture
-def organizer(event):
-    user = UserFactory(username="orga_reloj")
-    event.venue.organizers.add(user)
-    return user
+    return EventInRound(1, players=8)
 
 
 def table(event, number: int = 1) -> Match:
@@ -83,7 +60,7 @@ def test_round_clock_start_by_judges_head_judge_and_organizers_is_logged_with_th
 
 def test_round_clock_start_refused_to_a_user_who_does_not_judge_the_event(event):
     outsider = UserFactory(username="mirón")
-    other = build_event(4)
+    other = EventInRound(1, players=4)
     judge_elsewhere = UserFactory(username="juez_de_otra_fecha")
     other.judges.add(judge_elsewhere)
     rnd = event.rounds.get()
@@ -99,7 +76,7 @@ def test_round_clock_start_refused_to_a_user_who_does_not_judge_the_event(event)
 
 
 def test_round_pair_next_starts_the_clock_when_the_event_says_so():
-    event = build_event(8, clock_starts_on_pairing=True)
+    event = EventInRound(1, players=8, clock_starts_on_pairing=True)
     rnd = event.rounds.get()
     assert rnd.clock_started_at is not None
     assert rnd.clock_paused_seconds == 0
@@ -117,7 +94,7 @@ def test_round_pair_next_leaves_the_clock_alone_by_default(event):
 
 
 def test_top_cut_start_starts_the_clock_when_the_event_says_so():
-    event = build_event(8, rounds=3, pending_last=False)
+    event = EventInRound(3, players=8, played=True)
     event.clock_starts_on_pairing = True
     event.save(update_fields=["clock_starts_on_pairing"])
     semifinal = services.top_cut_start(event=event)
@@ -188,7 +165,7 @@ def test_match_time_extend_refuses_a_table_with_its_result_saved(event, judge):
 
 def test_match_time_extend_refuses_a_table_of_an_earlier_round(event, judge):
     first = table(event)
-    play(event.rounds.get())
+    tables_with_results(event.rounds.get())
     services.round_pair_next(event=event)
     with pytest.raises(StateError) as refused:
         services.match_time_extend(match=first, minutes=5, reason="Consulta", by=judge)
@@ -196,7 +173,7 @@ def test_match_time_extend_refuses_a_table_of_an_earlier_round(event, judge):
 
 
 def test_match_time_extend_refuses_a_bye():
-    event = build_event(5)
+    event = EventInRound(1, players=5)
     bye = Match.objects.get(round__event=event, is_bye=True)
     with pytest.raises(StateError) as refused:
         services.match_time_extend(match=bye, minutes=5, reason="Consulta", by=None)

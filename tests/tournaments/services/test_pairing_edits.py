@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories import UserFactory, registered_event
 from tournaments import services
 from tournaments.enums import MatchOutcome, MatchStatus
 from tournaments.errors import StateError
@@ -23,14 +23,9 @@ NAMES = ["Ana", "Bruno", "Carla", "Darío", "Elena", "Facundo", "Gema", "Hugo"]
 
 def setup_event(count: int):
     """``count`` players named from NAMES; registrations returned as p[1]..p[count] (p[0] unused)."""
-    event = EventFactory()
-    services.registration_open(event=event)
-    regs = [None]
-    for name in NAMES[:count]:
-        regs.append(services.registration_create(event=event, player=PlayerFactory(display_name=name)))
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event, regs
+    event = registered_event(NAMES[:count])
+    regs = {reg.player.display_name: reg for reg in event.registrations.select_related("player")}
+    return event, [None, *(regs[name] for name in NAMES[:count])]
 
 
 def play(event, rnd, results):

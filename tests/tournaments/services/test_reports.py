@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import UserFactory, player_account
+from tests.factories import EventInRound, UserFactory, player_account
 from tests.tournaments.pods_helpers import stoner_event
-from tests.tournaments.views.helpers import build_event
 from tournaments import report_selectors, services
 from tournaments.enums import MatchOutcome, MatchStatus, ResultSource
 from tournaments.errors import IllegalResult, NotAllowed, PairingRefused, StateError
@@ -24,8 +23,8 @@ pytestmark = pytest.mark.django_db
 
 
 def reporting_event(players: int = 4, **kwargs):
-    event = build_event(players, self_reporting=True, **kwargs)
-    return event
+    """``players`` registered, self-reporting on, round 1 paired with every table pending."""
+    return EventInRound(1, players=players, self_reporting=True, **kwargs)
 
 
 def table_one(event) -> Match:
@@ -168,7 +167,7 @@ def test_not_your_match_is_not_allowed():
 
 def test_a_closed_round_refuses_reports():
     """Decision 21: "while the round is open": after round 1 closed, a report for it is refused."""
-    event = build_event(4, rounds=1, pending_last=False, self_reporting=True)
+    event = EventInRound(1, players=4, played=True, self_reporting=True)
     match = table_one(event)
     user_a, _ = players_of(match)
     services.round_close(event=event)
@@ -183,7 +182,7 @@ def test_a_closed_round_refuses_reports():
 
 def test_self_reporting_off_refuses_reports():
     """Issue #17 point 4: "Organizers switch self-reporting on or off per event": off (the default) → refused."""
-    event = build_event(4)
+    event = EventInRound(1, players=4)
     assert event.self_reporting is False
     match = table_one(event)
     user_a, _ = players_of(match)

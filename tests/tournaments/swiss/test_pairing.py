@@ -26,18 +26,12 @@ from tournaments.swiss.pairing import pair_round, played_pairs, rounds_for
 from tournaments.swiss.standings import compute_standings
 from tournaments.swiss.types import MatchRecord, Outcome, PairingOptions, RoundPairings
 
+from .conftest import bye, win
+
 pytestmark = pytest.mark.unit
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-def win(round_number: int, winner: int, loser: int) -> MatchRecord:
-    return MatchRecord(round_number, winner, loser, games_a=2, games_b=0)
-
-
-def bye(round_number: int, player: int) -> MatchRecord:
-    return MatchRecord(round_number, player, None, games_a=2, games_b=0, outcome=Outcome.BYE)
 
 
 def tables(result: RoundPairings) -> list[tuple[int | None, int, int | None]]:

@@ -21,21 +21,11 @@ from tournaments.swiss.standings import (
 )
 from tournaments.swiss.types import MatchRecord, Outcome, Standing
 
+from .conftest import bye, draw, win
+
 pytestmark = pytest.mark.unit
 
 A, B, C, D, E = 1, 2, 3, 4, 5
-
-
-def win(round_number: int, winner: int, loser: int, games: tuple[int, int] = (2, 0)) -> MatchRecord:
-    return MatchRecord(round_number, winner, loser, games_a=games[0], games_b=games[1])
-
-
-def draw(round_number: int, a: int, b: int, games: tuple[int, int] = (1, 1)) -> MatchRecord:
-    return MatchRecord(round_number, a, b, games_a=games[0], games_b=games[1])
-
-
-def bye(round_number: int, player: int) -> MatchRecord:
-    return MatchRecord(round_number, player, None, games_a=2, games_b=0, outcome=Outcome.BYE)
 
 
 def players(matches: list[MatchRecord]) -> list[int]:
