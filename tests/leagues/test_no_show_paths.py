@@ -212,6 +212,26 @@ def test_drop_before_the_table_started_earns_nothing():
     assert_no_show_earns_nothing(date, date.finish())
 
 
+def test_the_organizers_drop_without_playing_button_earns_nothing(client):
+    """The same drop from the event page: «Abandonar sin jugar su mesa» on Caro's and Dani's rows."""
+    from django.contrib.auth.models import Group
+    from django.urls import reverse
+
+    date = Date()
+    organizer = UserFactory(username="org_palermo", is_staff=True)
+    organizer.groups.add(Group.objects.get(name="Organizador"))
+    date.event.venue.organizers.add(organizer)
+    client.force_login(organizer)
+    page = client.get(reverse("admin:tournaments_event_change", args=[date.event.pk])).content.decode()
+    assert page.count("Abandonar sin jugar su mesa") == 4  # one per active player of the open round
+    for name in ("Caro", "Dani"):
+        url = reverse("admin:tournaments_event_registration_action",
+                      args=[date.event.pk, date.regs[name].pk, "abandono-sin-jugar"])
+        client.post(url, {"registration": date.regs[name].pk})
+    assert seats(date.matches["Caro"]) == (PLAYED, ABSENT, PLAYED, ABSENT)
+    assert_no_show_earns_nothing(date, date.finish())
+
+
 def test_both_players_dropping_before_their_table_is_a_double_loss():
     """Both absent (RULES-TRACE ambiguity 10): Caro, then Ana, leave before their table started; the
     second drop turns the table into a double loss and neither earns anything. Dani beats Beto 2-0 at

@@ -422,6 +422,9 @@ class EventAdmin(VenueScopedAdmin):
                         _("%(player)s figura ausente.")),
             "abandono": (lambda r: services.registration_drop(registration=r, by=request.user),
                          _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
+            "abandono-sin-jugar": (
+                lambda r: services.registration_drop(registration=r, by=request.user, before_table=True),
+                _("%(player)s abandonó sin jugar su mesa: la pierde por ausencia y no se lo empareja más.")),
             "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r, by=request.user),
                                   _("%(player)s vuelve al evento desde la próxima ronda.")),
         }

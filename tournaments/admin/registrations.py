@@ -87,6 +87,10 @@ class RegistrationInline(admin.TabularInline):
         ]
         if not obj.dropped and not obj.disqualified:
             buttons.append(("abandono", _("Abandonar"), "arena-danger"))
+            if obj.event.state in (EventState.SWISS, EventState.TOP_CUT):
+                # Left before their table of the round in progress started: it is lost by absence
+                # (no participation if it was the only one, DESIGN.md decision 15).
+                buttons.append(("abandono-sin-jugar", _("Abandonar sin jugar su mesa"), "arena-danger"))
         elif obj.dropped and not obj.disqualified and obj.event.state != EventState.TOP_CUT:
             buttons.append(("deshacer-abandono", _("Deshacer abandono"), ""))
         anchor = format_html('<span class="arena-anchor" id="registration-{}"></span>', obj.pk)
