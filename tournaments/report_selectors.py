@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import F
+
 from .enums import MatchStatus, ResultSource, RoundState
-from .models import Match, MatchReport, PodReport, PodTable, ResultEntry, Round
+from .models import Match, MatchReport, PodReport, PodSeat, PodTable, ResultEntry, Round
 from .selectors import match_clock
 
 #: A player's view of their table: no report yet, theirs waiting for the rival, reports that differ,
@@ -126,3 +128,30 @@ def match_reports_for_judge(match: Match) -> tuple[MatchReport | None, MatchRepo
     """The reports of player A and player B of ``match`` (for the judge's form page)."""
     reports = {r.registration_id: r for r in MatchReport.objects.filter(match=match)}
     return reports.get(match.player_a_id), reports.get(match.player_b_id)
+
+
+def pod_queue_rows(queue: list[QueuedPod]) -> list[dict]:
+    """The queued pods as the judges' queue shows them (one query): ``{"pod", "reports"}`` with
+    ``reports`` ``[(reporter's name, [(place, name, score)] by place)]`` by reporter's name."""
+    names = dict(PodSeat.objects.filter(pod__in=[q.pod.pk for q in queue])
+                 .values_list("registration_id", "registration__player__display_name"))
+    rows = []
+    for q in queue:
+        reports = [(names.get(reg_id, "?"),
+                    [(place, names.get(line_reg, "?"), score) for line_reg, place, score in
+                     sorted(report.placements, key=lambda line: (line[1], line[0]))])
+                   for reg_id, report in sorted(q.reports.items(), key=lambda item: names.get(item[0], ""))]
+        rows.append({"pod": q.pod, "reports": reports})
+    return rows
+
+
+def reported_tables(rnd: Round, numbers: list[int]) -> tuple[set[int], set[int]]:
+    """Of the pending tables ``numbers`` of ``rnd``, those with one player's report and those whose two
+    reports differ (one query)."""
+    by_table: dict[int, list] = {}
+    for report in (MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
+                   .annotate(match_table_number=F("match__table_number"))):
+        by_table.setdefault(report.match_table_number, []).append(report.key())
+    one = {number for number, keys in by_table.items() if len(keys) == 1}
+    differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
+    return one, differ

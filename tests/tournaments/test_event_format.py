@@ -13,9 +13,8 @@ import json
 import pytest
 
 from tests.factories import EventFactory, game
-from tournaments.exchange.service import event_import
 from tournaments.exchange.fileformat import event_export
-from tournaments.exchange.service import ImportRefused
+from tournaments.exchange.service import ImportRefused, event_import
 from tournaments.formats import DUELS, PODS, UnknownFormat, format_for
 from tournaments.models import Event
 

@@ -44,7 +44,7 @@ from tournaments.eventfiles import (
     check_complete_rounds,
     read_event_file,
 )
-from tournaments.formats import PODS, format_for, format_for_profile
+from tournaments.formats import format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
@@ -202,9 +202,13 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------------ play
     def _play(self, event: Event, data, opts) -> None:
-        if format_for(event) is PODS:
-            self._play_pods(event, opts)
-            return
+        """Play the event by the shape of its format's tables: a match's games or a pod's places."""
+        play = {"duel": self._play_duels, "pod": self._play_pods}[format_for(event).row_shape]
+        play(event, data, opts)
+
+    # ------------------------------------------------------------------ duels
+    def _play_duels(self, event: Event, data, opts) -> None:
+        """Play the recorded results (or simulate them), the top cut and the podium of a duels event."""
         out = self.stdout
         regs = {r.player.player_number: r for r in Registration.objects.filter(event=event).select_related("player")}
         recorded = defaultdict(list)
@@ -268,7 +272,7 @@ class Command(BaseCommand):
         self._print_podium(event)
 
     # ------------------------------------------------------------------ pods (issue #9)
-    def _play_pods(self, event: Event, opts) -> None:
+    def _play_pods(self, event: Event, data, opts) -> None:
         """Seat every round in pods, simulate its places, print standings and podium."""
         out = self.stdout
         rules = event.profile.pods
