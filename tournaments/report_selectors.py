@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from django.db.models import F
 
-from .enums import MatchStatus, ResultSource, RoundState
+from . import pods_selectors
+from .enums import MatchStatus, ResultSource, RoundPhase, RoundState
 from .models import Match, MatchReport, PodReport, PodSeat, PodTable, ResultEntry, Round
 from .selectors import match_clock
 
@@ -155,3 +156,47 @@ def reported_tables(rnd: Round, numbers: list[int]) -> tuple[set[int], set[int]]
     one = {number for number, keys in by_table.items() if len(keys) == 1}
     differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
     return one, differ
+
+
+# --------------------------------------------------------------------------- the player's report box («Mi torneo»)
+
+
+def report_choices(best_of: int, top_cut: bool) -> list[tuple[str, int, int, int]]:
+    """``(value, mine, theirs, drawn)`` of the one-tap scores, from the reporter's side (the judge's presets)."""
+    if best_of == 1:
+        scores = [(1, 0, 0), (0, 1, 0)] + ([] if top_cut else [(0, 0, 1)])
+    else:
+        scores = [(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0)] + (
+            [] if top_cut else [(1, 1, 0), (1, 0, 1), (0, 1, 1)])
+    return [(f"{m}-{t}-{d}", m, t, d) for m, t, d in scores]
+
+
+def match_report_box(event, registration, current: dict) -> dict:
+    """The report box of a player seated at a match (``current``: their current-table context; one query)."""
+    rnd = current["round"]
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
+    match = current["match"]
+    state = match_report_state(match, registration.pk)
+    mine = None
+    if state.mine is not None:
+        a_side = match.player_a_id == registration.pk
+        m, t = (state.mine.games_a, state.mine.games_b) if a_side else (state.mine.games_b, state.mine.games_a)
+        mine = f"{m}-{t}" + (f"-{state.mine.games_drawn}" if state.mine.games_drawn else "")
+    return {"kind": "match", "state": state.state, "mine": mine, "editable": state.editable,
+            "choices": report_choices(event.best_of, top_cut), "selected": None}
+
+
+def pod_report_box(event, registration, current: dict) -> dict:
+    """The report box of a player seated at a pod (``current``: their current-table context; four queries)."""
+    rnd = current["round"]
+    pod = PodTable.objects.select_related("round").get(round=rnd, table_number=current["table_number"])
+    state = pod_report_state(pod, registration.pk)
+    row = pods_selectors.pod_rows([pod.pk])[0]
+    names = {seat.registration_id: seat.display_name for seat in row.seats}
+    mine = None
+    if state.mine is not None:
+        mine = ", ".join(f"{place}.º {names.get(reg_id, '?')}"
+                         for reg_id, place, _score in sorted(state.mine.placements, key=lambda line: line[1]))
+    return {"kind": "pod", "state": state.state, "mine": mine, "editable": state.editable,
+            "seats": row.seats, "places": list(range(1, len(row.seats) + 1)),
+            "score_label": pods_selectors.secondary_score_label(event)}

@@ -304,3 +304,8 @@ class EventFormat:
     def report_queue_rows(self, queue: Sequence[Any]) -> list[dict]:
         """The lines the queue page shows for ``queue`` beyond its tables (the pods' reports side by side)."""
         return []
+
+    def report_box(self, event: Event, registration: Any, current: dict) -> dict:
+        """What the player's report box on «Mi torneo» shows for their seated table ``current``
+        (:func:`tournaments.me_selectors.player_current_table`): kind, state, own report, choices."""
+        raise NotImplementedError

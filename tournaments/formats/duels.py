@@ -305,4 +305,7 @@ class Duels(EventFormat):
     def report_queue(self, event: Event, rnd: Round):
         return report_selectors.report_queue(rnd, minutes=event.round_minutes)
 
+    def report_box(self, event: Event, registration, current: dict) -> dict:
+        return report_selectors.match_report_box(event, registration, current)
+
 DUELS = Duels()

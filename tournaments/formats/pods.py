@@ -250,4 +250,7 @@ class Pods(EventFormat):
     def report_queue_rows(self, queue):
         return report_selectors.pod_queue_rows(queue)
 
+    def report_box(self, event: Event, registration, current: dict) -> dict:
+        return report_selectors.pod_report_box(event, registration, current)
+
 PODS = Pods()

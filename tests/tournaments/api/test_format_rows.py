@@ -7,7 +7,8 @@ at 0 points and no tables). The event is
 :func:`tests.tournaments.pods_helpers.played_event`; its values are worked
 out by hand there from DESIGN.md decision 17 (3 × the share of the
 pod-mates finished behind; ties share) and 004_4a3d59c736a1e8f3.txt §
-"1 Objetivo" (places by stoner points, more is better):
+"1 Objetivo" and § "5 Fin de partida" (places by stoner points, more is
+better: R-004-02, R-004-08):
 
 - round 1: Ana 25, Beto 20, Carla 13, Darío 5, Eva 1 → places 1…5,
   points 3 × 4/4, 3/4, 2/4, 1/4, 0/4 = 3, 2.25, 1.5, 0.75, 0;
