@@ -133,3 +133,60 @@ def test_duel_event_answers_in_the_duel_shape(api):
     assert body["shape"] == "duel"
     assert [(r["result"], r["games_won"], r["games_lost"], r["match_points"]) for r in body["rounds"]] == [
         ("loss", 1, 2, 0.0)]
+
+
+# --------------------------------------------------------------------------- the answers match the schema
+
+
+def _json_schema(node):
+    """An OpenAPI 3.0 schema node as JSON Schema: ``nullable: true`` becomes a ``null`` alternative."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _json_schema(value) for key, value in node.items() if key not in ("nullable", "discriminator")}
+    if node.get("nullable"):
+        return {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+def _response_schema(schema, path: str, method: str, code: str) -> dict:
+    content = schema["paths"][path][method]["responses"][code]["content"]["application/json"]["schema"]
+    components = {name: _json_schema(body) for name, body in schema["components"]["schemas"].items()}
+    return {**_json_schema(content), "components": {"schemas": components}}
+
+
+@pytest.fixture(scope="module")
+def openapi():
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+@pytest.mark.parametrize("pods", [True, False], ids=["pods", "duels"])
+def test_format_answers_match_the_documented_schema(api, openapi, pods):
+    """What schemathesis checks (response_schema_conformance): each answer is exactly one documented shape."""
+    import jsonschema
+
+    if pods:
+        event, _regs, _rounds = played_event()
+        number = "PS-02"
+    else:
+        event = open_event(players=3, cut_size=0)
+        rnd = services.round_pair_next(event=event)
+        match = rnd.matches.filter(is_bye=False).get()
+        services.match_result_record(match=match, games_a=2, games_b=0)
+        number = match.player_a.player.player_number
+    answers = [
+        ("/api/events/{event_id}/rounds/{number}/pairings/", url("pairing-list", event.pk, 1)),
+        ("/api/events/{event_id}/standings/", url("standing-list", event.pk)),
+        ("/api/events/{event_id}/players/{player_number}/results/", url("player-results", event.pk, number)),
+        ("/api/events/{event_id}/rounds/", url("round-list", event.pk)),
+        ("/api/events/{event_id}/", url("event-detail", event.pk)),
+    ]
+    for path, address in answers:
+        body = api.get(address).json()
+        # OpenAPI 3.0 keeps draft 4's boolean exclusiveMinimum/Maximum
+        jsonschema.Draft4Validator(_response_schema(openapi, path, "get", "200")).validate(body)
+        if "results" in body:
+            assert body["results"], path  # a shape was really checked, not an empty list
