@@ -190,3 +190,28 @@ def test_format_answers_match_the_documented_schema(api, openapi, pods):
         jsonschema.Draft4Validator(_response_schema(openapi, path, "get", "200")).validate(body)
         if "results" in body:
             assert body["results"], path  # a shape was really checked, not an empty list
+
+
+def _pods_in_round(players: int):
+    """A stoner-points event of ``players`` with round 1 seated (5 → one pod; 13 → pods of 5, 4 and 4)."""
+    from tests.factories import EventFactory, PlayerFactory, game
+
+    event = EventFactory(game=game("stoner_points"), cut_size=0, best_of=1)
+    services.registration_open(event=event)
+    for _ in range(players):
+        services.registration_create(event=event, player=PlayerFactory())
+    services.registration_close(event=event)
+    services.round_pair_next(event=event)
+    return event
+
+
+@pytest.mark.parametrize(("players", "pods"), [(5, 1), (13, 3)])
+def test_pods_lists_run_a_constant_number_of_queries(api, django_assert_num_queries, players, pods):
+    """One pod or three: the same queries (STYLE.md §7: constant for 1 and 3 items)."""
+    event = _pods_in_round(players)
+    with django_assert_num_queries(4):  # the state stamp, event, round with its counts, the seats
+        body = api.get(url("pairing-list", event.pk, 1)).json()
+    assert len(body["results"]) == pods
+    with django_assert_num_queries(4):  # the state stamp, event, registrations, the seats
+        body = api.get(url("standing-list", event.pk)).json()
+    assert len(body["results"]) == players
