@@ -254,7 +254,7 @@ class EventFormat:
 
     #: The shape of this format's rows: ``"duel"`` (a match between two sides, or a bye) or
     #: ``"pod"`` (the seats of one table). The API picks its serializers by it, once
-    #: (:data:`tournaments.api.shapes.SHAPES`).
+    #: (:data:`tournaments.api.serializers.SHAPES`).
     row_shape: ClassVar[str] = "duel"
     #: Names one table shows on the public round page: its tables are paged by
     #: ``PAGE_ROWS // names_per_table``.

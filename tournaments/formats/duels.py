@@ -265,7 +265,6 @@ class Duels(EventFormat):
             decided_by=played.third_decided_by,
         )
 
-
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 
     row_shape = "duel"
@@ -307,5 +306,6 @@ class Duels(EventFormat):
 
     def report_box(self, event: Event, registration, current: dict) -> dict:
         return report_selectors.match_report_box(event, registration, current)
+
 
 DUELS = Duels()

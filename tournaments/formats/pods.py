@@ -212,7 +212,6 @@ class Pods(EventFormat):
         ranking = [s.player_id for s in core_pod_standings(event, snapshot) if s.active]
         return topcut.podium_without((), ranking, disqualified)
 
-
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 
     row_shape = "pod"
@@ -252,5 +251,6 @@ class Pods(EventFormat):
 
     def report_box(self, event: Event, registration, current: dict) -> dict:
         return report_selectors.pod_report_box(event, registration, current)
+
 
 PODS = Pods()
