@@ -24,10 +24,10 @@ def player_current_table(event: Event, registration: Registration, rnd: Round | 
     and ``mates`` (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's
     build while it lasts, else the table's own clock with its extra minutes
     (:func:`tournaments.selectors.match_clock`) or the round's for a pod.
-    The format answers (:meth:`tournaments.formats.base.EventFormat.player_current_table`)
-    with :func:`duel_current_table` or :func:`pod_current_table`.
+    Built by :data:`CURRENT_TABLE` for the shape of the event's format's
+    rows (:attr:`tournaments.formats.base.EventFormat.row_shape`).
     """
-    return format_for(event).player_current_table(event, registration, rnd)
+    return CURRENT_TABLE[format_for(event).row_shape](event, registration, rnd)
 
 
 def pod_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
@@ -70,3 +70,8 @@ def duel_current_table(event: Event, registration: Registration, rnd: Round | No
             "opponent_number": opponent.player.player_number if opponent else None,
             "status": match.status, "result": result,
             "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
+
+
+#: The player's current table by the row shape of the event's format: a match of two sides or a pod's
+#: seats. A new format that stores duels (or pods) inherits its shape and needs nothing here.
+CURRENT_TABLE = {"duel": duel_current_table, "pod": pod_current_table}

@@ -278,10 +278,6 @@ class EventFormat:
         """The tables ``registration`` sat at, round by round, from the player's side (pages)."""
         raise NotImplementedError
 
-    def player_current_table(self, event: Event, registration: Any, rnd: Round | None) -> dict | None:
-        """The player's table in the current round ``rnd`` (see :mod:`tournaments.me_selectors`)."""
-        raise NotImplementedError
-
     def page_context(self, event: Event) -> dict[str, Any]:
         """What every page of an event in this format adds to its template context: the labels
         of its columns, its score's name and ``pods`` (whether tables are seated pods)."""

@@ -285,10 +285,6 @@ class Duels(EventFormat):
     def player_rounds(self, event: Event, registration: Registration):
         return selectors.player_rounds(registration)
 
-    def player_current_table(self, event: Event, registration: Registration, rnd: Round | None) -> dict | None:
-        from .. import me_selectors  # it reaches the services' clock, which imports the formats
-
-        return me_selectors.duel_current_table(event, registration, rnd)
 
     def page_context(self, event: Event) -> dict:
         return {"pods": False, "labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}

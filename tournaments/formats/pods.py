@@ -229,10 +229,6 @@ class Pods(EventFormat):
     def player_rounds(self, event: Event, registration):
         return pods_selectors.player_pod_rounds(registration, event=event)
 
-    def player_current_table(self, event: Event, registration, rnd: Round | None) -> dict | None:
-        from .. import me_selectors  # it reaches the services' clock, which imports the formats
-
-        return me_selectors.pod_current_table(event, registration, rnd)
 
     def page_context(self, event: Event) -> dict:
         score_label = pods_selectors.secondary_score_label(event)
