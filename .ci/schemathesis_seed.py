@@ -6,7 +6,9 @@ Run with the database of the run in DATABASE_URL, after ``migrate``:
 
 Two venues, each with an organizer; at venue A an event in its first Swiss
 round (a judge, a head judge, one result, one penalty, one ruling at a
-table) and a finished event with a top cut (bracket, podium, standings).
+table), a finished event with a top cut (bracket, podium, standings) and a
+finished stoner-points event played in pods (the pods' shape of the tables,
+standings and a player's rounds).
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ django.setup()
 from rest_framework.authtoken.models import Token  # noqa: E402
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory  # noqa: E402
+from tests.tournaments.pods_helpers import played_event  # noqa: E402
 from tournaments import penalties, services  # noqa: E402
 
 
@@ -70,6 +73,8 @@ def main() -> None:
     final = services.round_pair_next(event=done)
     services.match_result_record(match=final.matches.get(), games_a=0, games_b=2)
     services.event_finish(event=done)
+
+    played_event(venue=venue_a, name="Fecha stoner terminada")
 
     _event(venue_b, "Fecha de otra sede", players=4)
 

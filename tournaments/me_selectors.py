@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from . import selectors
+from .formats import format_for
 from .models import Event, Match, Player, PodSeat, Registration, Round
 from .services.clock import round_build_clock
 
@@ -13,32 +14,46 @@ def player_of_user(user) -> Player | None:
     return Player.objects.filter(user_id=user.pk).first() if user.is_authenticated else None
 
 
-def player_current_table(event: Event, registration: Registration, rnd: Round | None, pods: bool) -> dict | None:
-    """The player's table in the current round ``rnd`` (``None`` before round 1).
+def player_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
+    """The player's table in the current round ``rnd`` (``None`` before round 1), as the event's format seats it.
 
     Keys: ``round``, ``seated`` (False when the player sits out), and when
     seated ``table_number`` and ``status``; duels add ``match``, ``is_bye``,
     ``opponent``, ``opponent_number`` and ``result`` (the recorded score from
-    the player's side, ``"2-1"``, once entered); pods ``seat`` and ``mates``
-    (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's build while it
-    lasts, else the table's own clock with its extra minutes
+    the player's side, ``"2-1"``, once entered); pods ``seat``, ``pod_id``
+    and ``mates`` (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's
+    build while it lasts, else the table's own clock with its extra minutes
     (:func:`tournaments.selectors.match_clock`) or the round's for a pod.
+    Built by :data:`CURRENT_TABLE` for the shape of the event's format's
+    rows (:attr:`tournaments.formats.base.EventFormat.row_shape`).
     """
+    return CURRENT_TABLE[format_for(event).row_shape](event, registration, rnd)
+
+
+def pod_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
+    """The player's pod in ``rnd`` (see :func:`player_current_table`; three queries)."""
     if rnd is None:
         return None
     build = round_build_clock(rnd)
-    if pods:
-        seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
-                .select_related("pod").first())
-        if seat is None:
-            return {"round": rnd, "seated": False, "clock": build}
-        mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
-                     .select_related("registration__player").order_by("seat"))
-        return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
-                "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
-                          for m in mates],
-                "status": seat.pod.status,
-                "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
+    seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
+            .select_related("pod").first())
+    if seat is None:
+        return {"round": rnd, "seated": False, "clock": build}
+    mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
+                 .select_related("registration__player").order_by("seat"))
+    return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
+            "pod_id": seat.pod_id,
+            "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
+                      for m in mates],
+            "status": seat.pod.status,
+            "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
+
+
+def duel_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
+    """The player's match in ``rnd`` (see :func:`player_current_table`; two queries)."""
+    if rnd is None:
+        return None
+    build = round_build_clock(rnd)
     match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
              .select_related("round", "player_a__player", "player_b__player").first())
     if match is None:
@@ -55,3 +70,8 @@ def player_current_table(event: Event, registration: Registration, rnd: Round | 
             "opponent_number": opponent.player.player_number if opponent else None,
             "status": match.status, "result": result,
             "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
+
+
+#: The player's current table by the row shape of the event's format: a match of two sides or a pod's
+#: seats. A new format that stores duels (or pods) inherits its shape and needs nothing here.
+CURRENT_TABLE = {"duel": duel_current_table, "pod": pod_current_table}

@@ -13,11 +13,14 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Case, Count, IntegerField, Q, Value, When
+
 from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
 from .models import Event, PodResultEntry, PodSeat, PodTable, Registration, Round
-from .selectors import user_label
+from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, user_label
 from .swiss.pods import PodResult, PodStanding, as_decimal, pod_points, pod_standings
+from .text import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,11 @@ class PodRow:
         return ", ".join(seat.display_name for seat in self.seats)
 
     @property
+    def is_bye(self) -> bool:
+        """A pod is never a bye (everyone sits at a table: :func:`tournaments.swiss.pods.pair_pods`)."""
+        return False
+
+    @property
     def by_place(self) -> tuple[SeatRow, ...]:
         """Seats ordered by place (best first; no place yet: by seat)."""
         return tuple(sorted(self.seats, key=lambda s: (s.place is None, s.place or 0, s.seat)))
@@ -199,6 +207,47 @@ def secondary_score_label(event: Event) -> str | None:
     profile = event.profile
     pods = profile.pods if profile is not None else None
     return pods.secondary_score_es if pods is not None else None
+
+
+# --------------------------------------------------------------------------- the judge's list
+
+
+@dataclass(frozen=True, slots=True)
+class JudgePodPage(JudgeTablePage):
+    """A page of pods for the judge list: ``tables`` are :class:`PodRow` (no byes: every count is of pods)."""
+
+
+def judge_pod_page(rnd: Round, *, status: str, query: str, offset: int,
+                   limit: int = JUDGE_PAGE_SIZE) -> JudgePodPage:
+    """A page of the pods of ``rnd``, pending first, like :func:`tournaments.selectors.judge_table_page`.
+
+    ``status``: ``pendientes``, ``con-resultado`` or anything else for every
+    pod; ``query`` keeps the pods with a player whose name or number contains
+    it (accents aside). Three queries, four with a search.
+    """
+    round_pods = PodTable.objects.filter(round=rnd)
+    counts = round_pods.aggregate(total=Count("pk"), pending=Count("pk", filter=Q(status=MatchStatus.PENDING)))
+    if status == "pendientes":
+        filtered, matched = round_pods.filter(status=MatchStatus.PENDING), counts["pending"]
+    elif status == "con-resultado":
+        filtered, matched = round_pods.exclude(status=MatchStatus.PENDING), counts["total"] - counts["pending"]
+    else:
+        filtered, matched = round_pods, counts["total"]
+    order = (Case(When(status=MatchStatus.PENDING, then=Value(0)), default=Value(1), output_field=IntegerField()),
+             "table_number", "pk")
+    needle = fold(query)
+    if needle:
+        texts: dict[int, list[str]] = {pk: [] for pk in filtered.order_by(*order).values_list("pk", flat=True)}
+        for pod_id, name, number in PodSeat.objects.filter(pod__in=filtered).values_list(
+                "pod_id", "registration__player__display_name", "registration__player__player_number"):
+            texts[pod_id] += [name, number]
+        ids = [pk for pk, parts in texts.items() if needle in fold(" ".join(parts))]
+        matched = len(ids)
+        page_ids = ids[offset:offset + limit]
+    else:
+        page_ids = list(filtered.order_by(*order).values_list("pk", flat=True)[offset:offset + limit])
+    return JudgePodPage(tables=pod_rows(page_ids), pending=counts["pending"], total=counts["total"],
+                        matched=matched, offset=offset, limit=limit)
 
 
 # --------------------------------------------------------------------------- the organizer's round page

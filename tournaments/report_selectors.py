@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .enums import MatchStatus, ResultSource, RoundState
-from .models import Match, MatchReport, PodReport, PodTable, ResultEntry, Round
+from django.db.models import F
+
+from . import pods_selectors
+from .enums import MatchStatus, ResultSource, RoundPhase, RoundState
+from .models import Match, MatchReport, PodReport, PodSeat, PodTable, ResultEntry, Round
 from .selectors import match_clock
 
 #: A player's view of their table: no report yet, theirs waiting for the rival, reports that differ,
@@ -126,3 +129,74 @@ def match_reports_for_judge(match: Match) -> tuple[MatchReport | None, MatchRepo
     """The reports of player A and player B of ``match`` (for the judge's form page)."""
     reports = {r.registration_id: r for r in MatchReport.objects.filter(match=match)}
     return reports.get(match.player_a_id), reports.get(match.player_b_id)
+
+
+def pod_queue_rows(queue: list[QueuedPod]) -> list[dict]:
+    """The queued pods as the judges' queue shows them (one query): ``{"pod", "reports"}`` with
+    ``reports`` ``[(reporter's name, [(place, name, score)] by place)]`` by reporter's name."""
+    names = dict(PodSeat.objects.filter(pod__in=[q.pod.pk for q in queue])
+                 .values_list("registration_id", "registration__player__display_name"))
+    rows = []
+    for q in queue:
+        reports = [(names.get(reg_id, "?"),
+                    [(place, names.get(line_reg, "?"), score) for line_reg, place, score in
+                     sorted(report.placements, key=lambda line: (line[1], line[0]))])
+                   for reg_id, report in sorted(q.reports.items(), key=lambda item: names.get(item[0], ""))]
+        rows.append({"pod": q.pod, "reports": reports})
+    return rows
+
+
+def reported_tables(rnd: Round, numbers: list[int]) -> tuple[set[int], set[int]]:
+    """Of the pending tables ``numbers`` of ``rnd``, those with one player's report and those whose two
+    reports differ (one query)."""
+    by_table: dict[int, list] = {}
+    for report in (MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
+                   .annotate(match_table_number=F("match__table_number"))):
+        by_table.setdefault(report.match_table_number, []).append(report.key())
+    one = {number for number, keys in by_table.items() if len(keys) == 1}
+    differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
+    return one, differ
+
+
+# --------------------------------------------------------------------------- the player's report box («Mi torneo»)
+
+
+def report_choices(best_of: int, top_cut: bool) -> list[tuple[str, int, int, int]]:
+    """``(value, mine, theirs, drawn)`` of the one-tap scores, from the reporter's side (the judge's presets)."""
+    if best_of == 1:
+        scores = [(1, 0, 0), (0, 1, 0)] + ([] if top_cut else [(0, 0, 1)])
+    else:
+        scores = [(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0)] + (
+            [] if top_cut else [(1, 1, 0), (1, 0, 1), (0, 1, 1)])
+    return [(f"{m}-{t}-{d}", m, t, d) for m, t, d in scores]
+
+
+def match_report_box(event, registration, current: dict) -> dict:
+    """The report box of a player seated at a match (``current``: their current-table context; one query)."""
+    rnd = current["round"]
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
+    match = current["match"]
+    state = match_report_state(match, registration.pk)
+    mine = None
+    if state.mine is not None:
+        a_side = match.player_a_id == registration.pk
+        m, t = (state.mine.games_a, state.mine.games_b) if a_side else (state.mine.games_b, state.mine.games_a)
+        mine = f"{m}-{t}" + (f"-{state.mine.games_drawn}" if state.mine.games_drawn else "")
+    return {"kind": "match", "state": state.state, "mine": mine, "editable": state.editable,
+            "choices": report_choices(event.best_of, top_cut), "selected": None}
+
+
+def pod_report_box(event, registration, current: dict) -> dict:
+    """The report box of a player seated at a pod (``current``: their current-table context; four queries)."""
+    rnd = current["round"]
+    pod = PodTable.objects.select_related("round").get(round=rnd, table_number=current["table_number"])
+    state = pod_report_state(pod, registration.pk)
+    row = pods_selectors.pod_rows([pod.pk])[0]
+    names = {seat.registration_id: seat.display_name for seat in row.seats}
+    mine = None
+    if state.mine is not None:
+        mine = ", ".join(f"{place}.º {names.get(reg_id, '?')}"
+                         for reg_id, place, _score in sorted(state.mine.placements, key=lambda line: line[1]))
+    return {"kind": "pod", "state": state.state, "mine": mine, "editable": state.editable,
+            "seats": row.seats, "places": list(range(1, len(row.seats) + 1)),
+            "score_label": pods_selectors.secondary_score_label(event)}

@@ -199,7 +199,7 @@ def test_pods_api_shows_ended_by_time_and_exact_share_points(client):
     pod = rnd.pods.get()
     a, b, c, d, e = seats(pod)
     services.pod_result_record(pod=pod, placements=[(a, 1, 18), (b, 2, 14), (c, 3, 9), (d, 4, 2), (e, 4, 2)])
-    body = client.get(reverse("tournaments_api:pod-list", args=[event.pk, 1])).json()
-    assert [p["ended_by_time"] for p in body["pods"]] == [True]
-    standings = client.get(reverse("tournaments_api:pod-standings", args=[event.pk])).json()["results"]
+    body = client.get(reverse("tournaments_api:pairing-list", args=[event.pk, 1])).json()
+    assert [p["ended_by_time"] for p in body["results"]] == [True]
+    standings = client.get(reverse("tournaments_api:standing-list", args=[event.pk])).json()["results"]
     assert [row["points"] for row in standings] == [3.0, 2.25, 1.5, 0.375, 0.375]

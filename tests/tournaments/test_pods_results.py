@@ -256,22 +256,28 @@ def test_judge_page_lists_pods_and_saves_places(client, live_pods):
 
 
 def test_api_lists_pods_of_a_round_and_pod_standings(live_pods):
+    """The general endpoints answer in the pods' shape (issue #24: no pod-only endpoints)."""
     event, rnd = live_pods
     api = APIClient()
-    body = api.get(reverse("tournaments_api:pod-list", args=[event.pk, rnd.number])).json()
-    assert body["secondary_score"] == "Puntos stoner"
-    assert [len(p["seats"]) for p in body["pods"]] == [5, 4, 4]
-    assert body["pods"][0]["status"] == "reported" and body["pods"][0]["seats"][0]["place"] == 1
-    standings = api.get(reverse("tournaments_api:pod-standings", args=[event.pk])).json()
+    assert api.get(reverse("tournaments_api:event-detail", args=[event.pk])).json()["secondary_score"] == \
+        "Puntos stoner"
+    body = api.get(reverse("tournaments_api:pairing-list", args=[event.pk, rnd.number])).json()
+    assert [len(p["seats"]) for p in body["results"]] == [5, 4, 4]
+    assert body["results"][0]["status"] == "reported" and body["results"][0]["seats"][0]["place"] == 1
+    standings = api.get(reverse("tournaments_api:standing-list", args=[event.pk])).json()
     assert len(standings["results"]) == 13
     assert standings["results"][0]["points"] == 3
-    assert api.post(reverse("tournaments_api:pod-standings", args=[event.pk])).status_code == 405
+    assert api.post(reverse("tournaments_api:standing-list", args=[event.pk])).status_code == 405
 
 
-def test_api_pods_of_a_two_player_event_is_404():
+def test_api_standings_of_a_two_player_event_keep_the_duel_shape():
+    """A duel event's standings have match points and no placement points."""
     event = EventFactory()
-    response = APIClient().get(reverse("tournaments_api:pod-standings", args=[event.pk]))
-    assert response.status_code == 404
+    services.registration_open(event=event)
+    for _ in range(2):
+        services.registration_create(event=event, player=PlayerFactory())
+    rows = APIClient().get(reverse("tournaments_api:standing-list", args=[event.pk])).json()["results"]
+    assert [("match_points" in row, "points" in row) for row in rows] == [(True, False), (True, False)]
 
 
 def test_pairings_pdf_by_table_lists_every_seat_of_every_pod(live_pods):

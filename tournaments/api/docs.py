@@ -58,6 +58,11 @@ def _fields(schema: dict | None, components: dict) -> tuple[str, list[dict]]:
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
         schema = components.get(name, {})
+    if "oneOf" in schema:  # one shape per format (issue #24): each alternative's fields, named
+        parts = [_fields(option, components) for option in schema["oneOf"]]
+        rows = [{**row, "description": f"[{part}] {row['description']}".strip()} for part, fields in parts
+                for row in fields]
+        return name or " | ".join(part for part, _rows in parts), rows
     required = set(schema.get("required", ()))
     rows = [
         {

@@ -20,7 +20,6 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..enums import EventState
-from ..formats import format_for
 from ..me_selectors import player_current_table
 from ..models import Registration
 from ..services.registration import registration_self_drop
@@ -76,7 +75,7 @@ class DropAnswerSerializer(serializers.Serializer):
 def _table(registration: Registration) -> dict | None:
     event = registration.event
     rnd = selectors.current_round(event)
-    table = player_current_table(event, registration, rnd, format_for(event).key == "pods")
+    table = player_current_table(event, registration, rnd)
     if table is None:
         return None
     clock = table.get("clock")
@@ -87,12 +86,9 @@ def _table(registration: Registration) -> dict | None:
         opponents = [{"display_name": table["opponent"], "player_number": table["opponent_number"], "seat": None}]
     else:
         opponents = []
-    pod_id = None
-    if pod_mates is not None:
-        pod_id = (registration.pod_seats.filter(pod__round=rnd).values_list("pod_id", flat=True).first())
     return {
         "round": rnd.number, "seated": table["seated"], "table_number": table.get("table_number"),
-        "match_id": match.pk if match is not None else None, "pod_id": pod_id,
+        "match_id": match.pk if match is not None else None, "pod_id": table.get("pod_id"),
         "is_bye": bool(table.get("is_bye")), "status": table.get("status"), "opponents": opponents,
         "clock": {"state": clock.state, "remaining_seconds": clock.remaining_seconds,
                   "ends_at": clock.ends_at} if clock is not None else None,

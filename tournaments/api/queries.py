@@ -9,7 +9,7 @@ yet (a player's round-by-round results, the bracket as stages).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
@@ -17,6 +17,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from .. import selectors
 from ..adapters import match_record
 from ..enums import MatchOutcome, MatchStatus, RoundPhase
+from ..formats import format_for
 from ..models import Event, Match, Player, Registration, Round
 from ..swiss.standings import match_points_of, result_of
 from ..swiss.types import Outcome
@@ -56,17 +57,10 @@ def event_by_pk(pk: int) -> Event | None:
 def rounds_with_counts(event: Event) -> QuerySet[Round]:
     """The event's rounds in order with ``tables`` and ``results_pending`` counts (one query).
 
-    ``tables`` counts matches that are not byes; ``results_pending`` those
-    still without a result.
+    ``tables`` counts the tables that take a result (no byes), as the
+    event's format stores them; ``results_pending`` those still without one.
     """
-    return (
-        Round.objects.filter(event=event)
-        .annotate(
-            tables=Count("matches", filter=Q(matches__is_bye=False)),
-            results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING)),
-        )
-        .order_by("number")
-    )
+    return format_for(event).rounds_with_counts(event)
 
 
 def round_by_number(event: Event, number: int) -> Round | None:
@@ -112,6 +106,14 @@ def search_rows(rows: Iterable, query: str, *fields: str) -> list:
     if not needle:
         return list(rows)
     return [row for row in rows if any(needle in fold(getattr(row, f) or "") for f in fields)]
+
+
+def search_by(rows: Iterable, query: str, text: Callable[[object], str]) -> list:
+    """Rows whose ``text(row)`` contains ``query``, as :func:`search_rows` matches (no query: every row)."""
+    needle = fold(query.strip())
+    if not needle:
+        return list(rows)
+    return [row for row in rows if needle in fold(text(row))]
 
 
 # --------------------------------------------------------------------------- player results
@@ -200,9 +202,10 @@ def player_results(registration: Registration) -> list[PlayerRoundResult]:
     return rows
 
 
-def standing_of(event: Event, registration: Registration) -> selectors.StandingRow | None:
-    """The standings row of ``registration`` (two queries, through the selector)."""
-    return next((row for row in selectors.standings_for_event(event) if row.registration_id == registration.pk), None)
+def standing_of(event: Event, registration: Registration):
+    """The standings row of ``registration`` in its event's format, ``None`` when it has none (two queries)."""
+    rows = format_for(event).standing_rows(event)
+    return next((row for row in rows if row.registration_id == registration.pk), None)
 
 
 # --------------------------------------------------------------------------- bracket

@@ -10,15 +10,19 @@ nothing else leaves through this API.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from ..enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
 from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
-from ..models import Event, Player, Round
+from ..models import Event, Player, Registration, Round
+from ..pods_selectors import secondary_score_label
 from ..swiss.lifecycle import actions_available
 from ..text import stage_name
 from . import queries
@@ -35,6 +39,16 @@ def _enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
 
 def _values(choices: type[TextChoices]) -> list[str]:
     return [str(v) for v in choices.values]
+
+
+def one_of(component: str, part: str, *, many: bool = False) -> PolymorphicProxySerializer:
+    """The schema of ``part`` (``"table"``, ``"standing"``, ``"player_results"``) of a
+    :class:`Shape`, for any shape: one of the serializers :data:`SHAPES` declares
+    (read when the schema is built)."""
+    return PolymorphicProxySerializer(
+        component_name=component, serializers=lambda: [getattr(shape, part) for shape in SHAPES.values()],
+        resource_type_field_name=None, many=many,
+    )
 
 
 EventKindField = _enum_field("EventKindField", _values(EventKind))
@@ -154,13 +168,16 @@ class EventDetailSerializer(EventSerializer):
         help_text=_("Sistema de juego del evento: «duels» (suizo con reducido, dos por mesa), «pods» (suizo en mesas "
                     "de 3 a 6) u otro de los registrados."))
     format_label = serializers.SerializerMethodField(help_text=_("El sistema de juego, en palabras."))
+    secondary_score = serializers.SerializerMethodField(
+        help_text=_("Nombre del puntaje secundario de las mesas multijugador del juego (p. ej. «Puntos stoner»); "
+                    "vacío si no tiene."))
     actions = serializers.SerializerMethodField(
         help_text=_("Acciones del organizador que corresponden ahora (nombres de los servicios: round_pair_next, "
                     "round_close, top_cut_start, event_finish…).")
     )
 
     class Meta(EventSerializer.Meta):
-        fields = [*EventSerializer.Meta.fields, "format", "format_label", "actions"]
+        fields = [*EventSerializer.Meta.fields, "format", "format_label", "secondary_score", "actions"]
         read_only_fields = fields
 
     def get_format(self, event: Event) -> str:
@@ -168,6 +185,9 @@ class EventDetailSerializer(EventSerializer):
 
     def get_format_label(self, event: Event) -> str:
         return str(format_for(event).label)
+
+    def get_secondary_score(self, event: Event) -> str | None:
+        return secondary_score_label(event)
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_actions(self, event: Event) -> list[str]:
@@ -182,7 +202,7 @@ class RoundSerializer(serializers.ModelSerializer):
     stage_label = serializers.SerializerMethodField(help_text=_("Etapa del reducido: Final, Semifinales…"))
     state = RoundStateField(read_only=True)
     state_label = serializers.CharField(source="get_state_display", read_only=True)
-    tables = serializers.IntegerField(read_only=True, help_text=_("Mesas con dos jugadores (sin contar el bye)."))
+    tables = serializers.IntegerField(read_only=True, help_text=_("Mesas que llevan resultado (sin contar el bye)."))
     results_pending = serializers.IntegerField(read_only=True, help_text=_("Mesas que todavía no tienen resultado."))
 
     class Meta:
@@ -235,11 +255,38 @@ class PairingSerializer(serializers.Serializer):
         return str(MatchStatus(row.status).label)
 
 
+class SeatSerializer(serializers.Serializer):
+    """One seat of a pod (a :class:`tournaments.pods_selectors.SeatRow`)."""
+
+    seat = serializers.IntegerField(help_text=_("Asiento (1…)."))
+    display_name = serializers.CharField()
+    player_number = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True, help_text=_("Puesto (1 el ganador; los empatados lo comparten)."))
+    score = serializers.IntegerField(allow_null=True, help_text=_("Puntaje secundario (p. ej. puntos stoner)."))
+
+
+class PodSerializer(serializers.Serializer):
+    """One table of a round played in pods (a :class:`tournaments.pods_selectors.PodRow`): 3 to 6 seats."""
+
+    table_number = serializers.IntegerField()
+    status = MatchStatusField()
+    version = serializers.IntegerField()
+    repeats = serializers.IntegerField(help_text=_("Pares que ya compartieron mesa (inevitable)."))
+    ended_by_time = serializers.BooleanField(
+        help_text=_("La mesa terminó por tiempo: nadie llegó al objetivo del juego y los puestos salen del puntaje."))
+    seats = SeatSerializer(many=True)
+
+
 class RoundPairingsSerializer(serializers.Serializer):
-    """A round just paired, with all its tables."""
+    """A round just paired, with all its tables (``pairings``: the rows of the event's format, in its shape)."""
 
     round = RoundSerializer()
-    pairings = PairingSerializer(many=True)
+    pairings = serializers.SerializerMethodField(help_text=_("Las mesas de la ronda, en la forma del sistema de "
+                                                             "juego del evento (duelos o mesas multijugador)."))
+
+    @extend_schema_field(one_of("TableRow", "table", many=True))
+    def get_pairings(self, data) -> list:
+        return shape_of(data["round"].event).table(data["pairings"], many=True).data
 
 
 # --------------------------------------------------------------------------- standings
@@ -297,6 +344,32 @@ class StandingSerializer(serializers.Serializer):
         return str(TIEBREAKER_LABELS.get(key, key)) if key else None
 
 
+class PodStandingSerializer(serializers.Serializer):
+    """One standings row of an event played in pods (a :class:`tournaments.pods_selectors.PodStandingRow`).
+
+    Placement points: 3 × the share of the pod-mates finished behind, tied
+    places sharing (DESIGN.md decision 17), then the pod-mates' points and
+    the secondary score; still level is a technical tie.
+    """
+
+    rank = serializers.IntegerField(
+        help_text=_("Puesto; un empate técnico lo comparte. En un evento finalizado, el puesto final."))
+    display_name = serializers.CharField()
+    player_number = serializers.CharField()
+    venue = serializers.CharField(help_text=_("Sede de origen del jugador."))
+    points = serializers.DecimalField(max_digits=9, decimal_places=3, coerce_to_string=False,
+                                      help_text=_("Puntos por puesto (fracciones en mesas de 3, 5 o 6)."))
+    opponents_points = serializers.DecimalField(max_digits=11, decimal_places=3, coerce_to_string=False,
+                                                help_text=_("Suma de los puntos de los rivales de mesa."))
+    secondary_score = serializers.IntegerField(help_text=_("Puntaje secundario sumado (puntos stoner)."))
+    pods_played = serializers.IntegerField()
+    places = serializers.ListField(child=serializers.IntegerField(), help_text=_("Puesto en cada mesa jugada."))
+    separated_by = serializers.CharField(allow_null=True)
+    technical_tie = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+    disqualified = serializers.BooleanField()
+
+
 # --------------------------------------------------------------------------- a player in an event
 
 
@@ -330,6 +403,8 @@ class PlayerRoundSerializer(serializers.Serializer):
 class PlayerEventResultsSerializer(serializers.Serializer):
     """A player's day: registration state, standings row and every round."""
 
+    shape = _enum_field("DuelShapeField", ["duel"])(
+        help_text=_("Forma de las filas: «duel» (duelos) o «pod» (mesas multijugador)."))
     event_id = serializers.IntegerField()
     player = PlayerSerializer()
     late_entry = serializers.BooleanField()
@@ -339,6 +414,38 @@ class PlayerEventResultsSerializer(serializers.Serializer):
     disqualified = serializers.BooleanField()
     standing = StandingSerializer(allow_null=True)
     rounds = PlayerRoundSerializer(many=True)
+
+
+class PodMateSerializer(serializers.Serializer):
+    display_name = serializers.CharField()
+    player_number = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+
+
+class PodPlayerRoundSerializer(serializers.Serializer):
+    """One pod of the player, round by round (a :class:`tournaments.pods_selectors.PlayerPodRound`)."""
+
+    round_number = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    status = MatchStatusField()
+    pod_size = serializers.IntegerField(help_text=_("Jugadores de la mesa."))
+    place = serializers.IntegerField(allow_null=True, help_text=_("Puesto; vacío mientras no hay resultado."))
+    score = serializers.IntegerField(allow_null=True, help_text=_("Puntaje secundario (puntos stoner)."))
+    points = serializers.DecimalField(max_digits=9, decimal_places=3, coerce_to_string=False, allow_null=True,
+                                      help_text=_("Puntos por puesto que dio la mesa."))
+    ended_by_time = serializers.BooleanField()
+    mates = PodMateSerializer(many=True, help_text=_("Los demás jugadores de la mesa, mejor puesto primero."))
+
+
+class PodPlayerEventResultsSerializer(PlayerEventResultsSerializer):
+    """A player's day in an event played in pods: registration state, standings row and every pod."""
+
+    shape = _enum_field("PodShapeField", ["pod"])(
+        help_text=_("Forma de las filas: «duel» (duelos) o «pod» (mesas multijugador)."))
+
+    standing = PodStandingSerializer(allow_null=True)
+    rounds = PodPlayerRoundSerializer(many=True)
 
 
 class RegistrationStatusSerializer(serializers.Serializer):
@@ -429,3 +536,39 @@ class ResultInputSerializer(serializers.Serializer):
         help_text=_("La «version» del emparejamiento que tenía a la vista. Si otra persona cargó la mesa "
                     "mientras tanto, la carga se rechaza con 409 y no se pisa nada."),
     )
+
+
+# --------------------------------------------------------------------------- shapes (issue #24)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """The serializers of one row shape (:attr:`tournaments.formats.base.EventFormat.row_shape`).
+
+    ``table``: a row of the round's tables; ``standing``: a standings row;
+    ``player_results``: a player's day; ``history(event, registration)``:
+    the player's rounds that ``player_results`` lists (the duel shape keeps
+    the API's own rows with match points and versions,
+    :func:`tournaments.api.queries.player_results`).
+    """
+
+    table: type[serializers.Serializer]
+    standing: type[serializers.Serializer]
+    player_results: type[serializers.Serializer]
+    history: Callable[[Event, Registration], list]
+
+
+#: The API's serializers by the row shape a format declares; the only place the API tells shapes
+#: apart. A new format that stores duels (or pods) inherits its shape and needs nothing here.
+SHAPES: dict[str, Shape] = {
+    "duel": Shape(PairingSerializer, StandingSerializer, PlayerEventResultsSerializer,
+                  lambda event, registration: queries.player_results(registration)),
+    "pod": Shape(PodSerializer, PodStandingSerializer, PodPlayerEventResultsSerializer,
+                 lambda event, registration: format_for(event).player_rounds(event, registration)),
+}
+
+
+def shape_of(event: Event) -> Shape:
+    """The serializers of ``event``'s format (``KeyError`` for a shape not declared in :data:`SHAPES`)."""
+    return SHAPES[format_for(event).row_shape]
+

@@ -6,12 +6,10 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/                                   one event, podium
     events/<event_id>/rounds/                            its rounds
     events/<event_id>/rounds/<number>/                   one round
-    events/<event_id>/rounds/<number>/pairings/          a round's tables
-    events/<event_id>/standings/                         standings, every tiebreak
+    events/<event_id>/rounds/<number>/pairings/          a round's tables (duels or pods: the event's format)
+    events/<event_id>/standings/                         standings in the event's format
     events/<event_id>/bracket/                           the top cut
-    events/<event_id>/rounds/<number>/pods/              a round's pods (multiplayer games)
-    events/<event_id>/pod-standings/                     standings of a pod event
-    events/<event_id>/players/<player_number>/results/   a player's rounds
+    events/<event_id>/players/<player_number>/results/   a player's rounds in the event's format
     players/  players/<player_number>/                   public player data
     matches/<match_id>/result/                    POST   judge: record a result
     events/<event_id>/matches/<match_id>/report/  POST   a player of the match: self-report (issue #17)
@@ -41,7 +39,7 @@ API clients authenticate with the site's session or a token
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from . import corrections, eventlog, exchange, me, penalties, pods, preregistration, reports, views
+from . import corrections, eventlog, exchange, me, penalties, preregistration, reports, views
 from .docs import api_docs
 
 app_name = "tournaments_api"
@@ -64,8 +62,6 @@ urlpatterns = [
          name="pairing-list"),
     path("events/<int:event_id>/standings/", views.StandingListView.as_view(), name="standing-list"),
     path("events/<int:event_id>/bracket/", views.BracketView.as_view(), name="bracket"),
-    path("events/<int:event_id>/rounds/<int:number>/pods/", pods.PodListView.as_view(), name="pod-list"),
-    path("events/<int:event_id>/pod-standings/", pods.PodStandingListView.as_view(), name="pod-standings"),
     path("events/<int:event_id>/players/<str:player_number>/results/", views.PlayerResultsView.as_view(),
          name="player-results"),
     path("players/", views.PlayerListView.as_view(), name="player-list"),

@@ -29,9 +29,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import pagecache, selectors, services
+from .. import pagecache, services
 from ..errors import StateError
-from ..formats import DUELS
+from ..formats import format_for
 from ..models import Event, Match, Player, Registration, Round
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
 from . import queries
@@ -46,14 +46,14 @@ from .serializers import (
     EventSerializer,
     NameSearchSerializer,
     PairingSerializer,
-    PlayerEventResultsSerializer,
     PlayerSerializer,
     RegistrationStatusSerializer,
     ResultInputSerializer,
     RoundPairingsSerializer,
     RoundSerializer,
-    StandingSerializer,
+    one_of,
     podium_of,
+    shape_of,
 )
 from .throttles import LoginRateThrottle
 
@@ -263,26 +263,40 @@ class RoundDetailView(EventScopedMixin, generics.RetrieveAPIView):
         return self.get_round()
 
 
+class FormatRowsMixin:
+    """A list of the event's rows in the shape of its format (:data:`tournaments.api.serializers.SHAPES`)."""
+
+    #: Which serializer of the shape renders a row: ``"table"`` or ``"standing"``.
+    shape_part: str
+
+    def get_serializer_class(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no event
+            return PairingSerializer
+        return getattr(shape_of(self.get_event()), self.shape_part)
+
+
 @extend_schema(
     tags=[TAG_ROUNDS],
     extensions=ROLE_PUBLIC,
     summary="Emparejamientos de una ronda",
-    description="Mesas de la ronda en orden, el bye al final, con resultado, estado y versión. "
-    "«search» filtra por nombre o número de jugador (cualquiera de los dos lados). Público.",
+    description="Mesas de la ronda en orden, en la forma del sistema de juego del evento: duelos (el bye al "
+    "final, con resultado, estado y versión) o mesas multijugador (cada asiento con su puesto y su puntaje "
+    "secundario una vez cargados). «search» filtra por nombre o número de jugador (cualquiera de la mesa). "
+    "Público.",
     parameters=[EVENT_ID, ROUND_NUMBER, NameSearchSerializer],
-    responses={200: PairingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+    responses={200: one_of("TableRow", "table", many=True), 400: INVALID, 404: NOT_FOUND},
 )
-class PairingListView(StampCachedMixin, EventScopedMixin, generics.ListAPIView):
-    serializer_class = PairingSerializer
+class PairingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, generics.ListAPIView):
+    shape_part = "table"
     pagination_class = ArenaPagination
     permission_classes = [AllowAny]  # public reads, nothing to write here
     filter_backends: list = []
 
     def get_queryset(self):
         rnd = self.get_round()
-        rows = self.computed(f"api-round-{rnd.pk}", lambda: selectors.pairings_for_round(rnd))
-        return queries.search_rows(rows, _search(self.request), "player_a", "player_a_number",
-                                   "player_b", "player_b_number")
+        fmt = format_for(self.get_event())
+        rows = self.computed(f"api-round-{rnd.pk}", lambda: fmt.table_rows(rnd))
+        return queries.search_by(rows, _search(self.request), fmt.table_search_text)
 
 
 # --------------------------------------------------------------------------- standings
@@ -292,20 +306,24 @@ class PairingListView(StampCachedMixin, EventScopedMixin, generics.ListAPIView):
     tags=[TAG_STANDINGS],
     extensions=ROLE_PUBLIC,
     summary="Posiciones",
-    description="Posiciones suizas con todas las columnas de desempate y sus nombres del reglamento "
-    "(«Handicap: vs», «Handicap: x»). «search» filtra por nombre o número sin cambiar el puesto. Público.",
+    description="Posiciones en la forma del sistema de juego del evento. Duelos: todas las columnas de "
+    "desempate con sus nombres del reglamento («Handicap: vs», «Handicap: x»). Mesas multijugador: puntos por "
+    "puesto (3 × la parte de los rivales de mesa que terminaron detrás), puntos de los rivales de mesa y el "
+    "puntaje secundario. Un evento finalizado, en su orden final. «search» filtra por nombre o número sin "
+    "cambiar el puesto. Público.",
     parameters=[EVENT_ID, NameSearchSerializer],
-    responses={200: StandingSerializer(many=True), 400: INVALID, 404: NOT_FOUND},
+    responses={200: one_of("StandingRow", "standing", many=True), 400: INVALID, 404: NOT_FOUND},
 )
-class StandingListView(StampCachedMixin, EventScopedMixin, generics.ListAPIView):
-    serializer_class = StandingSerializer
+class StandingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, generics.ListAPIView):
+    shape_part = "standing"
     pagination_class = ArenaPagination
     permission_classes = [AllowAny]  # public reads, nothing to write here
     filter_backends: list = []
 
     def get_queryset(self):
         # a finished event in final order (DESIGN.md decision 20)
-        rows = self.computed("final-duels", lambda: DUELS.final_rows(self.get_event()))
+        fmt = format_for(self.get_event())
+        rows = self.computed(f"final-{fmt.key}", lambda: fmt.final_rows(self.get_event()))
         return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
 
 
@@ -356,18 +374,25 @@ class PlayerDetailView(generics.RetrieveAPIView):
     tags=[TAG_PLAYERS],
     extensions=ROLE_PUBLIC,
     summary="Resultados de un jugador en un evento",
-    description="Ronda por ronda: mesa, rival, partidas, resultado y puntos; con su fila de posiciones. Público.",
+    description="Ronda por ronda, en la forma del sistema de juego del evento: mesa, rival, partidas, resultado "
+    "y puntos (duelos) o mesa, puesto, puntaje y puntos por puesto con los demás jugadores de la mesa (mesas "
+    "multijugador); con su fila de posiciones. Público.",
     parameters=[EVENT_ID, PLAYER_NUMBER],
-    responses={200: PlayerEventResultsSerializer, 404: NOT_FOUND},
+    responses={200: one_of("PlayerEventResultsInFormat", "player_results"), 404: NOT_FOUND},
 )
 class PlayerResultsView(EventScopedMixin, generics.GenericAPIView):
-    serializer_class = PlayerEventResultsSerializer
     permission_classes = [AllowAny]  # public reads, nothing to write here
+
+    def get_serializer_class(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no event
+            return PairingSerializer
+        return shape_of(self.get_event()).player_results
 
     def get(self, request: Request, *args, **kwargs) -> Response:
         event = self.get_event()
         reg = self.get_registration()
         data = {
+            "shape": format_for(event).row_shape,
             "event_id": event.pk,
             "player": reg.player,
             "late_entry": reg.late_entry,
@@ -376,7 +401,7 @@ class PlayerResultsView(EventScopedMixin, generics.GenericAPIView):
             "dropped_after_round": reg.dropped_after_round,
             "disqualified": reg.disqualified,
             "standing": queries.standing_of(event, reg),
-            "rounds": queries.player_results(reg),
+            "rounds": shape_of(event).history(event, reg),
         }
         return Response(self.get_serializer(data).data)
 
@@ -543,7 +568,8 @@ class EventActionViewSet(AtomicWritesMixin, EventScopedMixin, viewsets.GenericVi
     serializer_class = RoundPairingsSerializer
 
     def _round_response(self, rnd: Round) -> Response:
-        data = {"round": queries.round_by_number(rnd.event, rnd.number), "pairings": selectors.pairings_for_round(rnd)}
+        data = {"round": queries.round_by_number(rnd.event, rnd.number),
+                "pairings": format_for(rnd.event).table_rows(rnd)}
         return Response(RoundPairingsSerializer(data).data, status=status.HTTP_201_CREATED)
 
     def _registration_response(self, reg: Registration) -> Response:

@@ -297,3 +297,61 @@ class EventFormat:
         take a score, not places; formats with places override it.
         """
         raise StateError("no_places", _("Las mesas de este formato no se cargan por puestos."))
+
+    # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
+    # Views and the API ask these instead of branching on the format; a format that stores
+    # two-player matches inherits the duels' answers.
+
+    #: The shape of this format's rows: ``"duel"`` (a match between two sides, or a bye) or
+    #: ``"pod"`` (the seats of one table). The API picks its serializers by it, once
+    #: (:data:`tournaments.api.serializers.SHAPES`).
+    row_shape: ClassVar[str] = "duel"
+    #: Names one table shows on the public round page: its tables are paged by
+    #: ``PAGE_ROWS // names_per_table``.
+    names_per_table: ClassVar[int] = 2
+
+    def rounds_with_counts(self, event: Event):
+        """The rounds of ``event`` in order, annotated with ``tables`` (tables that take a
+        result: no byes) and ``results_pending`` (of those, still without one); one query."""
+        raise NotImplementedError
+
+    def table_search_text(self, row: Any) -> str:
+        """The names and player numbers of a row of :meth:`table_rows`, for a name search (not folded)."""
+        raise NotImplementedError
+
+    def names_of(self, rows: Sequence[Any]) -> list[Any]:
+        """The players of a round's ``rows`` alphabetically ("¿dónde juego?"); empty when tables list
+        their own names."""
+        return []
+
+    def player_rounds(self, event: Event, registration: Any) -> list[Any]:
+        """The tables ``registration`` sat at, round by round, from the player's side (pages)."""
+        raise NotImplementedError
+
+    def page_context(self, event: Event) -> dict[str, Any]:
+        """What every page of an event in this format adds to its template context: the labels
+        of its columns, its score's name and ``pods`` (whether tables are seated pods)."""
+        return {}
+
+    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int) -> Any:
+        """A page of ``rnd``'s tables for the judge list (a :class:`tournaments.selectors.JudgeTablePage`):
+        ``status`` ``pendientes`` / ``con-resultado`` / ``todas``, ``query`` a name or number."""
+        raise NotImplementedError
+
+    def judge_report_marks(self, rnd: Round, tables: Sequence[Any]) -> tuple[set[int], set[int]]:
+        """Of the judge page's pending ``tables``, the numbers with one player's report and those whose
+        reports differ (a format whose queue shows every conflict marks none)."""
+        return set(), set()
+
+    def report_queue(self, event: Event, rnd: Round) -> list[Any]:
+        """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
+        raise NotImplementedError
+
+    def report_queue_rows(self, queue: Sequence[Any]) -> list[dict]:
+        """The lines the queue page shows for ``queue`` beyond its tables (the pods' reports side by side)."""
+        return []
+
+    def report_box(self, event: Event, registration: Any, current: dict) -> dict:
+        """What the player's report box on «Mi torneo» shows for their seated table ``current``
+        (:func:`tournaments.me_selectors.player_current_table`): kind, state, own report, choices."""
+        raise NotImplementedError

@@ -15,13 +15,15 @@ import random
 from collections.abc import Iterable
 
 from django.db import connection
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import selectors
+from .. import report_selectors, selectors
 from ..adapters import EventSnapshot, load_snapshot
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
+from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Match, Registration, Round
 from ..swiss import topcut
 from ..swiss.errors import PairingError
@@ -102,6 +104,7 @@ class Duels(EventFormat):
         "public_round": "public/_pairings.html",
         "public_standings": "public/_standings.html",
         "judge_tables": "judge/tables.html",
+        "public_player": "public/_player_rounds.html",
     }
 
     # -- reading -----------------------------------------------------------------------------
@@ -299,6 +302,44 @@ class Duels(EventFormat):
         its preview).
         """
         return _bracket_of(rounds)
+
+    # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
+
+    row_shape = "duel"
+    names_per_table = 2
+
+    def rounds_with_counts(self, event: Event):
+        return Round.objects.filter(event=event).annotate(
+            tables=Count("matches", filter=Q(matches__is_bye=False)),
+            results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING)),
+        ).order_by("number")
+
+    def table_search_text(self, row) -> str:
+        return f"{row.player_a} {row.player_b or ''} {row.player_a_number} {row.player_b_number or ''}"
+
+    def names_of(self, rows):
+        return selectors.pairings_by_name(rows)
+
+    def player_rounds(self, event: Event, registration: Registration):
+        return selectors.player_rounds(registration)
+
+
+    def page_context(self, event: Event) -> dict:
+        return {"pods": False, "labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
+
+    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
+        return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
+                                          minutes=event.round_minutes)
+
+    def judge_report_marks(self, rnd: Round, tables) -> tuple[set[int], set[int]]:
+        numbers = [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING]
+        return report_selectors.reported_tables(rnd, numbers)
+
+    def report_queue(self, event: Event, rnd: Round):
+        return report_selectors.report_queue(rnd, minutes=event.round_minutes)
+
+    def report_box(self, event: Event, registration, current: dict) -> dict:
+        return report_selectors.match_report_box(event, registration, current)
 
 
 DUELS = Duels()

@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import pods_selectors
+from .. import pods_selectors, report_selectors
 from ..enums import DocumentKind, MatchStatus, RoundPhase
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, PodSeat, PodTable, Round
@@ -72,6 +73,7 @@ class Pods(EventFormat):
         "public_round": "public/_pods.html",
         "public_standings": "public/_pod_standings.html",
         "judge_tables": "judge/pods.html",
+        "public_player": "public/_player_pods.html",
     }
 
     def supports(self, profile) -> bool:
@@ -241,6 +243,42 @@ class Pods(EventFormat):
         DocumentKind.RESULT_SLIPS: "pod_slips",
         DocumentKind.STANDINGS: "pod_standings",
     }
+
+    # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
+
+    row_shape = "pod"
+    names_per_table = 4
+
+    def rounds_with_counts(self, event: Event):
+        return Round.objects.filter(event=event).annotate(
+            tables=Count("pods"),
+            results_pending=Count("pods", filter=Q(pods__status=MatchStatus.PENDING)),
+        ).order_by("number")
+
+    def table_search_text(self, row) -> str:
+        return " ".join(f"{seat.display_name} {seat.player_number}" for seat in row.seats)
+
+    def player_rounds(self, event: Event, registration):
+        return pods_selectors.player_pod_rounds(registration, event=event)
+
+
+    def page_context(self, event: Event) -> dict:
+        score_label = pods_selectors.secondary_score_label(event)
+        return {"pods": True, "score_label": score_label,
+                "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
+                              "secondary_score": score_label or ""}}
+
+    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
+        return pods_selectors.judge_pod_page(rnd, status=status, query=query, offset=offset)
+
+    def report_queue(self, event: Event, rnd: Round):
+        return report_selectors.pod_report_queue(rnd)
+
+    def report_queue_rows(self, queue):
+        return report_selectors.pod_queue_rows(queue)
+
+    def report_box(self, event: Event, registration, current: dict) -> dict:
+        return report_selectors.pod_report_box(event, registration, current)
 
 
 PODS = Pods()

@@ -63,6 +63,8 @@ class RoundRobin(Duels):
 
     key = "round_robin"
     label = gettext_lazy("Todos contra todos")
+    #: Its rounds are a fixed schedule (a bracket): never paired or edited by hand.
+    supports_manual_pairing = False
 
     def supports(self, profile) -> bool:
         """Two-player games only (a game whose tables always seat two; ``None``: any)."""

@@ -81,6 +81,8 @@ class SingleElimination(Duels):
 
     key = "single_elimination"
     label = gettext_lazy("Eliminación directa")
+    #: Its rounds are a fixed schedule (a bracket): never paired or edited by hand.
+    supports_manual_pairing = False
     has_top_cut = False  # the bracket is the event: no «Iniciar reducido»
 
     def document_kinds(self, event: Event) -> list[str]:

@@ -11,13 +11,11 @@ end time.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.db.models import Case, Count, F, IntegerField, Q, Value, When
 from django.forms.utils import ErrorDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
@@ -32,9 +30,8 @@ from rest_framework.throttling import SimpleRateThrottle
 from .. import permissions, pods_selectors, report_selectors, selectors, services
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
-from ..formats import PODS, format_for
-from ..models import Match, MatchReport, PodSeat, PodTable
-from ..text import fold
+from ..formats import format_for
+from ..models import Match, PodTable
 from .access import event_role_required
 from .forms import PodResultForm, ResultForm, TimeExtensionForm
 
@@ -167,39 +164,22 @@ def tables(request, event):
     rnd = selectors.current_round(event)
     query = request.GET.get("q", "").strip()
     status = request.GET.get("estado", "todas")
-    pods = format_for(event) is PODS
+    fmt = format_for(event)
     if status == REPORTS_FILTER and event.self_reporting:
-        return _report_queue(request, event, rnd, pods=pods)
+        return _report_queue(request, event, rnd)
     if status not in selectors.JUDGE_FILTERS:
         status = "todas"
     if rnd and query.isdigit() and not query.startswith("0"):  # "0101": part of a number like WM-0101
-        table_exists = (PodTable.objects.filter(round=rnd, table_number=int(query)) if pods else
-                        Match.objects.filter(round=rnd, table_number=int(query), is_bye=False)).exists()
-        if table_exists:
+        if fmt.table_queryset(rnd).filter(table_number=int(query)).exists():
             return redirect(reverse("judge:table", args=[event.pk, rnd.number, int(query)]))
     offset = (_page_number(request) - 1) * selectors.JUDGE_PAGE_SIZE
-    if pods:
-        return _pod_tables(request, event, rnd, status=status, query=query, offset=offset)
-    page = (selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
-                                       minutes=event.round_minutes) if rnd else None)
+    page = fmt.judge_page(event, rnd, status=status, query=query, offset=offset) if rnd else None
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
-    context["tables"] = page.tables if page else []
-    _add_reports_filter(context, event, rnd, pods=False)
+    context.update(fmt.page_context(event), tables=page.tables if page else [])
+    _add_reports_filter(context, event, rnd)
     if event.self_reporting and rnd is not None:
-        context["one_report"], context["reports_differ"] = _reported_tables(rnd, context["tables"])
-    return render(request, "judge/tables.html", context)
-
-
-def _reported_tables(rnd, tables) -> tuple[set[int], set[int]]:
-    """Of this page's pending tables, those with one player's report and those whose two reports differ."""
-    numbers = [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING]
-    by_table: dict[int, list] = {}
-    for report in (MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
-                   .annotate(match_table_number=F("match__table_number"))):
-        by_table.setdefault(report.match_table_number, []).append(report.key())
-    one = {number for number, keys in by_table.items() if len(keys) == 1}
-    differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
-    return one, differ
+        context["one_report"], context["reports_differ"] = fmt.judge_report_marks(rnd, context["tables"])
+    return render(request, fmt.templates["judge_tables"], context)
 
 
 # --------------------------------------------------------------------------- self-reported results (issue #17)
@@ -208,18 +188,17 @@ def _reported_tables(rnd, tables) -> tuple[set[int], set[int]]:
 REPORTS_FILTER = "reportes"
 
 
-def _queue(event, rnd, *, pods: bool) -> list:
+def _queue(event, rnd) -> list:
     if rnd is None or rnd.state != RoundState.PAIRED:
         return []
-    return report_selectors.pod_report_queue(rnd) if pods else report_selectors.report_queue(
-        rnd, minutes=event.round_minutes)
+    return format_for(event).report_queue(event, rnd)
 
 
-def _add_reports_filter(context: dict, event, rnd, *, pods: bool, queue=None, here: bool = False) -> None:
+def _add_reports_filter(context: dict, event, rnd, *, queue=None, here: bool = False) -> None:
     """With self-reporting on, the «Reportes en conflicto» filter and its count (those tables are pending too)."""
     if not event.self_reporting:
         return
-    queue = _queue(event, rnd, pods=pods) if queue is None else queue
+    queue = _queue(event, rnd) if queue is None else queue
     context["filters"] = [(label, count, url, False if here else current)
                           for label, count, url, current in context["filters"]]
     context["filters"].append((_("Reportes en conflicto"), len(queue), _tables_url(event, estado=REPORTS_FILTER),
@@ -227,28 +206,16 @@ def _add_reports_filter(context: dict, event, rnd, *, pods: bool, queue=None, he
     context["report_queue_count"] = len(queue)
 
 
-def _report_queue(request, event, rnd, *, pods: bool):
+def _report_queue(request, event, rnd):
     """«Reportes en conflicto»: the tables whose players' reports differ, or where one player reported and
     the table's time is up («falta el reporte del rival»), with the reports side by side."""
-    queue = _queue(event, rnd, pods=pods)
-    if pods:
-        page = _pod_page(rnd, status="todas", query="", offset=0) if rnd else None
-    else:
-        page = (selectors.judge_table_page(rnd, status="todas", query="", offset=0, minutes=event.round_minutes)
-                if rnd else None)
+    fmt = format_for(event)
+    queue = _queue(event, rnd)
+    page = fmt.judge_page(event, rnd, status="todas", query="", offset=0) if rnd else None
     context = _list_context(event, rnd, status=REPORTS_FILTER, query="", page=page or _EMPTY_PAGE)
-    _add_reports_filter(context, event, rnd, pods=pods, queue=queue, here=True)
-    rows = []
-    if pods:
-        names = dict(PodSeat.objects.filter(pod__in=[q.pod.pk for q in queue])
-                     .values_list("registration_id", "registration__player__display_name"))
-        for q in queue:
-            reports = [(names.get(reg_id, "?"),
-                        [(place, names.get(line_reg, "?"), score) for line_reg, place, score in
-                         sorted(report.placements, key=lambda line: (line[1], line[0]))])
-                       for reg_id, report in sorted(q.reports.items(), key=lambda item: names.get(item[0], ""))]
-            rows.append({"pod": q.pod, "reports": reports})
-    context.update(queue=queue, pods_queue=pods, rows=rows, tables=[], hide_list=True)
+    _add_reports_filter(context, event, rnd, queue=queue, here=True)
+    context.update(queue=queue, pods_queue=fmt.page_context(event).get("pods", False),
+                   rows=fmt.report_queue_rows(queue), tables=[], hide_list=True)
     return render(request, "judge/report_queue.html", context)
 
 
@@ -267,8 +234,11 @@ def table(request, event, number: int, table: int):
     the result saved meanwhile and keeps the judge's values for a
     deliberate second try. Domain errors become form errors.
     """
-    if format_for(event) is PODS:
-        return _pod_table(request, event, number, table)
+    return _TABLE_FORMS[format_for(event).row_shape](request, event, number, table)
+
+
+def _match_table(request, event, number: int, table: int):
+    """The result form of a match (see :func:`table`)."""
     match = get_object_or_404(
         Match.objects.select_related("round", "player_a__player", "player_b__player"),
         round__event=event,
@@ -399,54 +369,6 @@ def _presets(best_of: int) -> list[tuple[int, int, int]]:
 # --------------------------------------------------------------------------- pods (issue #9)
 
 
-@dataclass(frozen=True, slots=True)
-class _PodPage(selectors.JudgeTablePage):
-    """A page of pods for the judge list: ``tables`` are :class:`~tournaments.pods_selectors.PodRow`."""
-
-
-def _pod_rows(pod_ids) -> list[pods_selectors.PodRow]:
-    """The pods ``pod_ids`` with their seats, in the order given (one query; none for no ids)."""
-    return pods_selectors.pod_rows(pod_ids)
-
-
-def _pod_page(rnd, *, status: str, query: str, offset: int, limit: int = selectors.JUDGE_PAGE_SIZE) -> _PodPage:
-    """A page of the pods of ``rnd``, like :func:`selectors.judge_table_page` (three queries, four with a search)."""
-    round_pods = PodTable.objects.filter(round=rnd)
-    counts = round_pods.aggregate(total=Count("pk"), pending=Count("pk", filter=Q(status=MatchStatus.PENDING)))
-    if status == "pendientes":
-        filtered, matched = round_pods.filter(status=MatchStatus.PENDING), counts["pending"]
-    elif status == "con-resultado":
-        filtered, matched = round_pods.exclude(status=MatchStatus.PENDING), counts["total"] - counts["pending"]
-    else:
-        filtered, matched = round_pods, counts["total"]
-    order = (Case(When(status=MatchStatus.PENDING, then=Value(0)), default=Value(1), output_field=IntegerField()),
-             "table_number", "pk")
-    needle = fold(query)
-    if needle:
-        texts: dict[int, list[str]] = {}
-        for pk in filtered.order_by(*order).values_list("pk", flat=True):
-            texts[pk] = []
-        for pod_id, name, number in PodSeat.objects.filter(pod__in=filtered).values_list(
-                "pod_id", "registration__player__display_name", "registration__player__player_number"):
-            texts[pod_id] += [name, number]
-        ids = [pk for pk, parts in texts.items() if needle in fold(" ".join(parts))]
-        matched = len(ids)
-        page_ids = ids[offset:offset + limit]
-    else:
-        page_ids = list(filtered.order_by(*order).values_list("pk", flat=True)[offset:offset + limit])
-    return _PodPage(tables=_pod_rows(page_ids), pending=counts["pending"], total=counts["total"],
-                    matched=matched, offset=offset, limit=limit)
-
-
-def _pod_tables(request, event, rnd, *, status: str, query: str, offset: int):
-    """A page of the current round's pods (multiplayer games), each table with its 2–6 names."""
-    page = _pod_page(rnd, status=status, query=query, offset=offset) if rnd else None
-    context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
-    context.update(pods=page.tables if page else [], score_label=pods_selectors.secondary_score_label(event))
-    _add_reports_filter(context, event, rnd, pods=True)
-    return render(request, "judge/pods.html", context)
-
-
 def _pod_table(request, event, number: int, table: int):
     """A pod's result form: the place (and the stoner points) of each seat.
 
@@ -456,7 +378,7 @@ def _pod_table(request, event, number: int, table: int):
     """
     pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
                                   round__number=number, table_number=table)
-    row = _pod_rows([pod_table.pk])[0]
+    row = pods_selectors.pod_rows([pod_table.pk])[0]
     score_label = pods_selectors.secondary_score_label(event)
     form_kwargs = {"seats": row.seats, "score_label": score_label}
     stale = False
@@ -492,7 +414,7 @@ def _pod_table(request, event, number: int, table: int):
         form = PodResultForm(initial=initial, **form_kwargs)
     current = selectors.current_round(event)
     if stale:
-        row = _pod_rows([pod_table.pk])[0]
+        row = pods_selectors.pod_rows([pod_table.pk])[0]
     return render(
         request,
         "judge/pod.html",
@@ -507,3 +429,8 @@ def _pod_table(request, event, number: int, table: int):
             and pod_table.round.state == RoundState.PAIRED and event.state != EventState.FINISHED,
         },
     )
+
+
+#: The result form of a table by the shape of its format's rows
+#: (:attr:`tournaments.formats.base.EventFormat.row_shape`): a match of two sides or a pod's seats.
+_TABLE_FORMS = {"duel": _match_table, "pod": _pod_table}

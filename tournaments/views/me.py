@@ -21,11 +21,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import pagecache, pods_selectors, prereg_selectors, selectors
+from .. import pagecache, prereg_selectors, selectors
 from ..enums import EventState, RoundPhase, RoundState
 from ..errors import ArenaError
 from ..formats import format_for
-from ..labels import TIEBREAKER_LABELS
 from ..me_selectors import player_current_table, player_of_user
 from ..models import Event, Registration
 from ..services.registration import SELF_DROP_STATES, registration_self_drop
@@ -79,26 +78,20 @@ def _registration_or_page(request, pk: int):
 
 def _event_context(event: Event, registration: Registration, stamp: str) -> dict:
     fmt = format_for(event)
-    pods = fmt.key == "pods"
     rows = pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: fmt.standing_rows(event))
     rnd = selectors.current_round(event)
-    if pods:
-        rounds = pods_selectors.player_pod_rounds(registration, event=event)
-    else:
-        rounds = selectors.player_rounds(registration)
-    current = player_current_table(event, registration, rnd, pods)
+    rounds = fmt.player_rounds(event, registration)
+    current = player_current_table(event, registration, rnd)
     if current and rnd.state == RoundState.PAIRED:
         rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
     return {
+        **fmt.page_context(event),
         "event": event,
         "registration": registration,
-        "pods": pods,
         "current": current,
         "round_open": bool(rnd and rnd.state == RoundState.PAIRED),
         "rounds": rounds,
         "standing": next((r for r in rows if r.registration_id == registration.pk), None),
-        "labels": TIEBREAKER_LABELS,
-        "score_label": pods_selectors.secondary_score_label(event) if pods else None,
         "can_drop": event.state in SELF_DROP_STATES and not registration.dropped,
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
     }
@@ -156,7 +149,7 @@ def drop(request, pk: int):
     rnd = selectors.current_round(event_obj)
     pending = None
     if rnd is not None and rnd.state == RoundState.PAIRED:
-        current = player_current_table(event_obj, registration, rnd, format_for(event_obj).key == "pods")
+        current = player_current_table(event_obj, registration, rnd)
         if current and current.get("seated") and not current.get("is_bye") and current["status"] == "pending":
             pending = current
     context = {

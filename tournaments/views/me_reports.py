@@ -21,8 +21,8 @@ from .. import pods_selectors, selectors, services
 from ..errors import ArenaError
 from ..me_selectors import player_of_user
 from ..models import Match, PodSeat
+from ..report_selectors import report_choices
 from ..services.reports import CONFLICT, RECORDED, ReportedResult
-from ..templatetags.arena_reports import report_choices
 from ..throttles import ReportThrottle, allow
 from .access import private_response
 from .me import _registration_or_page

@@ -22,12 +22,10 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext_lazy as _
 
-from .. import pagecache, pods_selectors, selectors
+from .. import pagecache, selectors
 from ..enums import EventState, MatchStatus, RoundPhase
 from ..formats import format_for
-from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration
 from ..text import fold, stage_name
 
@@ -127,27 +125,34 @@ def event_list(request):
 
 
 def _round_rows(event: Event, rnd, stamp: str):
-    """A round's pairing rows, its players by name and its tables with their search text (once per stamp)."""
+    """A round's table rows, its players by name and its tables with their search text (once per stamp).
+
+    The event's format gives the rows (:meth:`~tournaments.formats.base.EventFormat.table_rows`),
+    their search text and the alphabetical list (empty when tables list their own names).
+    """
+    fmt = format_for(event)
 
     def build():
-        rows = selectors.pairings_for_round(rnd)
-        tables = [(p, fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"))
-                  for p in rows]
-        return rows, selectors.pairings_by_name(rows), tables
+        rows = fmt.table_rows(rnd)
+        tables = [(row, fold(fmt.table_search_text(row))) for row in rows]
+        return rows, fmt.names_of(rows), tables
 
-    return pagecache.computed(event.pk, stamp, f"round-{rnd.pk}", build)
+    return pagecache.computed(event.pk, stamp, f"round-{fmt.key}-{rnd.pk}", build)
 
 
-def _pairings_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
+def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
+    """The tables of ``rnd`` by name and by table, filtered by a name or number and paged."""
+    fmt = format_for(event)
     rows, by_name, tables = _round_rows(event, rnd, stamp) if rnd else ([], [], [])
     needle = fold(query.strip())
     if needle:
         by_name = [line for line in by_name if needle in line.search]
-        tables = [(p, search) for p, search in tables if needle in search]
+        tables = [(row, search) for row, search in tables if needle in search]
     names_page = _page(request, by_name)
-    tables_page = _page(request, tables, PAGE_ROWS // 2)
-    playing = [p for p in rows if not p.is_bye]
+    tables_page = _page(request, tables, PAGE_ROWS // fmt.names_per_table)
+    playing = [row for row in rows if not row.is_bye]
     return {
+        **fmt.page_context(event),
         "event": event,
         "round": rnd,
         "by_name": names_page.object_list,
@@ -155,39 +160,10 @@ def _pairings_context(request, event: Event, rnd, query: str, stamp: str) -> dic
         "pager": _pager(request, names_page if names_page.paginator.num_pages >= tables_page.paginator.num_pages
                         else tables_page),
         "query": query,
-        "pending": sum(p.status == MatchStatus.PENDING for p in playing),
+        "pending": sum(row.status == MatchStatus.PENDING for row in playing),
         "table_count": len(playing),
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
     }
-
-
-def _pods_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
-    """The pods of ``rnd`` (multiplayer games, issue #9), filtered by a name or number."""
-    pods = pagecache.computed(event.pk, stamp, f"pods-{rnd.pk}", lambda: pods_selectors.pods_for_round(rnd)) \
-        if rnd else []
-    rows = [(pod, fold(" ".join(f"{s.display_name} {s.player_number}" for s in pod.seats)))
-            for pod in pods]
-    needle = fold(query.strip())
-    if needle:
-        rows = [(pod, search) for pod, search in rows if needle in search]
-    page = _page(request, rows, PAGE_ROWS // 4)
-    return {
-        "event": event,
-        "round": rnd,
-        "pods": page.object_list,
-        "pager": _pager(request, page),
-        "query": query,
-        "pending": sum(pod.status == MatchStatus.PENDING for pod in pods),
-        "score_label": pods_selectors.secondary_score_label(event),
-    }
-
-
-#: Context of a round's tables by format key (:mod:`tournaments.formats`).
-_ROUND_CONTEXT = {"matches": _pairings_context, "pods": _pods_context}
-
-
-def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
-    return _ROUND_CONTEXT[format_for(event).tables](request, event, rnd, query, stamp)
 
 
 def _round_fragment(event: Event) -> str:
@@ -229,28 +205,8 @@ def round_detail(request, pk: int, number: int):
 
 
 def _standings_context(event: Event, rows: list) -> dict:
-    return {
-        "event": event,
-        "round": selectors.current_round(event),
-        "rows": rows,
-        "labels": TIEBREAKER_LABELS,
-        "names": TIEBREAKER_NAMES,
-    }
-
-
-def _pod_standings_context(event: Event, rows: list) -> dict:
-    return {
-        "event": event,
-        "round": selectors.current_round(event),
-        "rows": rows,
-        "score_label": pods_selectors.secondary_score_label(event),
-        "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
-                      "secondary_score": pods_selectors.secondary_score_label(event) or ""},
-    }
-
-
-#: Context of the standings by the shape of the format's tables (``EventFormat.tables``).
-_STANDINGS_CONTEXT = {"matches": _standings_context, "pods": _pod_standings_context}
+    return {**format_for(event).page_context(event), "event": event, "round": selectors.current_round(event),
+            "rows": rows}
 
 
 def _standing_rows(event: Event, stamp: str) -> list:
@@ -292,7 +248,7 @@ def standings(request, pk: int):
         if needle:
             rows = [row for row in rows if needle in _row_search(row)]
         page = _page(request, rows)
-        context = {**_STANDINGS_CONTEXT[fmt.tables](event, page.object_list), "format": fmt,
+        context = {**_standings_context(event, page.object_list), "format": fmt,
                    "swiss_view": swiss_view, "finished": finished, "pager": _pager(request, page),
                    "query": query}
         if final:
@@ -306,34 +262,16 @@ def standings(request, pk: int):
 
 
 def _player_context(event: Event, registration: Registration, stamp: str) -> dict:
+    """A player's standing row and every table played, as the event's format shows them."""
+    fmt = format_for(event)
     rows = _standing_rows(event, stamp)
     return {
+        **fmt.page_context(event),
         "event": event,
         "registration": registration,
         "standing": next((r for r in rows if r.registration_id == registration.pk), None),
-        "rounds": selectors.player_rounds(registration),
-        "labels": TIEBREAKER_LABELS,
-        "names": TIEBREAKER_NAMES,
+        "rounds": fmt.player_rounds(event, registration),
     }
-
-
-def _pod_player_context(event: Event, registration: Registration, stamp: str) -> dict:
-    """A player of a pod event: their standing row and every pod played, with the pod-mates' places."""
-    rows = _standing_rows(event, stamp)
-    return {
-        "event": event,
-        "registration": registration,
-        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
-        "rounds": pods_selectors.player_pod_rounds(registration, event=event),
-        "score_label": pods_selectors.secondary_score_label(event),
-    }
-
-
-#: A player's page by the shape of the format's tables (``EventFormat.tables``): context builder and fragment.
-_PLAYER_PAGE = {
-    "matches": (_player_context, "public/_player_rounds.html"),
-    "pods": (_pod_player_context, "public/_player_pods.html"),
-}
 
 
 def player(request, pk: int, number: str):
@@ -344,10 +282,10 @@ def player(request, pk: int, number: str):
             Registration.objects.select_related("player", "player__home_venue"), event=event,
             player__player_number=number,
         )
-        context, _fragment = _PLAYER_PAGE[format_for(event).tables]
-        return context(event, registration, stamp)
+        return _player_context(event, registration, stamp)
 
-    return _live(request, pk, "public/player.html", lambda event: _PLAYER_PAGE[format_for(event).tables][1], build)
+    return _live(request, pk, "public/player.html", lambda event: format_for(event).templates["public_player"],
+                 build)
 
 
 def bracket(request, pk: int):

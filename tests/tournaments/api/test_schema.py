@@ -19,8 +19,6 @@ ENDPOINTS = {
     ("GET", "/api/events/{event_id}/rounds/{number}/pairings/"),
     ("GET", "/api/events/{event_id}/standings/"),
     ("GET", "/api/events/{event_id}/bracket/"),
-    ("GET", "/api/events/{event_id}/rounds/{number}/pods/"),
-    ("GET", "/api/events/{event_id}/pod-standings/"),
     ("GET", "/api/events/{event_id}/players/{player_number}/results/"),
     ("GET", "/api/players/"),
     ("GET", "/api/players/{player_number}/"),

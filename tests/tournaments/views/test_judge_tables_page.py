@@ -230,13 +230,13 @@ def test_pods_list_pending_first_search_and_land_on_pending_after_a_save(client,
     pod_one = PodTable.objects.get(round__event=event, table_number=1)
     response = client.post(table_url(event, 1, 1), _places(pod_one))
     assert response["Location"] == tables_url(event, "?estado=pendientes")
-    assert [p.table_number for p in client.get(response["Location"]).context["pods"]] == [2, 3]
-    assert [p.table_number for p in client.get(tables_url(event)).context["pods"]] == [2, 3, 1]
-    assert [p.table_number for p in client.get(tables_url(event, "?estado=con-resultado")).context["pods"]] == [1]
+    assert [p.table_number for p in client.get(response["Location"]).context["tables"]] == [2, 3]
+    assert [p.table_number for p in client.get(tables_url(event)).context["tables"]] == [2, 3, 1]
+    assert [p.table_number for p in client.get(tables_url(event, "?estado=con-resultado")).context["tables"]] == [1]
     assert client.get(tables_url(event), {"q": "2"})["Location"] == table_url(event, 1, 2)
     seat = PodTable.objects.get(round__event=event, table_number=3).seats.select_related("registration__player")[0]
     found = client.get(tables_url(event), {"q": seat.registration.player.display_name.upper()})
-    assert [p.table_number for p in found.context["pods"]] == [3]
+    assert [p.table_number for p in found.context["tables"]] == [3]
     form = client.get(table_url(event, 1, 2))
     assert form.context["pod"].table_number == 2
     assert len(form.context["pod"].seats) == 4

@@ -44,7 +44,7 @@ from tournaments.eventfiles import (
     check_complete_rounds,
     read_event_file,
 )
-from tournaments.formats import DUELS, FORMATS, PODS, format_for, format_for_profile
+from tournaments.formats import FORMATS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
@@ -179,11 +179,11 @@ class Command(BaseCommand):
         if not fmt.supports(profile):
             raise CommandError(_("%(game)s no se puede jugar en «%(format)s».") % {
                 "game": game.name, "format": fmt.label})
-        if opts.get("results") and fmt is not DUELS:  # recorded rounds replay Swiss pairings only
+        if opts.get("results") and not fmt.supports_manual_pairing:  # recorded rounds replay given pairings
             raise CommandError(_("--results reproduce rondas suizas; no se usa con «%(format)s».") % {
                 "format": fmt.label})
         cut = opts["cut"] if opts["cut"] is not None else (0 if data.source_format == "trf" else 4)
-        if not fmt.has_top_cut:  # pods: no top cut, one game per round
+        if not fmt.has_top_cut:  # no top cut after its rounds (pods, a single elimination)
             cut = 0
         event = Event.objects.create(
             name=name,
@@ -211,9 +211,13 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------------ play
     def _play(self, event: Event, data, opts) -> None:
-        if format_for(event) is PODS:
-            self._play_pods(event, opts)
-            return
+        """Play the event by the shape of its format's tables: a match's games or a pod's places."""
+        play = {"duel": self._play_duels, "pod": self._play_pods}[format_for(event).row_shape]
+        play(event, data, opts)
+
+    # ------------------------------------------------------------------ duels
+    def _play_duels(self, event: Event, data, opts) -> None:
+        """Play the recorded results (or simulate them), the top cut and the podium of a duels event."""
         out = self.stdout
         regs = {r.player.player_number: r for r in Registration.objects.filter(event=event).select_related("player")}
         recorded = defaultdict(list)
@@ -277,7 +281,7 @@ class Command(BaseCommand):
         self._print_podium(event)
 
     # ------------------------------------------------------------------ pods (issue #9)
-    def _play_pods(self, event: Event, opts) -> None:
+    def _play_pods(self, event: Event, data, opts) -> None:
         """Seat every round in pods, simulate its places, print standings and podium."""
         out = self.stdout
         rules = event.profile.pods
