@@ -30,6 +30,7 @@ from .enums import (
     RoundState,
     SeatOutcomeHow,
 )
+from .text import fold
 
 
 class Installation(models.Model):
@@ -79,8 +80,24 @@ class Venue(models.Model):
         return f"{self.name} ({self.province})"
 
 
+class PlayerManager(models.Manager):
+    """Players; :meth:`bulk_create` keeps :attr:`Player.search_name` as ``save()`` does."""
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for player in objs:
+            player.search_name = player.folded_search_name()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
-    """A registered player (Breeder); ``player_number`` is the public id."""
+    """A registered player (Breeder); ``player_number`` is the public id.
+
+    ``search_name`` is the name and number folded (accents and case away, :func:`tournaments.text.fold`),
+    kept by ``save()`` and :meth:`PlayerManager.bulk_create`: every search of players (the admin's list
+    and autocompletes, the API's ``search``) matches it, so «gimenez» finds «Giménez» on PostgreSQL and
+    SQLite alike, with an index (issue #28 point 1).
+    """
 
     display_name = models.CharField(_("nombre visible"), max_length=120)
     player_number = models.CharField(_("número de jugador"), max_length=40, unique=True)
@@ -97,7 +114,10 @@ class Player(models.Model):
         verbose_name=_("invitado por"),
     )
     created_at = models.DateTimeField(_("alta"), auto_now_add=True)
-    history = HistoricalRecords()  # renames, venue and user links are kept (issue #15)
+    search_name = models.CharField(_("búsqueda"), max_length=170, blank=True, editable=False, db_index=True)
+    history = HistoricalRecords(excluded_fields=["search_name"])  # renames, venue and user links are kept
+
+    objects = PlayerManager()
 
     class Meta:
         verbose_name = _("jugador")
@@ -106,6 +126,17 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.display_name} ({self.player_number})"
+
+    def save(self, *args, **kwargs):
+        self.search_name = self.folded_search_name()
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"display_name", "player_number"} & set(fields):
+            kwargs["update_fields"] = [*fields, "search_name"]
+        super().save(*args, **kwargs)
+
+    def folded_search_name(self) -> str:
+        """The name and number as searches match them (folded, one space between)."""
+        return " ".join(fold(f"{self.display_name} {self.player_number}").split())
 
     @property
     def province(self) -> str | None:

@@ -40,6 +40,10 @@ from .registrations import RegistrationInline
 from .scoping import VenueScopedAdmin
 
 
+#: Session key: what «Alta rápida» had typed when the form was refused.
+_QUICK_TYPED = "arena_quick_player_typed"
+
+
 class EventDocumentInline(DocumentInline):
     """The event's printed documents (state and files); the services request them, nothing is added here."""
 
@@ -333,8 +337,9 @@ class EventAdmin(VenueScopedAdmin):
             "day_event": event,
             "can_run_day": self.has_change_permission(request, event),
             "day_next": next_url or request.get_full_path(),
-            "quick_player_form": QuickPlayerForm(prefix="quick", initial={"home_venue": event.venue_id},
-                                                user=request.user),
+            "quick_player_form": QuickPlayerForm(
+                prefix="quick", user=request.user,
+                initial={"home_venue": event.venue_id, **request.session.pop(_QUICK_TYPED, {})}),
             "can_add_players": request.user.has_perm("tournaments.add_player"),
             # Pre-registration (issue #17): who asked for a place, confirmed then the waitlist in order.
             "prereg_q": request.GET.get("prereg_q", "").strip()[:80],
@@ -483,6 +488,9 @@ class EventAdmin(VenueScopedAdmin):
         back = event_url(event)
         form = QuickPlayerForm(request.POST, prefix="quick", user=request.user)
         if not form.is_valid():
+            # What was typed comes back in the form (the «¿ya existe?» check asks to tick a box and resend).
+            request.session[_QUICK_TYPED] = {name: request.POST.get(f"quick-{name}", "")
+                                             for name in ("display_name", "player_number", "home_venue")}
             for field_name, errors in form.errors.items():
                 label = form.fields[field_name].label if field_name in form.fields else ""
                 for error in errors:

@@ -14,9 +14,11 @@ from rules.games import REGISTRY
 from ..formats import FORMATS, format_choices, format_for_profile
 from ..models import Event, Player, Registration, default_placement_points
 from ..permissions import venues_organized_by
+from ..player_search import player_search_q
 from ..services.events import SERVICE_FIELDS, setting_text
 from ..swiss.errors import PairingError
 from ..swiss.pods import validate_points_table
+from ..text import fold
 from .day_panel import ACCEPTING_ENTRIES
 
 _LOADED_SALT = "arena.event-settings-loaded"
@@ -32,6 +34,8 @@ class QuickPlayerForm(forms.ModelForm):
     Torneo Indoor with the Pack Indoor bought, R-000-52)."""
 
     pack_indoor = forms.BooleanField(label=gettext_lazy("Compró el Pack Indoor"), required=False)
+    #: Ticked after «¿ya existe?» listed players with the same name: it is another person.
+    confirm_new = forms.BooleanField(label=gettext_lazy("Es otra persona: crearla igual"), required=False)
 
     class Meta:
         model = Player
@@ -58,6 +62,27 @@ class QuickPlayerForm(forms.ModelForm):
 
     def validate_unique(self) -> None:
         pass  # clean_player_number says it in the organizer's words
+
+    def clean(self):
+        """«¿Ya existe?»: players whose folded name matches (accents and case aside) are listed, so a
+        returning player is registered with their number instead of a duplicate that would split their
+        league points and badges; ``confirm_new`` creates the new player anyway."""
+        cleaned = super().clean()
+        name = cleaned.get("display_name") or ""
+        query = player_search_q(name)
+        if query is not None and not cleaned.get("confirm_new"):
+            folded = " ".join(fold(name).split())
+            same = [p for p in Player.objects.filter(query).order_by("display_name")[:20]
+                    if " ".join(fold(p.display_name).split()) == folded][:5]
+            if same:
+                listed = "; ".join(f"{p.display_name} ({p.player_number})" for p in same)
+                raise forms.ValidationError(
+                    _("¿Ya existe? Hay jugadores con ese nombre: %(players)s. Si es uno de ellos, inscribilo con "
+                      "«Agregar otro/a Inscripción» buscando su número; si es otra persona, marcá «Es otra "
+                      "persona: crearla igual».") % {"players": listed},
+                    code="maybe_existing",
+                )
+        return cleaned
 
 
 EVENT_HELP = {

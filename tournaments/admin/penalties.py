@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import MatchRuling, Penalty, PenaltyRevision
 from ..penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
-from .scoping import VenueScopedAdmin
+from .scoping import FoldedPlayerSearch, VenueScopedAdmin
 
 
 class PenaltyRevisionInline(admin.TabularInline):
@@ -43,7 +43,7 @@ class PenaltyRevisionInline(admin.TabularInline):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(VenueScopedAdmin):
+class PenaltyAdmin(FoldedPlayerSearch, VenueScopedAdmin):
     """The penalty log by event, read-only, with its revisions inline."""
 
     list_display = ("issued_at", "event", "player", "round_number", "infraction", "penalty", "revised",
@@ -52,6 +52,8 @@ class PenaltyAdmin(VenueScopedAdmin):
     list_select_related = ("event__game", "registration__player", "round", "issued_by")
     search_fields = ("registration__player__display_name", "registration__player__player_number", "event__name",
                      "notes")
+    player_search_path = "registration__player__"
+    player_search_also = ("event__name", "notes")
     date_hierarchy = "issued_at"
     ordering = ("-issued_at",)
     inlines = [PenaltyRevisionInline]

@@ -15,7 +15,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from ..models import Player, Venue
 from ..permissions import can_change_player, players_visible_to, venues_organized_by
 from ..resources import NUMBER, VENUE, PlayerResource, SafeImportAdminMixin
-from .scoping import QuerysetScopedMixin, ScopedHistoryMixin, SuperuserWritesMixin
+from .scoping import FoldedPlayerSearch, QuerysetScopedMixin, ScopedHistoryMixin, SuperuserWritesMixin
 
 
 class ScopedPlayerResource(PlayerResource):
@@ -40,8 +40,8 @@ class ScopedPlayerResource(PlayerResource):
 
 
 @admin.register(Player)
-class PlayerAdmin(ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin, ImportExportModelAdmin,
-                  SimpleHistoryAdmin):
+class PlayerAdmin(FoldedPlayerSearch, ScopedHistoryMixin, QuerysetScopedMixin, SafeImportAdminMixin,
+                  ImportExportModelAdmin, SimpleHistoryAdmin):
     """Players, national; imported and exported as CSV or XLSX; every change kept in their history.
 
     Scope (see :mod:`tournaments.admin.scoping`): an organizer sees

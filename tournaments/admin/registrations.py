@@ -13,7 +13,7 @@ from ..errors import ArenaError
 from ..models import Registration
 from .day_panel import ACCEPTING_ENTRIES
 from .forms import RegistrationInlineForm, RegistrationInlineFormSet
-from .scoping import VenueScopedAdmin
+from .scoping import FoldedPlayerSearch, VenueScopedAdmin
 
 
 class RegistrationInline(admin.TabularInline):
@@ -110,7 +110,7 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(VenueScopedAdmin):
+class RegistrationAdmin(FoldedPlayerSearch, VenueScopedAdmin):
     """Registrations across the user's events; registering happens on the event page."""
 
     list_display = ("player", "event", "checked_in", "late_entry", "dropped", "disqualified", "fixed_table",
@@ -118,6 +118,8 @@ class RegistrationAdmin(VenueScopedAdmin):
     list_filter = (("event", admin.RelatedOnlyFieldListFilter), "checked_in", "dropped", "late_entry", "pack_indoor")
     list_select_related = ("player", "event")
     search_fields = ("player__display_name", "player__player_number", "event__name")
+    player_search_path = "player__"
+    player_search_also = ("event__name",)
     fields = ("event", "player", "checked_in", "late_entry", "joined_round", "dropped", "dropped_after_round",
               "disqualified", "draw_order", "fixed_table", "pack_indoor", "created_at")
     # The fixed table and the Pack Indoor are set on the event page (their services log them).

@@ -50,6 +50,7 @@ from django.shortcuts import get_object_or_404
 
 from ..models import Event, Match, Registration, Round, Venue
 from ..permissions import events_organized_by, is_organizer, venues_organized_by
+from ..player_search import player_search_q
 
 
 def scoped_choices(user, model):
@@ -213,3 +214,17 @@ class VenueScopedAdmin(ScopedChoicesMixin, admin.ModelAdmin):
         """The object if it is in the user's scope, else :class:`Http404`."""
         qs = queryset if queryset is not None else self.get_queryset(request)
         return get_object_or_404(qs, pk=unquote(str(object_id)))
+
+
+class FoldedPlayerSearch:
+    """The changelist and autocomplete search of an admin whose rows are (or belong to) players:
+    accents and case aside (:func:`tournaments.player_search.player_search_q`)."""
+
+    player_search_path = ""
+    player_search_also: tuple[str, ...] = ()
+
+    def get_search_results(self, request, queryset, search_term):
+        query = player_search_q(search_term, path=self.player_search_path, also=self.player_search_also)
+        if query is None:
+            return super().get_search_results(request, queryset, search_term)
+        return queryset.filter(query), False

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from ..enums import EventKind, EventState, RoundPhase, RoundState
 from ..models import Event, Player, Round
+from ..player_search import player_search_q
 
 
 class EventFilter(django_filters.FilterSet):
@@ -61,7 +62,6 @@ class PlayerFilter(django_filters.FilterSet):
         fields = ["search", "home_venue", "event"]
 
     def filter_search(self, queryset: QuerySet[Player], name: str, value: str) -> QuerySet[Player]:
-        value = value.strip()
-        if not value:
-            return queryset
-        return queryset.filter(Q(display_name__icontains=value) | Q(player_number__icontains=value))
+        """Every word in the folded name or number (accents and case aside: «gimenez» finds «Giménez»)."""
+        query = player_search_q(value)
+        return queryset if query is None else queryset.filter(query)
