@@ -39,7 +39,6 @@ from .links import event_url, round_url, safe_next
 from .registrations import RegistrationInline
 from .scoping import VenueScopedAdmin
 
-
 #: Session key: what «Alta rápida» had typed when the form was refused.
 _QUICK_TYPED = "arena_quick_player_typed"
 
