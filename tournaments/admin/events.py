@@ -8,7 +8,7 @@ from django.contrib.admin.widgets import RelatedFieldWidgetWrapper
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -38,6 +38,17 @@ from .forms import EventAdminForm, QuickPlayerForm, new_seed
 from .links import event_url, round_url, safe_next
 from .registrations import RegistrationInline
 from .scoping import VenueScopedAdmin
+
+#: The groups whose users may judge an event (tournaments/migrations/0003_groups.py).
+JUDGE_GROUPS = ("Juez", "Juez principal")
+
+
+def judge_candidates():
+    """Who the «Juez principal» and «Jueces» pickers offer: active users of the judge groups or the
+    staff, never players' own accounts (issue #28 point 6); sorted by user name."""
+    return (get_user_model().objects.filter(is_active=True)
+            .filter(Q(groups__name__in=JUDGE_GROUPS) | Q(is_staff=True)).distinct().order_by("username"))
+
 
 #: Session key: what «Alta rápida» had typed when the form was refused.
 _QUICK_TYPED = "arena_quick_player_typed"
@@ -235,12 +246,15 @@ class EventAdmin(VenueScopedAdmin):
             kwargs["required"] = True
             kwargs["help_text"] = _("Una de las sedes que usted organiza.")
         if db_field.name == "head_judge":
-            kwargs["queryset"] = get_user_model().objects.filter(is_active=True).order_by("username")
+            kwargs["queryset"] = judge_candidates()
+            kwargs["help_text"] = _("Un usuario de los grupos «Juez» o «Juez principal», o del equipo (staff).")
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         if db_field.name == "judges":
-            kwargs["queryset"] = get_user_model().objects.filter(is_active=True).order_by("username")
+            kwargs["queryset"] = judge_candidates()
+            kwargs["help_text"] = _("Usuarios de los grupos «Juez» o «Juez principal», o del equipo (staff); "
+                                    "nunca las cuentas de los jugadores.")
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def has_delete_permission(self, request, obj=None):

@@ -92,3 +92,21 @@ def test_quick_registration_asks_ya_existe_before_a_duplicate_and_creates_it_whe
     response = client_a.post(url, {**data, "quick-confirm_new": "on"}, follow=True)
     assert "camila gimenez (WM-0999) creado e inscripto." in message_texts(response)
     assert Registration.objects.filter(event=event_a, player__player_number="WM-0999").exists()
+
+
+def test_the_judge_pickers_offer_judges_and_staff_never_players_accounts(client_a, event_a, organizer_a):
+    """Issue #28 point 6: «Juez principal» and «Jueces» list the judge groups' users and the staff."""
+    from django.contrib.auth.models import Group
+
+    from tests.factories import UserFactory
+
+    judge = UserFactory(username="jueza")
+    judge.groups.add(Group.objects.get(name="Juez"))
+    head = UserFactory(username="juez-principal")
+    head.groups.add(Group.objects.get(name="Juez principal"))
+    UserFactory(username="camila.gimenez@correo.example", email="camila.gimenez@correo.example")  # a player
+    UserFactory(username="jueza-de-baja", is_active=False).groups.add(Group.objects.get(name="Juez"))
+    form = client_a.get(change_url(event_a)).context["adminform"].form
+    expected = ["juez-principal", "jueza", "org_a"]  # org_a: the organizer is staff
+    assert [u.username for u in form.fields["head_judge"].queryset] == expected
+    assert [u.username for u in form.fields["judges"].queryset] == expected
