@@ -194,9 +194,11 @@ class BracketSheet:
 class PodStandingLine:
     """One printed row of the pod standings (multiplayer games).
 
-    ``points`` placement points, ``opponents_points`` the sum of the
-    pod-mates' points, ``secondary_score`` the game's own score summed
-    (stoner points; ``None`` when the game has none): integers. ``places``
+    ``points`` placement points and ``opponents_points`` the sum of the
+    pod-mates' points, as the pages print them ("4,5", "0,8": one decimal
+    at most, decimal comma; DESIGN.md decision 17); ``secondary_score`` the
+    game's own score summed (stoner points, an integer; ``None`` when the
+    game has none). ``places``
     the place of each pod played ("1-3-2"); ``note`` is "abandonó",
     "descalificado" or "".
     """
@@ -205,8 +207,8 @@ class PodStandingLine:
     name: str
     number: str
     venue: str
-    points: int
-    opponents_points: int
+    points: str
+    opponents_points: str
     secondary_score: int | None
     places: str
     technical_tie: bool = False
