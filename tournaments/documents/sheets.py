@@ -223,14 +223,14 @@ def duel_pairing_sheet(rnd: Round | int) -> PairingSheet:
 
 def pod_pairing_sheet(rnd: Round | int) -> PairingSheet:
     """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
-    the placement points before the round."""
+    the placement points before the round as the pages print them (:func:`points_shown`)."""
     rnd = _load_round(rnd)
     fmt = format_for(rnd.event)
     points = {row.player_id: row.points for row in fmt.standings(rnd.event, as_of_round=rnd.number - 1)}
     rows = [
         TableRow(
             match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
-            points_a=float(points.get(seat.registration_id, 0)), is_bye=True,
+            points_a=points_shown(points.get(seat.registration_id, 0)), is_bye=True,
             caption=f"Asiento {seat.seat}",
         )
         for pod in fmt.table_rows(rnd)

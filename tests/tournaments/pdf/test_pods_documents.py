@@ -15,7 +15,7 @@ from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, st
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
-from tournaments.pdf import PodSlipsRenderer, PodStandingsRenderer
+from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, PodStandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
 from .conftest import accented, download, download_all, pdf_text
@@ -98,6 +98,19 @@ def test_pod_standings_sheet_after_the_previous_round():
         (4, "Darío Pérez", "0,8", "6,8", 5, "4", False),  # 0.75; 3 + 2.25 + 1.5 + 0 = 6.75
         (5, "Eva Sánchez", "0", "7,5", 1, "5", False),  # 3 + 2.25 + 1.5 + 0.75 = 7.5
     ]
+
+
+def test_pod_pairings_print_the_points_before_the_round_as_the_pages_do():
+    event, regs = stoner_event()
+    play_round(event, regs, 1)
+    second = play_round(event, regs, 2)
+    sheet = documents.pairing_sheet(second)  # the points after round 1, one pod of five (decision 17)
+    # 3, 2.25, 1.5, 0.75, 0 printed with one decimal, half up, decimal comma: 2.25 → "2,3", 0.75 → "0,8"
+    assert sorted((row.player_a, row.points_a) for row in sheet.tables) == [
+        ("Ana Núñez", "3"), ("Beto Gómez", "2,3"), ("Carla Ibáñez", "1,5"), ("Darío Pérez", "0,8"),
+        ("Eva Sánchez", "0")]
+    _pages, text = pdf_text(PairingsByTableRenderer().render(sheet).content)
+    assert "2,3" in text and "0,8" in text and "2.25" not in text and "2,2" not in text
 
 
 def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks, client):
