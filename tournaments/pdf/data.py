@@ -199,9 +199,8 @@ class PodStandingLine:
     pod-mates' points, as the pages print them ("4,5", "0,8": one decimal
     at most, decimal comma; DESIGN.md decision 17); ``secondary_score`` the
     game's own score summed (stoner points, an integer; ``None`` when the
-    game has none). ``places``
-    the place of each pod played ("1-3-2"); ``note`` is "abandonó",
-    "descalificado" or "".
+    game has none). ``places`` the place of each pod played ("1-3-2");
+    ``note`` is "abandonó", "descalificado" or "".
     """
 
     rank: int
