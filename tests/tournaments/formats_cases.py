@@ -152,10 +152,125 @@ PODS_CASE = FormatCase(
     podium=("Ana Núñez", "Carla Ibáñez", "Beto Gómez"),
 )
 
-#: Hand-derived cases by format key.
-CASES: dict[str, FormatCase] = {case.format: case for case in (DUELS_CASE, PODS_CASE)}
+# Round robin: six Weed Monsters players, every pair once (5 rounds, 3
+# tables each, no bye: DESIGN.md decision 22), then a top 4 (cut_size 4).
+#
+# Every pair's result is given (the schedule's draw decides only the round
+# a pair plays in), so nothing depends on the draw. The same head-to-head
+# results serve the cut: a pair that meets again there plays as it did in
+# the round robin.
+#
+#   Match points (win 1, draw 0.5, loss 0; 000_0014b2ac83da54b4.txt § "¿Cómo
+#   se calculan los puntos en un torneo suizo?", R-000-65):
+#                W D L   points
+#     Ana        5 0 0   5
+#     Bruno      4 0 1   4      (loses only to Ana)
+#     Carla      2 1 2   2.5    (beats Elena, Facundo; draws Diego 1-1)
+#     Diego      1 1 3   1.5    (beats Elena; draws Carla; loses to Facundo)
+#     Elena      1 0 4   1      (beats Facundo)
+#     Facundo    1 0 4   1      (beats Diego)
+#     sum 15 = 15 matches × 1 point.
+#   Elena and Facundo tie on points (1) and wins (1); Buchholz, the sum of
+#   the opponents' points, is everyone's but their own in a round robin:
+#   Elena 5 + 4 + 2.5 + 1.5 + 1 = 14, Facundo 5 + 4 + 2.5 + 1.5 + 1 = 14,
+#   level; head-to-head (§ "4- Enfrentamiento directo", R-000-66): Elena beat
+#   Facundo, Elena 5th, Facundo 6th.
+#   Top 4 seeded 1v4 and 2v3 (DESIGN.md decision 6): semifinals (round 6)
+#   Ana–Diego 2-0, Bruno–Carla 2-1. Diego drops after round 6 (he is out).
+#   Final (round 7) Ana–Bruno 2-1: champion Ana, finalist Bruno; third the
+#   semifinal loser with the better round-robin rank, Carla (2.5) over Diego
+#   (1.5): podium Ana, Bruno, Carla.
+#   Correction: the final was Bruno 2-1 Ana (decision 16): podium Bruno,
+#   Ana, Carla. Final order (decision 20): Bruno (4), Ana (5), the semifinal
+#   losers by rank, Carla (2.5) and Diego (1.5), then Elena (1) and Facundo
+#   (1) by rank. Shown: "2,5" and "1,5" (decimal comma).
 
-# =============================================================================== end of duels and pods
+_RR_NAMES = ("Ana Núñez", "Bruno Díaz", "Carla Ibáñez", "Diego Ríos", "Elena Sosa", "Facundo Paz")
+_ANA, _BRUNO, _CARLA, _DIEGO, _ELENA, _FACUNDO = _RR_NAMES
+
+_ROUND_ROBIN_HEAD_TO_HEAD: Mapping[tuple[str, ...], tuple] = {
+    (_ANA, _BRUNO): (2, 1),
+    (_ANA, _CARLA): (2, 0),
+    (_ANA, _DIEGO): (2, 0),
+    (_ANA, _ELENA): (2, 0),
+    (_ANA, _FACUNDO): (2, 1),
+    (_BRUNO, _CARLA): (2, 1),
+    (_BRUNO, _DIEGO): (2, 0),
+    (_BRUNO, _ELENA): (2, 0),
+    (_BRUNO, _FACUNDO): (2, 0),
+    (_CARLA, _DIEGO): (1, 1),
+    (_CARLA, _ELENA): (2, 0),
+    (_CARLA, _FACUNDO): (2, 1),
+    (_DIEGO, _ELENA): (2, 0),
+    (_FACUNDO, _DIEGO): (2, 1),
+    (_ELENA, _FACUNDO): (2, 1),
+}
+
+ROUND_ROBIN_CASE = FormatCase(
+    format="round_robin",
+    game="weed_monsters",
+    settings={"cut_size": 4, "best_of": 3},
+    players=_RR_NAMES,
+    rounds=(_ROUND_ROBIN_HEAD_TO_HEAD,) * 7,  # rounds 1–5 every pair once, 6 the semifinals, 7 the final
+    drop=_DIEGO,
+    drop_after_round=6,
+    podium_before_correction=(_ANA, _BRUNO, _CARLA),
+    correction=Correction(round=7, table=(_BRUNO, _ANA), result=(2, 1),
+                          reason="La planilla de la final estaba invertida."),
+    standings=((_BRUNO, "4", "4"), (_ANA, "5", "5"), (_CARLA, "2.5", "2,5"), (_DIEGO, "1.5", "1,5"),
+               (_ELENA, "1", "1"), (_FACUNDO, "1", "1")),
+    podium=(_BRUNO, _ANA, _CARLA),
+)
+
+# Single elimination: eight Weed Monsters players, a bracket from round 1
+# with the third-place match (DESIGN.md decision 22; 000_0014b2ac83da54b4.txt
+# § "¿Cómo funciona un torneo suizo?", "Reducido de Eliminación Directa",
+# R-000-63). Eight players fill the bracket: no bye, no draw needed.
+#
+#   Seeds by registration order: 1 Hugo, 2 Inés, 3 Juan, 4 Karen, 5 Lucas,
+#   6 Maia, 7 Nico, 8 Olga. Standard order of 8: 1v8, 4v5, 2v7, 3v6.
+#   Quarterfinals (round 1): Hugo 2-0 Olga, Lucas 2-1 Karen, Inés 2-1 Nico,
+#   Maia 2-0 Juan. Olga drops after round 1 (she is out).
+#   Semifinals (round 2): Lucas 2-1 Hugo, Inés 2-0 Maia.
+#   Round 3: final Lucas 2-1 Inés; third-place match Maia 2-1 Hugo.
+#   Podium Lucas, Inés, Maia.
+#   Correction: the third-place match was Hugo 2-1 Maia (decision 16):
+#   podium Lucas, Inés, Hugo. Final order (decision 20): champion Lucas,
+#   finalist Inés, the semifinal losers as the third-place match ranks them,
+#   Hugo then Maia, then the quarterfinal losers by the standings — matches
+#   won (all 0), then seed: Juan 3, Karen 4, Nico 7, Olga 8.
+#   Points = matches won in the bracket (win 1): Lucas 3 (QF, SF, F); Inés 2
+#   (QF, SF); Hugo 2 (QF, third place); Maia 1 (QF); the rest 0.
+
+_SE_NAMES = ("Hugo Ortiz", "Inés Romero", "Juan Acosta", "Karen Vidal", "Lucas Benítez", "Maia Funes",
+             "Nico Herrera", "Olga Medina")
+_HUGO, _INES, _JUAN, _KAREN, _LUCAS, _MAIA, _NICO, _OLGA = _SE_NAMES
+
+SINGLE_ELIMINATION_CASE = FormatCase(
+    format="single_elimination",
+    game="weed_monsters",
+    settings={"third_place_match": True, "best_of": 3},
+    players=_SE_NAMES,
+    rounds=(
+        {(_HUGO, _OLGA): (2, 0), (_LUCAS, _KAREN): (2, 1), (_INES, _NICO): (2, 1), (_MAIA, _JUAN): (2, 0)},
+        {(_LUCAS, _HUGO): (2, 1), (_INES, _MAIA): (2, 0)},
+        {(_LUCAS, _INES): (2, 1), (_MAIA, _HUGO): (2, 1)},
+    ),
+    drop=_OLGA,
+    drop_after_round=1,
+    podium_before_correction=(_LUCAS, _INES, _MAIA),
+    correction=Correction(round=3, table=(_HUGO, _MAIA), result=(2, 1),
+                          reason="El tercer puesto lo ganó Hugo; se anotó al revés."),
+    standings=((_LUCAS, "3", "3"), (_INES, "2", "2"), (_HUGO, "2", "2"), (_MAIA, "1", "1"),
+               (_JUAN, "0", "0"), (_KAREN, "0", "0"), (_NICO, "0", "0"), (_OLGA, "0", "0")),
+    podium=(_LUCAS, _INES, _HUGO),
+)
+
+#: Hand-derived cases by format key.
+CASES: dict[str, FormatCase] = {
+    case.format: case for case in (DUELS_CASE, PODS_CASE, ROUND_ROBIN_CASE, SINGLE_ELIMINATION_CASE)}
+
+# =============================================================================== end of the cases by format
 
 
 # =============================================================================== round robin and single elimination

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Max
+from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 
 from ..enums import DocumentKind, EventState, RoundPhase
@@ -222,14 +223,14 @@ def duel_pairing_sheet(rnd: Round | int) -> PairingSheet:
 
 def pod_pairing_sheet(rnd: Round | int) -> PairingSheet:
     """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
-    the placement points before the round."""
+    the placement points before the round as the pages print them (:func:`points_shown`)."""
     rnd = _load_round(rnd)
     fmt = format_for(rnd.event)
     points = {row.player_id: row.points for row in fmt.standings(rnd.event, as_of_round=rnd.number - 1)}
     rows = [
         TableRow(
             match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
-            points_a=float(points.get(seat.registration_id, 0)), is_bye=True,
+            points_a=points_shown(points.get(seat.registration_id, 0)), is_bye=True,
             caption=f"Asiento {seat.seat}",
         )
         for pod in fmt.table_rows(rnd)
@@ -321,6 +322,17 @@ def standings_sheet(rnd: Round | int) -> StandingsSheet:
                           labels=labels)
 
 
+def points_shown(points) -> str:
+    """Points as the Spanish pages print them: "3", "4,5", "0,8".
+
+    The pages' own ``floatformat:"-1"`` under es-AR: one decimal at most,
+    rounded half up, decimal comma (DESIGN.md decision 17). ``points``: a
+    :class:`~decimal.Decimal`, float or int.
+    """
+    with translation.override("es-ar"):
+        return str(floatformat(points, "-1"))
+
+
 def _points_text(table: dict[int, int] | None) -> str:
     """``1.º 3, 2.º 2, 3.º 1`` from the event's points by place; the shared rule without a table (decision 17)."""
     if table is None:
@@ -344,8 +356,8 @@ def pod_standings_sheet(rnd: Round | int) -> PodStandingsSheet:
             name=regs[row.player_id].name,
             number=regs[row.player_id].number,
             venue=regs[row.player_id].venue,
-            points=row.points,
-            opponents_points=row.opponents_points,
+            points=points_shown(row.points),
+            opponents_points=points_shown(row.opponents_points),
             secondary_score=row.secondary_score if label else None,
             places="-".join(str(place) for place in row.places),
             technical_tie=row.technical_tie,

@@ -123,10 +123,17 @@ def fit(text: str, font: str, size: float, width: float, *, min_size: float | No
     return text[:lo].rstrip() + ellipsis, shrunk
 
 
-def points_text(points: float | None) -> str:
-    """Match points as printed: "3", "2,5" (decimal comma, es-AR)."""
+def points_text(points: float | str | None) -> str:
+    """Match points as printed: "3", "2,5" (decimal comma, es-AR).
+
+    A string is points already printed by the sheet's builder (pod points,
+    as the pages print them: :func:`tournaments.documents.sheets.points_shown`)
+    and comes back as it is.
+    """
     if points is None:
         return ""
+    if isinstance(points, str):
+        return points
     if float(points).is_integer():
         return str(int(points))
     return f"{points:.1f}".replace(".", ",")

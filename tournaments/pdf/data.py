@@ -11,8 +11,9 @@ Terms:
 - *table row*: one match of a round as players look for it; a bye has no
   table number and no opponent.
 - *name row*: one player of a round on the posting sheet (pairings by name).
-- *points*: match points before the round (floats in steps of 0.5), ``None``
-  where they are not printed (top-cut rounds print seeds instead).
+- *points*: match points before the round (floats in steps of 0.5), or
+  pod points as the pages print them (strings: "2,3"); ``None`` where they
+  are not printed (top-cut rounds print seeds instead).
 """
 from __future__ import annotations
 
@@ -48,8 +49,8 @@ class TableRow:
     number_a: str
     player_b: str | None = None
     number_b: str | None = None
-    points_a: float | None = None
-    points_b: float | None = None
+    points_a: float | str | None = None
+    points_b: float | str | None = None
     seed_a: int | None = None
     seed_b: int | None = None
     is_bye: bool = False
@@ -75,7 +76,7 @@ class NameRow:
     number: str
     table: int | None  # None: bye
     opponent: str | None
-    points: float | None = None
+    points: float | str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,19 +195,20 @@ class BracketSheet:
 class PodStandingLine:
     """One printed row of the pod standings (multiplayer games).
 
-    ``points`` placement points, ``opponents_points`` the sum of the
-    pod-mates' points, ``secondary_score`` the game's own score summed
-    (stoner points; ``None`` when the game has none): integers. ``places``
-    the place of each pod played ("1-3-2"); ``note`` is "abandonó",
-    "descalificado" or "".
+    ``points`` placement points and ``opponents_points`` the sum of the
+    pod-mates' points, as the pages print them ("4,5", "0,8": one decimal
+    at most, decimal comma; DESIGN.md decision 17); ``secondary_score`` the
+    game's own score summed (stoner points, an integer; ``None`` when the
+    game has none). ``places`` the place of each pod played ("1-3-2");
+    ``note`` is "abandonó", "descalificado" or "".
     """
 
     rank: int
     name: str
     number: str
     venue: str
-    points: int
-    opponents_points: int
+    points: str
+    opponents_points: str
     secondary_score: int | None
     places: str
     technical_tie: bool = False

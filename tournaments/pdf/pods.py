@@ -92,7 +92,7 @@ class PodStandingsRenderer(FlowingRenderer):
             technical = technical or row.technical_tie
             if row.note:
                 row_styles[len(rows)] = INACTIVE_ROW
-            cells = [*standing_cells(row, player_w, venue_w, height), str(row.points), str(row.opponents_points)]
+            cells = [*standing_cells(row, player_w, venue_w, height), row.points, row.opponents_points]
             if scored:
                 cells.append("" if row.secondary_score is None else str(row.secondary_score))
             cells.append(clean(row.places) or "—")

@@ -8,8 +8,6 @@ prints the final pod standings. Pods have no bracket. Hand-worked results:
 """
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 
 from tests.factories import registered_event
@@ -17,7 +15,7 @@ from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, st
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
-from tournaments.pdf import PodSlipsRenderer, PodStandingsRenderer
+from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, PodStandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
 from .conftest import accented, download, download_all, pdf_text
@@ -86,30 +84,44 @@ def test_pod_standings_sheet_after_the_previous_round():
     before = documents.pod_standings_sheet(first)
     assert before.title == "Inscriptos: posiciones antes de la ronda 1"
     assert {(r.rank, r.points, r.opponents_points, r.secondary_score, r.technical_tie) for r in before.rows} == {
-        (1, 0, 0, 0, True)}
+        (1, "0", "0", 0, True)}
     sheet = documents.pod_standings_sheet(second)  # printed with round 2: after round 1, by hand
-    d = Decimal  # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0
+    # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0; printed as the pages print them (one decimal,
+    # half up, decimal comma): 2.25 → "2,3", 5.25 → "5,3", 0.75 → "0,8", 6.75 → "6,8"
     assert sheet.title == "Posiciones tras la ronda 1"
     assert sheet.score_label == "Puntos stoner" and sheet.points_text == (
         "3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad)")
     assert lines(sheet) == [
-        (1, "Ana Núñez", 3, d("4.5"), 25, "1", False),
-        (2, "Beto Gómez", d("2.25"), d("5.25"), 20, "2", False),
-        (3, "Carla Ibáñez", d("1.5"), 6, 13, "3", False),
-        (4, "Darío Pérez", d("0.75"), d("6.75"), 5, "4", False),
-        (5, "Eva Sánchez", 0, d("7.5"), 1, "5", False),
+        (1, "Ana Núñez", "3", "4,5", 25, "1", False),  # opponents 2.25 + 1.5 + 0.75 + 0 = 4.5
+        (2, "Beto Gómez", "2,3", "5,3", 20, "2", False),  # 2.25; 3 + 1.5 + 0.75 + 0 = 5.25
+        (3, "Carla Ibáñez", "1,5", "6", 13, "3", False),  # 3 + 2.25 + 0.75 + 0 = 6
+        (4, "Darío Pérez", "0,8", "6,8", 5, "4", False),  # 0.75; 3 + 2.25 + 1.5 + 0 = 6.75
+        (5, "Eva Sánchez", "0", "7,5", 1, "5", False),  # 3 + 2.25 + 1.5 + 0.75 = 7.5
     ]
+
+
+def test_pod_pairings_print_the_points_before_the_round_as_the_pages_do():
+    event, regs = stoner_event()
+    play_round(event, regs, 1)
+    second = play_round(event, regs, 2)
+    sheet = documents.pairing_sheet(second)  # the points after round 1, one pod of five (decision 17)
+    # 3, 2.25, 1.5, 0.75, 0 printed with one decimal, half up, decimal comma: 2.25 → "2,3", 0.75 → "0,8"
+    assert sorted((row.player_a, row.points_a) for row in sheet.tables) == [
+        ("Ana Núñez", "3"), ("Beto Gómez", "2,3"), ("Carla Ibáñez", "1,5"), ("Darío Pérez", "0,8"),
+        ("Eva Sánchez", "0")]
+    _pages, text = pdf_text(PairingsByTableRenderer().render(sheet).content)
+    assert "2,3" in text and "0,8" in text and "2.25" not in text and "2,2" not in text
 
 
 def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks, client):
     event, _regs, rounds = played_event()
     assert documents.pod_standings_sheet(rounds[1]).title == "Posiciones finales"
     assert lines(documents.pod_standings_sheet(rounds[1])) == [
-        (1, "Ana Núñez", 3, 24, 25, "1-5", False),
-        (2, "Eva Sánchez", 3, 24, 24, "5-1", False),
-        (3, "Beto Gómez", 3, 24, 23, "2-4", False),
-        (4, "Carla Ibáñez", 3, 24, 22, "3-3", False),
-        (5, "Darío Pérez", 3, 24, 21, "4-2", False),
+        (1, "Ana Núñez", "3", "24", 25, "1-5", False),
+        (2, "Eva Sánchez", "3", "24", 24, "5-1", False),
+        (3, "Beto Gómez", "3", "24", 23, "2-4", False),
+        (4, "Carla Ibáñez", "3", "24", 22, "3-3", False),
+        (5, "Darío Pérez", "3", "24", 21, "4-2", False),
     ]
     with django_capture_on_commit_callbacks(execute=True):
         ids = document_requests.request_event_documents(event)
@@ -129,9 +141,9 @@ def test_pod_standings_renderer_without_a_secondary_score_marks_ties_and_drops()
     header = SheetHeader(event_name="Copa de prueba", date_text="sábado 3 de febrero de 2024",
                          venue_text="Sede Palermo (CABA)", game_name="La Copa del Mundo", round_label="Ronda 2")
     rows = (
-        PodStandingLine(1, "Ñandú Pérez", "CM-01", "Sede Palermo", 3, 2, None, "1", technical_tie=True),
-        PodStandingLine(1, "José Núñez", "CM-02", "Sede Palermo", 3, 2, None, "1", technical_tie=True),
-        PodStandingLine(3, "María Ibáñez", "CM-03", "", 0, 6, None, "4", note="abandonó"),
+        PodStandingLine(1, "Ñandú Pérez", "CM-01", "Sede Palermo", "3", "2", None, "1", technical_tie=True),
+        PodStandingLine(1, "José Núñez", "CM-02", "Sede Palermo", "3", "2", None, "1", technical_tie=True),
+        PodStandingLine(3, "María Ibáñez", "CM-03", "", "0", "6", None, "4", note="abandonó"),
     )
     sheet = PodStandingsSheet(header=header, title="Posiciones tras la ronda 1", rows=rows,
                               points_text="1.º 3, 2.º 2, 3.º 1")
