@@ -24,6 +24,8 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views import defaults
 
+from tournaments.api.exceptions import api_not_found
+
 API_PREFIX = "/api/"
 
 
@@ -82,7 +84,7 @@ def permission_denied(request, exception=None, template_name="403.html"):
 def page_not_found(request, exception=None, template_name="404.html"):
     """``handler404``: the API's JSON 404 under ``/api/``, ``404.html`` elsewhere."""
     if is_api(request):
-        return _json("not_found", _("No existe esa dirección de la API."), 404)
+        return api_not_found(request)
     return defaults.page_not_found(request, exception, template_name=template_name)
 
 
