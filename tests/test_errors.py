@@ -183,3 +183,17 @@ def test_the_database_down_is_a_json_500_under_the_api(monkeypatch, django_db_bl
     assert response.status_code == 500
     assert response.json() == {"code": "database_unavailable",
                                "detail": "La base de datos no responde. Volvé a intentar en unos minutos."}
+
+
+def test_the_database_down_keeps_the_spanish_html_500_on_pages(monkeypatch, django_db_blocker):
+    broken = broken_database()
+    with django_db_blocker.unblock():
+        monkeypatch.setattr(connections._connections, "default", broken, raising=False)
+        try:
+            response = Client(raise_request_exception=False).get("/")
+        finally:
+            broken.close()
+
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith("text/html")
+    assert "Error del servidor" in response.content.decode()
