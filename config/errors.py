@@ -47,7 +47,8 @@ def too_large_message() -> str:
         "mb": megabytes(limit), "bytes": limit}
 
 
-def _page(title: str, message: str, status: int) -> HttpResponse:
+def short_page(title: str, message: str, status: int) -> HttpResponse:
+    """A bare Spanish HTML page (no template, no database): a title and one message, escaped."""
     title, message = escape(title), escape(message)
     body = ('<!doctype html><html lang="es"><head><meta charset="utf-8">'
             f"<title>{title}</title></head><body><h1>{title}</h1><p>{message}</p></body></html>")
@@ -62,7 +63,7 @@ def too_large(request) -> HttpResponse:
     """413 for a body over the limit: JSON under ``/api/``, a short Spanish page elsewhere."""
     if is_api(request):
         return _json("too_large", too_large_message(), 413)
-    return _page(_("Archivo demasiado grande"), too_large_message(), 413)
+    return short_page(_("Archivo demasiado grande"), too_large_message(), 413)
 
 
 def bad_request(request, exception=None, template_name="400.html"):
@@ -71,7 +72,7 @@ def bad_request(request, exception=None, template_name="400.html"):
         return too_large(request)
     if is_api(request):
         return _json("bad_request", _("El pedido no es válido."), 400)
-    return _page(_("Pedido rechazado"), _("El pedido no es válido."), 400)
+    return short_page(_("Pedido rechazado"), _("El pedido no es válido."), 400)
 
 
 def permission_denied(request, exception=None, template_name="403.html"):

@@ -16,10 +16,9 @@ import uuid
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.http import JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
@@ -218,9 +217,4 @@ class HostileInputMiddleware:
     def _refuse(request, message: str):
         if request.path.startswith("/api/"):
             return JsonResponse({"code": "control_characters", "detail": message}, status=400)
-        title = escape(_("Pedido rechazado"))
-        page = (
-            '<!doctype html><html lang="es"><head><meta charset="utf-8">'
-            f"<title>{title}</title></head><body><h1>{title}</h1><p>{escape(message)}</p></body></html>"
-        )
-        return HttpResponseBadRequest(page, content_type="text/html; charset=utf-8")
+        return errors.short_page(_("Pedido rechazado"), message, 400)
