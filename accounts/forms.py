@@ -8,6 +8,7 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, Pa
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Venue
+from tournaments.text import validate_one_line
 
 #: A public sign-up also refuses common, numeric-only and e-mail-like passwords (Django's validators).
 _SIGNUP_VALIDATORS = (
@@ -124,7 +125,8 @@ class ClaimForm(forms.Form):
 class ProfileForm(forms.Form):
     """The account's e-mail; with a player, the visible name and the home venue."""
 
-    display_name = forms.CharField(label=_("Nombre visible"), max_length=120, required=False)
+    display_name = forms.CharField(label=_("Nombre visible"), max_length=120, required=False,
+                                   validators=[validate_one_line])  # the rule of Player.display_name
     email = forms.EmailField(label=_("E-mail"), max_length=254)
     home_venue = forms.ModelChoiceField(label=_("Sede de origen"), queryset=Venue.objects.order_by("name"),
                                         required=False, empty_label=_("(sin sede)"))

@@ -15,13 +15,14 @@ import time
 import uuid
 
 from django.conf import settings
-from django.http import HttpResponseBadRequest, JsonResponse
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
+from config import errors
 from config.logging import request_id_var
 from tournaments.text import control_characters, describe_control
 
@@ -71,14 +72,35 @@ class RequestIdMiddleware:
 # --------------------------------------------------------------------------- Spanish first
 
 
+def chosen_language(request) -> str:
+    """The language a request is answered in: a code of ``settings.LANGUAGES``.
+
+    The language cookie when it names a supported language; otherwise, for
+    the API only (``/api/``: programs, not phones), the first supported
+    language of ``Accept-Language`` (``en`` gives English); otherwise
+    Spanish (``LANGUAGE_CODE``).
+    """
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    supported = {code for code, _name in settings.LANGUAGES}
+    if chosen in supported:
+        return chosen
+    if request.path.startswith("/api/"):
+        for accepted, _quality in translation.trans_real.parse_accept_lang_header(
+                request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+            if accepted == "*":
+                break
+            try:
+                return translation.get_supported_language_variant(accepted)
+            except LookupError:
+                continue
+    return settings.LANGUAGE_CODE
+
+
 class SpanishFirstLocaleMiddleware(LocaleMiddleware):
-    """Like ``LocaleMiddleware``, but ignores Accept-Language."""
+    """Like ``LocaleMiddleware``, but pages ignore Accept-Language (see :func:`chosen_language`)."""
 
     def process_request(self, request):
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
-        supported = {code for code, _name in settings.LANGUAGES}
-        language = chosen if chosen in supported else settings.LANGUAGE_CODE
-        translation.activate(language)
+        translation.activate(chosen_language(request))
         request.LANGUAGE_CODE = translation.get_language()
 
 
@@ -115,7 +137,11 @@ class HostileInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        problem = self._problem(request)
+        try:
+            problem = self._problem(request)
+        except RequestDataTooBig:  # over DATA_UPLOAD_MAX_MEMORY_SIZE: 413 naming the limit
+            with translation.override(chosen_language(request)):
+                return errors.too_large(request)
         if problem is not None:
             return self._refuse(request, problem)
         return self.get_response(request)
@@ -163,6 +189,8 @@ class HostileInputMiddleware:
         if content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
             try:
                 fields = request.POST
+            except RequestDataTooBig:
+                raise
             except Exception:  # a malformed body: the view (or Django) answers it
                 return None
             for name, values in fields.lists():
@@ -175,6 +203,8 @@ class HostileInputMiddleware:
         elif content_type.endswith("json"):
             try:
                 body = request.body.decode("utf-8", errors="replace")
+            except RequestDataTooBig:
+                raise
             except Exception:
                 return None
             found = control_characters(body, multiline=True)
@@ -187,9 +217,4 @@ class HostileInputMiddleware:
     def _refuse(request, message: str):
         if request.path.startswith("/api/"):
             return JsonResponse({"code": "control_characters", "detail": message}, status=400)
-        title = escape(_("Pedido rechazado"))
-        page = (
-            '<!doctype html><html lang="es"><head><meta charset="utf-8">'
-            f"<title>{title}</title></head><body><h1>{title}</h1><p>{escape(message)}</p></body></html>"
-        )
-        return HttpResponseBadRequest(page, content_type="text/html; charset=utf-8")
+        return errors.short_page(_("Pedido rechazado"), message, 400)

@@ -345,6 +345,12 @@ if not CELERY_BROKER_URL:
 # Imports (issue #15): the largest file run_event, the admin imports and the decklist pages accept,
 # in bytes, checked before parsing; django-import-export's own settings for the admin imports.
 ARENA_IMPORT_MAX_BYTES = int(os.environ.get("ARENA_IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
+# Django's own request limits follow it (its defaults, 2.5 MB, refused smaller files with an English
+# page): a form carrying a file or text of ARENA_IMPORT_MAX_BYTES fits with its other fields, so each
+# path refuses a larger file itself in Spanish naming the limit; a larger body is refused before it is
+# read, as 413 naming the limit (config.errors). Uploads up to the limit stay in memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = ARENA_IMPORT_MAX_BYTES + 256 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = ARENA_IMPORT_MAX_BYTES
 IMPORT_EXPORT_USE_TRANSACTIONS = True
 IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
 # The admin import formats are tournaments.resources.SniffedCSV and LimitedXLSX (set on each admin).

@@ -7,6 +7,13 @@ from tournaments.api.exceptions import api_not_found
 
 from . import health, views
 
+# What no view answered (unknown address, body too large, unhandled error, database down):
+# JSON under /api/, the Spanish pages elsewhere (config.errors).
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
     # Probes (load balancer, compose, monitors): no slash, no login, never cached (config.health).
     path("healthz", health.healthz, name="healthz"),

@@ -12,10 +12,16 @@ game and code / name) are updated, not duplicated.
 """
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.exceptions import FieldDoesNotExist, ObjectDoesNotExist, ValidationError
+from django.utils.translation import gettext as _
 from import_export import fields, resources, widgets
 
-from tournaments.resources import AllOrNothingImportMixin, FormulaSafeExportMixin, row_text_errors
+from tournaments.resources import (
+    AllOrNothingImportMixin,
+    FormulaSafeExportMixin,
+    missing_columns,
+    row_text_errors,
+)
 
 from .catalog import CSV_COLUMNS, BanScope, _as_bool, _as_date, normalize_name
 from .models import BanEntry, Card, CardSet, Game, Printing, ReprintRule, split_aliases
@@ -195,9 +201,31 @@ class _CatalogResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resource
     natural key (``find_existing``); no cell with control characters
     (issue #15); exports neutralise spreadsheet formulas."""
 
+    def before_import(self, dataset, **kwargs) -> None:
+        """Refuse the whole file when a column of its kind (:data:`rules.catalog.CSV_COLUMNS`) is missing."""
+        expected = self._meta.fields
+        missing = missing_columns(dataset.headers, expected)
+        if missing:
+            raise ValueError(
+                _("Faltan columnas en el archivo: %(cols)s. Columnas esperadas: %(expected)s.")
+                % {"cols": ", ".join(missing), "expected": ", ".join(expected)}
+            )
+
+    def _text_lengths(self) -> dict[str, int]:
+        """Column -> the model field's ``max_length``, for the columns stored as text."""
+        lengths = {}
+        for field in self.get_import_fields():
+            try:
+                model_field = self._meta.model._meta.get_field(field.attribute or "")
+            except FieldDoesNotExist:
+                continue
+            if getattr(model_field, "max_length", None) and not model_field.is_relation:
+                lengths[field.column_name] = model_field.max_length
+        return lengths
+
     def before_import_row(self, row, **kwargs) -> None:
-        """Refuse, on this row, every cell holding NUL or another control character."""
-        errors = row_text_errors(row, list(row.keys()))
+        """Refuse, on this row, every cell holding a control character or longer than its column allows."""
+        errors = row_text_errors(row, list(row.keys()), lengths=self._text_lengths())
         if errors:
             raise ValidationError(errors)
 

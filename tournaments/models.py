@@ -30,7 +30,7 @@ from .enums import (
     RoundState,
     SeatOutcomeHow,
 )
-from .text import fold
+from .text import fold, validate_one_line  # names: no control, bidi or zero-width character
 
 
 class Installation(models.Model):
@@ -65,7 +65,7 @@ class Installation(models.Model):
 class Venue(models.Model):
     """A store that hosts events (Sede); belongs to a province."""
 
-    name = models.CharField(_("nombre"), max_length=120, unique=True)
+    name = models.CharField(_("nombre"), max_length=120, unique=True, validators=[validate_one_line])
     province = models.CharField(_("provincia"), max_length=80)
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_venues", verbose_name=_("organizadores")
@@ -99,7 +99,7 @@ class Player(models.Model):
     SQLite alike, with an index (issue #28 point 1).
     """
 
-    display_name = models.CharField(_("nombre visible"), max_length=120)
+    display_name = models.CharField(_("nombre visible"), max_length=120, validators=[validate_one_line])
     player_number = models.CharField(_("número de jugador"), max_length=40, unique=True)
     home_venue = models.ForeignKey(
         Venue, null=True, blank=True, on_delete=models.SET_NULL, related_name="home_players",
@@ -159,7 +159,7 @@ class Event(models.Model):
     #: The event's id across installations: a venue laptop's export keeps it, and publishing the
     #: same event to the national server again updates it there (:mod:`tournaments.exchange`).
     uid = models.UUIDField(_("identificador global"), default=uuid.uuid4, unique=True, editable=False)
-    name = models.CharField(_("nombre"), max_length=160)
+    name = models.CharField(_("nombre"), max_length=160, validators=[validate_one_line])
     game = models.ForeignKey("rules.Game", on_delete=models.PROTECT, related_name="events", verbose_name=_("juego"))
     venue = models.ForeignKey(
         Venue, null=True, blank=True, on_delete=models.PROTECT, related_name="events",

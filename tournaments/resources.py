@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import logging
+
 import tablib
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -39,6 +41,8 @@ from .text import (
     looks_like_formula,
     sniff_delimiter,
 )
+
+logger = logging.getLogger(__name__)
 
 NAME, NUMBER, VENUE, PROVINCE = "nombre", "número", "sede", "provincia"
 
@@ -189,12 +193,29 @@ def row_text_errors(row, columns, *, lengths: dict[str, int] | None = None,
     return errors
 
 
+class ImportRowError(ValueError):
+    """A row that failed in an unforeseen way; ``str()`` names the row in Spanish (the cause is logged)."""
+
+
+def missing_columns(headers, required) -> list[str]:
+    """The ``required`` column names absent from ``headers``, in ``required``'s order."""
+    present = set(headers or [])
+    return [column for column in required if column not in present]
+
+
 class AllOrNothingImportMixin:
-    """Imports as one transaction, rolled back when any row is invalid (nothing half-written)."""
+    """Imports as one transaction, rolled back when any row is invalid (nothing half-written).
+
+    The result carries no traceback: a file refused as a whole (a missing
+    column, raised by ``before_import``) keeps only its Spanish message, and
+    a row that failed in an unforeseen way gets :class:`ImportRowError`
+    naming the row (the traceback goes to the log), so the admin never
+    shows Python's.
+    """
 
     def import_data(self, dataset, dry_run=False, raise_errors=False, use_transactions=None,
                     collect_failed_rows=False, rollback_on_validation_errors=True, **kwargs):
-        return super().import_data(
+        result = super().import_data(
             dataset,
             dry_run=dry_run,
             raise_errors=raise_errors,
@@ -203,6 +224,19 @@ class AllOrNothingImportMixin:
             rollback_on_validation_errors=rollback_on_validation_errors,
             **kwargs,
         )
+        for error in result.base_errors:
+            if not isinstance(error.error, ValueError | ValidationError):
+                logger.error("import failed", exc_info=error.error)
+                error.error = ImportRowError(_("No se pudo leer el archivo (%(error)s).") % {
+                    "error": type(error.error).__name__})
+            error.traceback = ""
+        for number, errors in result.row_errors():
+            for error in errors:
+                logger.error("import row %s failed", number, exc_info=error.error)
+                error.error = ImportRowError(_("Fila %(row)s: no se pudo leer (%(error)s); revisá sus valores.") % {
+                    "row": number, "error": type(error.error).__name__})
+                error.traceback = ""
+        return result
 
 
 class FormulaSafeExportMixin:
@@ -268,7 +302,7 @@ class PlayerResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.
         self._seen_numbers = {}
         if dataset.headers:
             dataset.headers = _canonical_headers(list(dataset.headers))
-        missing = [col for col in (NAME, NUMBER) if col not in (dataset.headers or [])]
+        missing = missing_columns(dataset.headers, (NAME, NUMBER))
         if missing:
             raise ValueError(
                 _("Faltan columnas en el archivo: %(cols)s. Columnas esperadas: nombre, número, sede, provincia.")
@@ -283,6 +317,8 @@ class PlayerResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.
             row,
             (NAME, NUMBER, VENUE, PROVINCE),
             lengths={
+                NAME: Player._meta.get_field("display_name").max_length,
+                NUMBER: Player._meta.get_field("player_number").max_length,
                 VENUE: Venue._meta.get_field("name").max_length,
                 PROVINCE: Venue._meta.get_field("province").max_length,
             },

@@ -199,8 +199,15 @@ def round_label(rnd, *, numbered: bool = False, translated: bool = True) -> str:
 
 #: C0 control characters and DEL, except tab, line feed and carriage return.
 _CONTROL_EXCEPT_WHITESPACE = frozenset(chr(c) for c in (*range(0, 9), 11, 12, *range(14, 32), 127))
-#: Every C0 control character and DEL (for one-line values: names, numbers, paths).
-_CONTROL_ALL = frozenset(chr(c) for c in (*range(0, 32), 127))
+#: Invisible format characters that reorder or hide text: the bidirectional embeddings and overrides
+#: (U+202A-U+202E), the bidirectional isolates (U+2066-U+2069), the zero-width space, joiners and direction
+#: marks (U+200B-U+200F), the word joiner (U+2060) and the zero-width no-break space / BOM (U+FEFF).
+#: A name holding one can show as another name ("Ana" + U+202E + "zeréP" reads «Ana Pérez»).
+INVISIBLE_FORMAT = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A),
+                                              *range(0x200B, 0x2010), 0x2060, 0xFEFF))
+#: Every C0 control character and DEL, and the invisible format characters above (one-line values:
+#: names, numbers, paths).
+_CONTROL_ALL = frozenset(chr(c) for c in (*range(0, 32), 127)) | INVISIBLE_FORMAT
 
 #: First characters a spreadsheet reads as the start of a formula (OWASP "CSV injection").
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -209,9 +216,12 @@ FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 def control_characters(text: str, *, multiline: bool = False) -> list[str]:
     """The forbidden control characters found in ``text``, in order, no repeats.
 
-    One-line values (``multiline=False``) refuse every C0 control character
-    and DEL; text areas (``multiline=True``) keep tab, line feed and
-    carriage return. Returns ``[]`` for clean text. Never raises.
+    One-line values (``multiline=False``: names of players, venues and
+    events, numbers, paths) refuse every C0 control character, DEL and the
+    bidirectional and zero-width characters of :data:`INVISIBLE_FORMAT`;
+    text areas (``multiline=True``) refuse the C0 characters and DEL but keep
+    tab, line feed and carriage return (and the invisible characters, which
+    pasted lists carry). Returns ``[]`` for clean text. Never raises.
     """
     forbidden = _CONTROL_EXCEPT_WHITESPACE if multiline else _CONTROL_ALL
     return list(dict.fromkeys(ch for ch in text if ch in forbidden))
@@ -283,7 +293,8 @@ def _refuse_controls(value, *, multiline: bool) -> None:
 
 
 def validate_one_line(value) -> None:
-    """Form/serializer validator: no C0 control character nor DEL (names, numbers, searches).
+    """Form, serializer and model-field validator: no C0 control character, DEL, bidi override
+    or zero-width character (:func:`control_characters`; names, numbers, searches).
 
     Raises Django's ``ValidationError`` (code ``control_characters``); Django
     is imported only when it does, like the labels above.

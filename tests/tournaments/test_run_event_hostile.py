@@ -183,3 +183,17 @@ def test_run_event_over_long_event_name_is_refused(tmp_path):
     path = write(tmp_path, "p.csv", FOUR)
 
     assert refused(path, name="E" * 161) == "El nombre del evento tiene 161 caracteres y el máximo es 160."
+
+
+def test_run_event_right_to_left_override_in_a_player_name_is_refused_with_its_line(tmp_path):
+    # issue #26, point 8: names refuse bidi overrides and zero-width characters like control characters
+    path = write(tmp_path, "bidi.csv", FOUR.replace("Caro", "Ca\u202eor"))
+
+    assert refused(path, cut=0) == "bidi.csv, línea 4: la fila tiene caracteres de control no permitidos (U+202E)"
+
+
+def test_run_event_zero_width_space_in_the_event_name_is_refused(tmp_path):
+    path = write(tmp_path, "p.csv", FOUR)
+
+    assert refused(path, name="Copa\u200b Otoño") == (
+        "El nombre del evento contiene caracteres de control no permitidos (U+200B).")

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
     """Players searched by their folded name and number: «gimenez» finds «Giménez» on every database."""
 
     dependencies = [
-        ("tournaments", "0030_installation"),
+        ("tournaments", "0033_names_refuse_invisible_characters"),
     ]
 
     operations = [

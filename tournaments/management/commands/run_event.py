@@ -48,7 +48,7 @@ from tournaments.formats import FORMATS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
-from tournaments.text import round_label
+from tournaments.text import control_characters, describe_control, round_label
 
 #: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
 SAT_OUT = frozenset({HALF_BYE, ZERO_BYE})
@@ -143,6 +143,10 @@ class Command(BaseCommand):
         if len(name) > limit:
             raise CommandError(_("El nombre del evento tiene %(n)d caracteres y el máximo es %(limit)d.") % {
                 "n": len(name), "limit": limit})
+        found = control_characters(name)  # the rule of Event.name: no control, bidi or zero-width character
+        if found:
+            raise CommandError(_("El nombre del evento contiene caracteres de control no permitidos (%(chars)s).")
+                               % {"chars": ", ".join(describe_control(ch) for ch in found)})
         rounds = opts.get("rounds")
         if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
             raise CommandError(_("--rounds tiene que estar entre 1 y %(max)d (dice %(n)d).") % {
