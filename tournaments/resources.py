@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 
 import tablib
 from django.conf import settings
@@ -240,10 +241,19 @@ class AllOrNothingImportMixin:
 
 
 class FormulaSafeExportMixin:
-    """Exports of a resource with every text cell passed through :func:`tournaments.text.csv_safe`."""
+    """Exports of a resource with every text cell passed through :func:`tournaments.text.csv_safe`;
+    a number stays a number (so an XLSX stores it as one, :mod:`tournaments.spreadsheets`)."""
 
     def export_field(self, field, instance, **kwargs):
-        return csv_safe(super().export_field(field, instance, **kwargs))
+        value = super().export_field(field, instance, **kwargs)
+        if field.attribute and not hasattr(self, f"dehydrate_{field.column_name}"):
+            try:
+                raw = field.get_value(instance)
+            except Exception:  # noqa: BLE001 - a value that cannot be read raw is exported as rendered
+                raw = None
+            if isinstance(raw, (int, float, Decimal)) and not isinstance(raw, bool):
+                return raw
+        return csv_safe(value)
 
 
 class PlayerResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.ModelResource):
@@ -430,10 +440,10 @@ class StandingsResource(FormulaSafeExportMixin, resources.Resource):
         super().__init__(**kwargs)
         self.podium_places = podium or {}
 
-    def dehydrate_match_points(self, row) -> str:
+    def dehydrate_match_points(self, row) -> int | float:
         return _number(row.match_points)
 
-    def dehydrate_buchholz(self, row) -> str:
+    def dehydrate_buchholz(self, row) -> int | float:
         return _number(row.buchholz)
 
     def dehydrate_technical_tie(self, row) -> str:
@@ -450,9 +460,10 @@ class StandingsResource(FormulaSafeExportMixin, resources.Resource):
         return f"{place}º" if place else ""
 
 
-def _number(value: float) -> str:
-    """Points as printed in the rulebook: ``3``, ``2.5``."""
-    return str(int(value)) if float(value).is_integer() else str(value)
+def _number(value: float) -> int | float:
+    """Points as a spreadsheet number: ``3``, ``2.5`` (written in the reader's convention by
+    :mod:`tournaments.spreadsheets`)."""
+    return int(value) if float(value).is_integer() else float(value)
 
 
 class PodStandingsResource(FormulaSafeExportMixin, resources.Resource):

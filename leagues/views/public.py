@@ -6,15 +6,13 @@ Views parse, call one selector and render; tables come ranked from
 """
 from __future__ import annotations
 
-import csv
-
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from rules.models import Game
 from tournaments.models import Player
-from tournaments.text import csv_safe
+from tournaments.spreadsheets import kind_of, spreadsheet_response
 
 from .. import selectors
 from ..models import Season
@@ -81,19 +79,11 @@ def player(request, pk: int, number: str):
 # --------------------------------------------------------------------------- CSV
 
 
-def _csv(filename: str, header: list[str], rows) -> HttpResponse:
-    """A UTF-8 CSV download with a BOM, so spreadsheets keep the accents.
-
-    Every cell goes through :func:`tournaments.text.csv_safe`: a name such
-    as ``=HYPERLINK(...)`` is written as text, never as a live formula.
-    """
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")
-    writer = csv.writer(response)
-    writer.writerow([csv_safe(cell) for cell in header])
-    writer.writerows([csv_safe(cell) for cell in row] for row in rows)
-    return response
+def _table(request, stem: str, header: list[str], rows, sheet: str) -> HttpResponse:
+    """The table as the page asked: CSV in the reader's convention (``;`` and decimal comma in
+    Spanish) or, with ``?formato=xlsx``, XLSX with numbers as numbers; every text cell formula-safe
+    (:mod:`tournaments.spreadsheets`)."""
+    return spreadsheet_response(stem, header, rows, kind=kind_of(request), sheet=sheet)
 
 
 def _yes(flag: bool) -> str:
@@ -108,7 +98,7 @@ def season_table_csv(request, pk: int):
         [r.rank, _yes(r.tied), r.display_name, r.player_number, r.venue, r.province, r.points, r.dates_played]
         for r in selectors.season_table(season)
     ]
-    return _csv(f"super-liga-{season.year}-{season.game.key}.csv", header, rows)
+    return _table(request, f"super-liga-{season.year}-{season.game.key}", header, rows, _("Temporada"))
 
 
 def venue_tables_csv(request, pk: int):
@@ -119,7 +109,7 @@ def venue_tables_csv(request, pk: int):
         for t in selectors.season_venue_tables(season)
         for r in t.rows
     ]
-    return _csv(f"super-liga-{season.year}-{season.game.key}-sedes.csv", header, rows)
+    return _table(request, f"super-liga-{season.year}-{season.game.key}-sedes", header, rows, _("Sedes"))
 
 
 def all_time_csv(request):
@@ -129,4 +119,4 @@ def all_time_csv(request):
         [r.rank, _yes(r.tied), r.display_name, r.player_number, r.venue, r.province, r.points]
         for r in selectors.all_time_ranking(game=game)
     ]
-    return _csv(f"ranking-nacional-{game.key}.csv", header, rows)
+    return _table(request, f"ranking-nacional-{game.key}", header, rows, _("Ranking"))

@@ -107,7 +107,7 @@ def test_season_csv_has_spanish_header_and_tied_ranks(client, league):
     response = client.get(reverse("leagues:season_csv", args=[league["season"].pk]))
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows == [
         ["Puesto", "Empate", "Jugador", "Número", "Sede", "Provincia", "Puntos", "Fechas"],
         ["1", "sí", "Ana Muñoz", "WM-0001", "Sede Palermo", "CABA", "9", "2"],
@@ -120,8 +120,8 @@ def test_venue_and_all_time_csv(client, league):
     venues = client.get(reverse("leagues:venue_tables_csv", args=[league["season"].pk])).content.decode("utf-8-sig")
     ranking = client.get(reverse("leagues:all_time_csv")).content.decode("utf-8-sig")
 
-    assert venues.splitlines()[1] == "Sede Córdoba Centro,1,no,Beto Ibáñez,WM-0002,9,2"
-    assert ranking.splitlines()[1] == "1,no,Ana Muñoz,WM-0001,Sede Palermo,CABA,12"
+    assert venues.splitlines()[1] == "Sede Córdoba Centro;1;no;Beto Ibáñez;WM-0002;9;2"  # es-AR: «;»
+    assert ranking.splitlines()[1] == "1;no;Ana Muñoz;WM-0001;Sede Palermo;CABA;12"
 
 
 @pytest.mark.parametrize("name", ["qualification", "prizes"])
@@ -345,3 +345,14 @@ def test_verano_final_seeds_the_venue_qualifiers_and_names_the_representative():
 
     assert selectors.verano_finals(season)[0].representative == "Caro"
     assert not LedgerEntry.objects.filter(event=final).exists()
+
+
+def test_season_table_as_xlsx_keeps_numbers_as_numbers(client, league):
+    from openpyxl import load_workbook
+
+    response = client.get(reverse("leagues:season_csv", args=[league["season"].pk]), {"formato": "xlsx"})
+    assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
+    # the same rows as the CSV above, points and dates as numbers
+    assert rows[1] == (1, "sí", "Ana Muñoz", "WM-0001", "Sede Palermo", "CABA", 9, 2)
+    assert rows[3] == (3, "no", "Caro Peña", "WM-0003", "Sede Palermo", "CABA", 6, 2)

@@ -74,6 +74,6 @@ def test_admin_csv_of_a_finished_event_lists_the_champion_first(client, finished
     client.force_login(make_organizer("org_final", finished.venue))
     response = client.get(reverse("admin:tournaments_event_standings_csv", args=[finished.pk]))
     assert response.status_code == 200
-    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert [row["Número"] for row in rows] == expected_order(finished)
     assert rows[0]["Puesto"] == "1" and rows[0]["Puesto suizo"] != "1"

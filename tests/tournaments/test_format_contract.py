@@ -385,10 +385,33 @@ def test_the_standings_csv_lists_the_final_order_and_points(played, client):
     client.force_login(played.organizer)
     response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
     assert response.status_code == 200
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff")), delimiter=";"))
     header, body = rows[0], rows[1:]
     name_col = header.index("Jugador")
     assert [row[name_col] for row in body] == [name for name, _points, _shown in case.standings]
-    # a CSV is data for a spreadsheet: the exact points with a decimal point, in the first points column
+    # a CSV is data for a spreadsheet: the exact points in the first points column, with the decimal comma
+    # an es-AR spreadsheet reads (issue #28 point 3)
     points_col = name_col + 3  # Jugador, Número, Sede, then the points
-    assert [row[points_col] for row in body] == [points for _name, points, _shown in case.standings]
+    assert [row[points_col] for row in body] == [points.replace(".", ",") for _name, points, _shown in case.standings]
+
+
+@EVERY_FORMAT
+def test_the_standings_xlsx_has_numbers_as_numbers(played, client):
+    """Issue #28 point 3: the XLSX export opens with openpyxl, points stored as numbers."""
+    from decimal import Decimal
+
+    from openpyxl import load_workbook
+
+    case, event = played.case, played.event
+    client.force_login(played.organizer)
+    response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]), {"formato": "xlsx"})
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('.xlsx"')
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    header, body = rows[0], rows[1:]
+    name_col = header.index("Jugador")
+    assert [row[name_col] for row in body] == [name for name, _points, _shown in case.standings]
+    points = [row[name_col + 3] for row in body]
+    assert all(isinstance(value, (int, float)) for value in points), points
+    assert [Decimal(str(value)) for value in points] == [Decimal(p) for _name, p, _shown in case.standings]

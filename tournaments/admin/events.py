@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -30,6 +30,7 @@ from ..permissions import venues_organized_by
 from ..resources import PodStandingsResource, StandingsResource
 from ..services.events import event_settings_update, settings_locked
 from ..services.registration import registration_pack_indoor_set
+from ..spreadsheets import kind_of, spreadsheet_response
 from ..text import round_label
 from . import exchange as admin_exchange
 from .day_panel import DAY_ACTIONS, day_status
@@ -527,7 +528,9 @@ class EventAdmin(VenueScopedAdmin):
         return HttpResponseRedirect(back)
 
     def standings_csv_view(self, request, object_id):
-        """The event's standings as CSV (UTF-8 with BOM for spreadsheets), every tiebreaker.
+        """The event's standings as CSV in the reader's convention (``;`` and decimal comma in Spanish)
+        or, with ``?formato=xlsx``, as XLSX with numbers as numbers (:mod:`tournaments.spreadsheets`),
+        every tiebreaker.
 
         Two-player tables: the Swiss standings. Tables ranked by places
         (``EventFormat.table_results``): placement points, opponents' points,
@@ -547,7 +550,5 @@ class EventAdmin(VenueScopedAdmin):
         else:
             resource = StandingsResource(podium=podium)
         dataset = resource.export(fmt.final_rows(event))  # a finished event in final order (DESIGN 20)
-        response = HttpResponse("\ufeff" + dataset.csv, content_type="text/csv; charset=utf-8")
-        filename = f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}.csv"
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return spreadsheet_response(f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}",
+                                    dataset.headers, dataset, kind=kind_of(request), sheet=_("Posiciones"))

@@ -158,7 +158,7 @@ def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
     assert response["Content-Disposition"] == 'attachment; filename="posiciones-fecha-csv-2024-02-03.csv"'
     body = response.content.decode("utf-8")
     assert body.startswith("\ufeff")
-    rows = list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(body.lstrip("\ufeff")), delimiter=";"))
     assert rows[0] == [
         "Puesto", "Jugador", "Número", "Sede", "Puntaje total", "Victorias", "Empates", "Derrotas", "Byes",
         "Buchholz", "Handicap: vs", "Handicap: x", "Partidas ganadas", "Partidas perdidas", "Partidas empatadas",

@@ -16,13 +16,13 @@ import tablib
 from django.test import override_settings
 from django.urls import reverse
 
-from leagues.views.public import _csv
 from rules.models import Card
 from rules.resources import CardResource
 from tests.factories import PlayerFactory
 from tournaments import services
 from tournaments.models import Player, Venue
 from tournaments.resources import ImportFileError, LimitedXLSX, PlayerResource, SniffedCSV
+from tournaments.spreadsheets import spreadsheet_response
 
 from .conftest import registered_event
 
@@ -157,7 +157,7 @@ def test_standings_csv_neutralises_a_formula_name_and_keeps_negative_numbers(cli
 
     response = client_a.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
 
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff")), delimiter=";"))
     names = [line[1] for line in rows[1:]]
     assert "'@SUM(1+1)*cmd" in names and "@SUM(1+1)*cmd" not in names
     differentials = [line[11] for line in rows[1:]]
@@ -166,8 +166,9 @@ def test_standings_csv_neutralises_a_formula_name_and_keeps_negative_numbers(cli
 
 
 def test_league_csv_neutralises_formulas_in_every_cell():
-    response = _csv("x.csv", ["Jugador", "Puntos"], [[HYPERLINK, 3], ["+54 11 5555", -2], ["Ana", "-1"]])
+    response = spreadsheet_response("x", ["Jugador", "Puntos"], [[HYPERLINK, 3], ["+54 11 5555", -2], ["Ana", "-1"]],
+                                    kind="csv")
 
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff"))))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8").lstrip("\ufeff")), delimiter=";"))
 
     assert rows == [["Jugador", "Puntos"], ["'" + HYPERLINK, "3"], ["'+54 11 5555", "-2"], ["Ana", "-1"]]

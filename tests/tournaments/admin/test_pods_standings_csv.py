@@ -24,7 +24,7 @@ def csv_rows(client, event) -> list[list[str]]:
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     body = response.content.decode("utf-8")
     assert body.startswith("\ufeff")
-    return list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))
+    return list(csv.reader(io.StringIO(body.lstrip("\ufeff")), delimiter=";"))
 
 
 def test_pods_standings_csv_lists_placement_points_opponents_and_stoner_points(client_a, venue_a):
