@@ -110,7 +110,7 @@ def race_once(client, event, data) -> list:
     return errors
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="needs real row locks: run with DATABASE_URL=postgres://…")
 def test_the_settings_form_racing_the_pairing_never_undoes_it(venue_a, organizer_a):
     """20 tries: one thread posts the settings form opened before round 1, another pairs round 1."""
