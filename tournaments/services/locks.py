@@ -299,3 +299,7 @@ __all__ = [
     "pod_lock", "preregistration_lock", "pro_player_titles_lock", "registration_lock", "round_lock",
     "round_matches_lock", "season_lock", "waitlist_first_lock",
 ]
+
+# --------------------------------------------------------------------------- the event exchange
+# tournaments.exchange adds its lock functions below this line (same rules: the event first,
+# every lock through _locked, so every wait is bounded and ends in Busy).
