@@ -147,6 +147,25 @@ def test_a_lock_given_the_held_event_does_not_lock_it_again(lock_calls):
     assert lock_calls == [Event, Registration]
 
 
+@pytest.mark.django_db
+def test_the_league_season_is_locked_after_its_event_never_before(lock_calls):
+    """issue #26: verano_closing_create locked the season, then the event. Once the closing
+    event exists, a second call locks that event first and the season after it."""
+    from leagues import services as league_services
+    from leagues.models import Season
+    from rules.models import Game
+    from tests.leagues.test_verano_closing import two_venues  # Caro and Eli represent their venues
+
+    season = league_services.season_create(game=Game.objects.get(key="weed_monsters"), year=2024)
+    two_venues()
+    closing = league_services.verano_closing_create(season=season)
+    lock_calls.clear()
+    again = league_services.verano_closing_create(season=season)
+    assert again.pk == closing.pk
+    assert lock_calls[:2] == [Event, Season]
+    assert Season not in lock_calls[2:]
+
+
 # --------------------------------------------------------------------------- Busy
 
 
