@@ -2,7 +2,8 @@
 
 None of these changes an event, so there is no event row to lock and no
 event log to append to: each service is one transaction that locks the
-**player** row it changes (``select_for_update``) and leaves the record in
+**player** row it changes (:func:`tournaments.services.locks.player_lock`,
+then the claim code) and leaves the record in
 the player's history (``Player.history``, django-simple-history: who,
 when, before, after) and on the claim-code row (who generated it, who used
 it, when). New players are not created here: player numbers are typed by
@@ -21,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player, Venue
+from tournaments.services.locks import claim_code_lock, player_lock
 
 from .codes import code_hash, code_new, code_normalize
 from .errors import AccountError
@@ -61,11 +63,6 @@ def account_create(*, email: str, password: str):
     return get_user_model().objects.create_user(username=_username_for(email), email=email, password=password)
 
 
-def _lock_player(player: Player | int) -> Player:
-    pk = player.pk if isinstance(player, Player) else player
-    return Player.objects.select_for_update(of=("self",)).get(pk=pk)
-
-
 @transaction.atomic
 def player_claim_code_create(*, player: Player | int, by=None) -> str:
     """Generate a new claim code for ``player`` and return it in clear (the only time it is known).
@@ -74,7 +71,7 @@ def player_claim_code_create(*, player: Player | int, by=None) -> str:
     code per player. Raises :class:`AccountError` ``already_linked`` when
     the player already has an account.
     """
-    locked = _lock_player(player)
+    locked = player_lock(player)
     if locked.user_id is not None:
         raise AccountError("already_linked", _("%(name)s ya tiene una cuenta vinculada.") % {
             "name": locked.display_name})
@@ -114,8 +111,8 @@ def player_claim(*, user, code: str) -> Player:
         "pk", "player_id").first()
     if row is None:
         raise _refuse("code_wrong", _("El código no es válido. Revisalo o pedile uno nuevo a la organización."))
-    player = _lock_player(row[1])
-    claim = PlayerClaimCode.objects.select_for_update().get(pk=row[0])
+    player = player_lock(row[1])
+    claim = claim_code_lock(row[0], player=player)
     if claim.used_at is not None:
         raise _refuse("code_used", _("Ese código ya se usó. Pedile uno nuevo a la organización."))
     if claim.replaced_at is not None:
@@ -154,7 +151,7 @@ def profile_update(*, user, email: str, display_name: str | None = None,
     player = Player.objects.filter(user=user).values_list("pk", flat=True).first()
     if player is None:
         return None
-    locked = _lock_player(player)
+    locked = player_lock(player)
     changed = []
     if display_name is not None and display_name.strip() and display_name.strip() != locked.display_name:
         locked.display_name = display_name.strip()

@@ -2,6 +2,11 @@
 
 Spanish first: pages are es-AR unless the visitor chose another language.
 
+Busy: a request whose row lock was not granted within ``ARENA_LOCK_TIMEOUT_MS``
+(:class:`tournaments.errors.Busy`, or PostgreSQL's expired lock wait) and that
+no view turned into a form error gets a 503 "try again" with ``Retry-After``:
+a Spanish page, or the API's JSON under ``/api/``; never the 500 page.
+
 Django's ``LocaleMiddleware`` follows the browser's Accept-Language header;
 Arena's public is Spanish-speaking and a phone set to English should still
 see the venue's Spanish pages. The language switch (``/i18n/setlang/``, a
@@ -18,12 +23,15 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.middleware.locale import LocaleMiddleware
+from django.shortcuts import render
 from django.utils import translation
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
 from config import errors
 from config.logging import request_id_var
+from tournaments.errors import Busy
+from tournaments.services.locks import busy, is_lock_timeout
 from tournaments.text import control_characters, describe_control
 
 # --------------------------------------------------------------------------- request id
@@ -218,3 +226,28 @@ class HostileInputMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"code": "control_characters", "detail": message}, status=400)
         return errors.short_page(_("Pedido rechazado"), message, 400)
+
+
+# --------------------------------------------------------------------------- busy
+
+
+class BusyMiddleware:
+    """Answer a :class:`~tournaments.errors.Busy` (or an expired lock wait) no view caught: 503, ``Retry-After``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, Busy):
+            if not is_lock_timeout(exception):
+                return None
+            exception = busy()
+        if request.path.startswith("/api/"):
+            response = JsonResponse({"code": exception.code, "detail": str(exception)}, status=503)
+        else:
+            response = render(request, "busy.html", {"message": str(exception)}, status=503)
+        response["Retry-After"] = str(exception.retry_after)
+        return response

@@ -11,6 +11,8 @@ folder and Celery tasks run eagerly in-process. Production sets:
 - ``ARENA_HTTPS`` (``1`` when DEBUG is off: SSL redirect, HSTS, secure cookies; ``0`` for plain HTTP),
   ``SECURE_*``, ``SESSION_COOKIE_SECURE``, ``CSRF_COOKIE_SECURE``, ``CSRF_TRUSTED_ORIGINS``
 - ``DATABASE_CONN_MAX_AGE`` seconds a connection is kept (60 on PostgreSQL, 0 on SQLite)
+- ``ARENA_LOCK_TIMEOUT_MS`` the longest wait for a row lock on PostgreSQL (default 4000); after it
+  the request is refused as busy (API: 503 with ``Retry-After``) and nothing is changed
 """
 from __future__ import annotations
 
@@ -122,6 +124,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A busy event (a lock not granted in time) no view caught: 503 "try again", not the 500 page.
+    "config.middleware.BusyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -153,6 +157,8 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# Every row lock waits at most this long (tournaments.services.locks: SET LOCAL lock_timeout).
+ARENA_LOCK_TIMEOUT_MS = int(os.environ.get("ARENA_LOCK_TIMEOUT_MS", "4000"))
 
 # Page caches (tournaments.pagecache): Redis shared by every worker in production, local
 # memory per process on the embedded default. Keys carry the event's state stamp, so

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from rules.models import Game
 from tournaments.enums import EventKind, EventState
 from tournaments.models import Event, Player
+from tournaments.services.locks import event_lock, player_lock, pro_player_titles_lock, season_lock
 
 from . import adapters, scoring, selectors
 from .enums import BadgeChoice, LedgerReason
@@ -96,7 +97,7 @@ def event_league_date_assign(*, event: Event, season_date: SeasonDate, by: User 
     ``not_super_liga`` for another kind of event and ``wrong_game`` when
     the season is of another game.
     """
-    event = Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=event.pk)
+    event = event_lock(event)
     season_date = SeasonDate.objects.select_related("season").get(pk=season_date.pk)
     if event.kind != EventKind.SUPER_LIGA:
         raise LeagueRefused(
@@ -178,7 +179,7 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
     Rule: 000_0014b2ac83da54b4.txt § "Super Liga"; Default: DESIGN.md
     decisions 7, 8 and 10; issue #8 item 2.
     """
-    event = Event.objects.select_for_update(of=("self",)).select_related("venue", "game").get(pk=event.pk)
+    event = Event.objects.select_related("venue", "game").get(pk=event_lock(event).pk)
     wanted: tuple[scoring.LedgerEntry, ...] = ()
     if event.state == EventState.FINISHED:
         season = None
@@ -224,6 +225,13 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
 # --------------------------------------------------------------------------- Torneo de Verano closing
 
 
+def _verano_final(season: Season) -> Event | None:
+    """The season's closing Verano event (no venue, January of the season's year), unlocked."""
+    return (Event.objects.filter(game=season.game, kind=EventKind.VERANO_FINAL, venue__isnull=True,
+                                 date__year=season.year, date__month=1)
+            .order_by("pk").first())
+
+
 def _last_saturday_of_january(year: int):
     import datetime
 
@@ -254,16 +262,23 @@ def verano_closing_create(*, season: Season, date=None, by: User | None = None) 
     from tournaments import services as tournament_services
     from tournaments.models import Registration
 
-    Season.objects.select_for_update().get(pk=season.pk)  # one closing per season, even for two calls at once
+    # The lock order (tournaments.services.locks): the closing event first, the season after it.
+    # One closing per season, even for two calls at once: without the event yet, the season lock
+    # lets one call create it; the other finds it made (and its field registered) and returns it.
+    event = _verano_final(season)
+    if event is not None:
+        event = event_lock(event)
+        season_lock(season, event=event)
+    else:
+        season_lock(season)
+        event = _verano_final(season)
+        if event is not None:
+            return event
     representatives = [row.representative_id for row in selectors.verano_finals(season)
                        if row.representative_id is not None]
     if not representatives:
         raise LeagueRefused("verano_no_representatives",
                             _("Ninguna sede tiene todavía representante del Torneo de Verano."))
-    event = (Event.objects.select_for_update()
-             .filter(game=season.game, kind=EventKind.VERANO_FINAL, venue__isnull=True,
-                     date__year=season.year, date__month=1)
-             .order_by("pk").first())
     if event is None:
         event = Event.objects.create(
             name=_("Cierre del Torneo de Verano %(year)d") % {"year": season.year},
@@ -304,8 +319,7 @@ def pro_player_titles_sync(*, event: Event) -> int:
 
     from .models import ProPlayerTitle
 
-    event = Event.objects.select_for_update(of=("self",)).select_related(
-        "podium_first", "podium_second").get(pk=event.pk)
+    event = Event.objects.select_related("podium_first", "podium_second").get(pk=event_lock(event).pk)
     wanted: dict[int, int] = {}
     if (event.kind == EventKind.NACIONAL and event.state == EventState.FINISHED
             and (not event.demo or _demo_season_holds(event, None))):
@@ -314,7 +328,8 @@ def pro_player_titles_sync(*, event: Event) -> int:
                 wanted[place] = reg.player_id
     year = event.date.year + 1
     changed = 0
-    live = {t.place: t for t in ProPlayerTitle.objects.select_for_update().filter(event=event, voided_at__isnull=True)}
+    live = {t.place: t for t in pro_player_titles_lock(ProPlayerTitle.objects.filter(voided_at__isnull=True),
+                                                        event=event)}
     for place, title in live.items():
         if wanted.get(place) != title.player_id or title.year != year:
             title.voided_at, title.voided_reason = timezone.now(), VOIDED_FINAL_CHANGED
@@ -414,7 +429,7 @@ def badge_award(
     ``already_awarded`` or ``already_held`` (:func:`badge_award_check`).
     Rule: 000_0014b2ac83da54b4.txt § "Breeder Quest" (R-000-51).
     """
-    Player.objects.select_for_update().filter(pk=player.pk).first()  # one award at a time per player
+    player_lock(player)  # one award at a time per player
     badge_award_check(season=season, player=player, badge=badge, reason=reason, event=event)
     return BadgeAward.objects.create(
         season=season, player=player, badge=BadgeChoice(badge), reason=reason.strip(), event=event,

@@ -32,7 +32,13 @@ from tournaments.enums import EventLogAction, EventState
 from tournaments.formats import format_for
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.services.eventlog import event_log_append
-from tournaments.services.locks import event_lock, registration_lock
+from tournaments.services.locks import (
+    deck_check_lock,
+    decklist_lock,
+    decklist_rows_lock,
+    event_lock,
+    registration_lock,
+)
 
 from . import deck_checks, selectors
 from .enums import DecklistStatus
@@ -130,7 +136,7 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     Rule: 000_0014b2ac83da54b4.txt § "Armado de Mazos" (and the format's
     sources); locking: issue #6 §5; deadline: issue #17 §6.
     """
-    event, registration = registration_lock(registration)
+    event, registration, decklist = decklist_lock(registration)
     if not can_submit_decklist(by, registration):
         raise NotAllowed(
             "decklist_not_allowed",
@@ -143,7 +149,6 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
         raise DecklistError("empty_decklist", _("La lista está vacía: pegá una carta por línea, p. ej. «4 Fasent»."))
     if len(text) > MAX_TEXT:
         raise DecklistError("decklist_too_long", _("La lista es demasiado larga."))
-    decklist = Decklist.objects.select_for_update().filter(registration=registration).first()
     round_one = _round_one_paired(event)
     judge = is_judge(by, event)
     change_reason = REASON_SUBMITTED
@@ -278,11 +283,8 @@ def decklists_lock(*, event) -> int:
     ronda 1"). Idempotent: a second call locks nothing more.
     """
     now = timezone.now()
-    pending = list(
-        Decklist.objects.select_for_update()
-        .filter(registration__event=event, status=DecklistStatus.LEGAL, locked=False)
-        .order_by("pk")
-    )
+    pending = decklist_rows_lock(
+        Decklist.objects.filter(status=DecklistStatus.LEGAL, locked=False).order_by("pk"), event=event)
     for decklist in pending:
         decklist.locked = True
         decklist.locked_at = now
@@ -299,10 +301,9 @@ def decklist_revalidate(*, decklist: Decklist, by=None) -> Decklist:
     or the ban list). The text and the lock are unchanged; status,
     violations and the parsed cards are refreshed and the change is kept in
     the history. Returns the decklist."""
-    registration_lock(Decklist.objects.filter(pk=decklist.pk).values_list("registration_id", flat=True).get())
-    decklist = (
-        Decklist.objects.select_for_update(of=("self",)).select_related("registration__event__game").get(pk=decklist.pk)
-    )
+    _event, _registration, decklist = decklist_lock(
+        Decklist.objects.filter(pk=decklist.pk).values_list("registration_id", flat=True).get())
+    decklist = Decklist.objects.select_related("registration__event__game").get(pk=decklist.pk)
     _apply_report(decklist, _report_for(decklist.registration, decklist.text))
     decklist._change_reason = REASON_REVALIDATED
     if by is not None:
@@ -433,8 +434,8 @@ def deck_check_record(
     that is not basic.
     Rule: 000_0014b2ac83da54b4.txt § "10.2.5. Cartas" and its subsections.
     """
-    registration = Registration.objects.select_related("event__game", "player").get(pk=registration.pk)
-    event = registration.event
+    # The event, then the registration: a check is recorded against the list as it stands.
+    event, registration = registration_lock(registration)
     if not is_judge(judge, event):
         raise NotAllowed("deck_check_not_allowed", _("Sólo un juez del evento registra chequeos de mazo."))
     if match is not None:
@@ -509,8 +510,7 @@ def deck_check_decide(*, check: DeckCheck, by, decision: str) -> DeckCheck:
     Errors: :class:`NotAllowed` unless ``by`` is the event's head judge (or
     an organizer); :class:`DecklistError` ``decision_required`` when empty.
     """
-    check = DeckCheck.objects.select_for_update().select_related("registration__event").get(pk=check.pk)
-    event = check.registration.event
+    event, check = deck_check_lock(check)
     if not is_head_judge(by, event):
         raise NotAllowed("deck_check_decision_not_allowed",
                          _("Sólo el juez principal registra la decisión sobre cartas o fundas."))

@@ -51,3 +51,20 @@ class NotAllowed(ArenaError):
     """The user has no right to do this for this event."""
 
     status = 403
+
+
+class Busy(ArenaError):
+    """Another operation holds the rows this one needs for longer than the lock wait allows.
+
+    Raised by :mod:`tournaments.services.locks` when PostgreSQL's
+    ``lock_timeout`` (setting ``ARENA_LOCK_TIMEOUT_MS``) expires; nothing was
+    changed and the same request may simply be sent again. The API answers
+    503 with ``Retry-After: retry_after`` (seconds); pages show the message.
+    Build it with :func:`tournaments.services.locks.busy` (the Spanish text).
+    """
+
+    status = 503
+
+    def __init__(self, message: str, *, retry_after: int = 2) -> None:
+        super().__init__("busy", message)
+        self.retry_after = max(1, int(retry_after))

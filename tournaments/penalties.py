@@ -34,7 +34,7 @@ from .enums import EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeH
 from .errors import ArenaError, NotAllowed, StateError
 from .models import Event, Match, MatchRuling, Penalty, PenaltyRevision, Registration
 from .services.eventlog import event_log_append
-from .services.locks import match_lock, registration_lock
+from .services.locks import event_lock, match_lock, penalty_lock, registration_lock
 from .swiss.results import tardiness_step
 
 
@@ -345,6 +345,17 @@ def _store(decision: ladder.PenaltyDecision, registration: Registration, match: 
     )
 
 
+def _issue_locks(registration: Registration) -> tuple[Event, Match | None, Registration]:
+    """The stated lock order (:mod:`tournaments.services.locks`): the event, then the
+    player's current match (the one a penalty may forfeit or rewrite), then the registration."""
+    event = event_lock(Registration.objects.filter(pk=registration.pk).values_list("event_id", flat=True).get())
+    match = current_match(registration)
+    if match is not None:
+        _event, match = match_lock(match, event=event)
+    _event, registration = registration_lock(registration, event=event)
+    return event, match, registration
+
+
 @transaction.atomic
 def penalty_issue(
     *,
@@ -389,7 +400,7 @@ def penalty_issue(
     not judge the event), and :class:`StateError` when the event is finished
     and the penalty would change a result.
     """
-    _event, registration = registration_lock(registration)
+    _event, _match, registration = _issue_locks(registration)
     consulted = consulted_judges_check(registration.event, consulted_judges, issued_by)
     plan = penalty_plan(
         registration, infraction_code=infraction_code, minutes_late=minutes_late,
@@ -478,9 +489,7 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
     would have to be rewritten from a game whose earlier games the slip
     does not tell — then nothing changes).
     """
-    registration_lock(Penalty.objects.filter(pk=penalty.pk).values_list("registration_id", flat=True).get())
-    penalty = Penalty.objects.select_for_update(of=("self",)).select_related(
-        "registration__event__game", "match__round").get(pk=penalty.pk)
+    _event, penalty = penalty_lock(penalty)
     decision = ladder.PenaltyDecision(
         penalty_type=ladder.PenaltyType(penalty.penalty_type),
         consequences=tuple(ladder.Consequence(c) for c in penalty.consequences),

@@ -2,7 +2,9 @@
 
 :func:`arena_exception_handler` is the project's DRF ``EXCEPTION_HANDLER``.
 A refused service call (:class:`~tournaments.errors.ArenaError`) keeps its
-stable code, its message and its HTTP status (400, 403, 404 or 409); DRF's
+stable code, its message and its HTTP status (400, 403, 404 or 409; 503 with
+``Retry-After`` in seconds for :class:`~tournaments.errors.Busy`, also made
+from PostgreSQL's expired lock wait); DRF's
 own errors (validation, authentication, permission, not found) get the same
 shape. Validation errors add ``errors`` (field name -> messages) and a
 ``detail`` a person can read: "Partidas ganadas por A: Este campo es
@@ -21,7 +23,8 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler, set_rollback
 
-from ..errors import ArenaError
+from ..errors import ArenaError, Busy
+from ..services.locks import busy, is_lock_timeout
 
 
 class NotAuthenticated(exceptions.NotAuthenticated):
@@ -91,13 +94,16 @@ def _code(exc: exceptions.APIException) -> str:
 
 def arena_exception_handler(exc, context):
     """DRF exception handler: every error as ``{"code", "detail"}`` JSON."""
+    if is_lock_timeout(exc):
+        exc = busy()
     if isinstance(exc, ArenaError):
         set_rollback()
         data = {"code": exc.code, "detail": str(exc)}
         field = getattr(exc, "field", None)
         if field:  # a refused entry names the input field it is about
             data["errors"] = {field: [str(exc)]}
-        return Response(data, status=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, Busy) else None
+        return Response(data, status=exc.status, headers=headers)
     if isinstance(exc, exceptions.Throttled):
         exc = Throttled(exc.wait)
     if isinstance(exc, Http404):

@@ -306,32 +306,23 @@ def render_pdf(doc: Document) -> RenderedPdf:
 
 def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf, *, token: str) -> str:
     with transaction.atomic():
-        # The lock order of every change (tournaments.services.locks): the event row
-        # first (its stamp, which the save below grows again), then the document.
+        # The lock order of every change: the event row first (its stamp), then the
+        # document — taken by the compare-and-set below, like every claim of this module:
+        # only the render still holding the row (RENDERING with this token) publishes.
         event_touch(event_id)
-        # order_by("pk"): the model's ordering would join the nullable round,
-        # and PostgreSQL refuses FOR UPDATE on the nullable side of a join.
-        doc = Document.objects.select_for_update().filter(pk=document_id).order_by("pk").first()
-        if doc is None:
+        mine = Document.objects.filter(pk=document_id, state=DocumentState.RENDERING, render_token=token)
+        old = mine.values_list("file", flat=True).first()
+        published = mine.update(
+            file=name, state=DocumentState.READY, error="", pages=pdf.pages, size_bytes=pdf.size_bytes,
+            render_token="", render_started_at=None, retry_at=None, updated_at=timezone.now(),
+        )
+        if not published:
+            # Gone, asked for again while this render ran (a re-pair, extra time: the data
+            # may have changed after the sheet was built), or the claim was taken over:
+            # this file is not the one to publish.
             transaction.on_commit(functools.partial(_delete_file, name), robust=True)
-            return "missing"
-        if doc.state != DocumentState.RENDERING or doc.render_token != token:
-            # Asked for again while this render ran (a re-pair, extra time: the data may
-            # have changed after the sheet was built), or the claim was taken over: this
-            # file is not the one to publish.
-            transaction.on_commit(functools.partial(_delete_file, name), robust=True)
-            return doc.state
-        old = doc.file.name
-        doc.file.name = name
-        doc.state = DocumentState.READY
-        doc.error = ""
-        doc.pages = pdf.pages
-        doc.size_bytes = pdf.size_bytes
-        doc.render_token = ""
-        doc.render_started_at = None
-        doc.retry_at = None
-        doc.save(update_fields=["file", "state", "error", "pages", "size_bytes", "render_token",
-                                "render_started_at", "retry_at", "updated_at"])
+            state = Document.objects.filter(pk=document_id).values_list("state", flat=True).first()
+            return "missing" if state is None else state
         if old and old != name:
             transaction.on_commit(functools.partial(_delete_file, old), robust=True)
     return DocumentState.READY.value

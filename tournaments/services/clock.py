@@ -26,7 +26,7 @@ from ..errors import ArenaError, NotAllowed, StateError
 from ..models import Event, Match, Round
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import event_lock, match_lock
+from .locks import match_lock, round_lock
 
 #: Extra time a judge may give one table at a time, in whole minutes.
 EXTRA_MINUTES_MIN, EXTRA_MINUTES_MAX = 1, 30
@@ -103,11 +103,8 @@ def _ensure_may_run_clock(by, event: Event) -> None:
 
 
 def _locked_clock_round(rnd: Round | int, by=None) -> Round:
-    pk = rnd.pk if isinstance(rnd, Round) else rnd
-    event = event_lock(Round.objects.filter(pk=pk).values_list("event_id", flat=True).get())
+    event, rnd = round_lock(rnd)
     _ensure_may_run_clock(by, event)
-    rnd = Round.objects.select_for_update(of=("self",)).get(pk=pk)
-    rnd.event = event
     if rnd.state != RoundState.PAIRED:
         raise StateError("round_closed", _("La ronda %(n)d ya está cerrada.") % {"n": rnd.number})
     return rnd

@@ -53,7 +53,7 @@ from ..swiss.pods import Placement, PodResult
 from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
 from ..text import round_label, stage_name
 from .eventlog import event_log_append
-from .locks import match_lock, pod_lock
+from .locks import match_lock, pod_lock, round_matches_lock
 from .results import _stale, match_result_validate, seat_hows
 
 #: Longest reason kept (the result entry's note holds 240 characters).
@@ -333,7 +333,7 @@ def _swap_player(matches: list[Match], old: int, new: int) -> None:
         holder_new.save(update_fields=["player_a", "player_b"])
 
 
-def _reseed(plan: CorrectionPlan, old_winner: int, new_winner: int) -> list[list[int]]:
+def _reseed(event: Event, plan: CorrectionPlan, old_winner: int, new_winner: int) -> list[list[int]]:
     """Replace the players of the next stage (no result yet) after the corrected match's winner changed.
 
     The next stage is the plan's (:meth:`CorrectionPlan.reseeded_stage`);
@@ -341,7 +341,7 @@ def _reseed(plan: CorrectionPlan, old_winner: int, new_winner: int) -> list[list
     """
     following = plan.following
     wanted = plan.reseeded_stage()
-    matches = list(Match.objects.select_for_update(of=("self",)).filter(round=following).order_by("bracket_slot"))
+    matches = round_matches_lock(following, event=event, order_by=("bracket_slot",))
     # The corrected match's two players trade places: the new winner takes the old winner's seat,
     # the old winner the new winner's (the third-place match) or leaves the round.
     _swap_player(matches, old_winner, new_winner)
@@ -452,7 +452,7 @@ def match_result_correct(
     new_winner = _winner(match)
     reseeded = following is not None and old_winner is not None and new_winner != old_winner
     if reseeded:
-        after["reseeded"] = {"stage": following.stage, "pairs": _reseed(plan, old_winner, new_winner)}
+        after["reseeded"] = {"stage": following.stage, "pairs": _reseed(event, plan, old_winner, new_winner)}
     event_log_append(event=event, action="match_result_correct", by=by,
                      subject=_("%(round)s, mesa %(table)s") % where, before=before, after=after, reason=text)
     _follow(event, by, reseeded=following if reseeded else None)

@@ -1,27 +1,110 @@
-"""The one lock order of every state change of an event.
+"""The one lock module: every row lock of the project is taken here, in one order.
 
 Inside its one transaction, a service locks, in this order:
 
 1. the **event** row (:func:`event_lock`) — always first, even when the
    request names only a match, a pod, a registration or a penalty: the row's
    event is looked up without a lock, locked, and the row is then read again;
-2. the **round** rows it changes (the clock);
-3. the **match** or **pod** rows;
-4. the **registration** rows;
-5. penalties, decklists, ledger entries and documents.
+2. the **round** rows it changes (:func:`round_lock`, the clock);
+3. the **match** or **pod** rows (:func:`match_lock`, :func:`pod_lock`,
+   :func:`round_matches_lock`);
+4. the **registration** rows (:func:`registration_lock`,
+   :func:`preregistration_lock`, :func:`waitlist_first_lock`);
+5. the rest: penalties, decklists, deck checks (:func:`penalty_lock`,
+   :func:`decklist_lock`, :func:`deck_check_lock`; a rendered document is
+   published by a compare-and-set on its render token after the event's
+   stamp, :mod:`tournaments.documents.rendering`), then the league rows —
+   the **season** after its event, never before (:func:`season_lock`),
+   ProPlayer titles — and the **player** rows of accounts and badges
+   (:func:`player_lock`,
+   :func:`claim_code_lock`).
+
+A function that locks a row of an event takes its event first, or asks for
+it (``event=``: the event the caller already holds, which it does not lock
+again).
 
 Since every writer of an event first waits for its event row, pairing,
 re-pairing, closing, the top cut and finishing never run beside a result
 being saved: a result answered "saved" is either in the round that was
 paired from it, or refused because its round is gone or closed.
+
+**Bounded waits.** Every lock first sets PostgreSQL's ``lock_timeout`` for
+the transaction (``set_config(..., true)``, i.e. ``SET LOCAL``) to the
+setting ``ARENA_LOCK_TIMEOUT_MS`` (default 4000 ms). A lock not granted in
+that time raises :class:`~tournaments.errors.Busy` (code ``busy``; the API
+answers 503 with ``Retry-After``) and the transaction rolls back: nothing is
+half-written. SQLite has no row locks (one writer at a time): nothing to set.
+
+No other module calls ``select_for_update``
+(``tests/tournaments/test_locks.py`` fails when one does); the event
+exchange (:mod:`tournaments.exchange`) adds its own functions at the end.
 """
 from __future__ import annotations
 
+import math
+
+from django.apps import apps
+from django.conf import settings
+from django.db import OperationalError, connections
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
-from ..errors import StateError
-from ..models import Event, Match, PodTable, PreRegistration, Registration
+from ..errors import Busy, StateError
+from ..models import Event, Match, Penalty, Player, PodTable, PreRegistration, Registration, Round
 from ..stamps import event_touch
+
+#: SQLSTATE of PostgreSQL's ``lock_not_available`` (``lock_timeout`` expired, or ``NOWAIT``).
+LOCK_NOT_AVAILABLE = "55P03"
+
+
+def lock_timeout_ms() -> int:
+    """The bounded wait of every lock, in milliseconds (setting ``ARENA_LOCK_TIMEOUT_MS``, default 4000)."""
+    return max(1, int(getattr(settings, "ARENA_LOCK_TIMEOUT_MS", 4000)))
+
+
+def busy() -> Busy:
+    """The :class:`Busy` error of an expired lock wait, in Spanish, ``retry_after`` the wait in seconds."""
+    return Busy(_("El evento está ocupado por otra operación; probá de nuevo en unos segundos."),
+                retry_after=math.ceil(lock_timeout_ms() / 1000))
+
+
+def is_lock_timeout(exc: BaseException) -> bool:
+    """Whether ``exc`` is PostgreSQL's expired lock wait (SQLSTATE 55P03), raw or wrapped by Django."""
+    seen = 0
+    while exc is not None and seen < 5:
+        if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE or getattr(exc, "pgcode", None) == LOCK_NOT_AVAILABLE:
+            return True
+        exc, seen = exc.__cause__, seen + 1
+    return False
+
+
+def _locked(rows: QuerySet, *, first: bool = False) -> list:
+    """Evaluate ``rows`` with ``FOR UPDATE OF`` its own table, waiting at most :func:`lock_timeout_ms`.
+
+    The one ``select_for_update`` of the project. Raises :class:`Busy` when
+    the wait expires (the caller's transaction is then to be rolled back,
+    which leaving its ``atomic`` block does).
+    """
+    connection = connections[rows.db]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{lock_timeout_ms()}ms"])
+    rows = rows.select_for_update(of=("self",))
+    try:
+        return list(rows[:1] if first else rows)
+    except OperationalError as exc:
+        if is_lock_timeout(exc):
+            raise busy() from exc
+        raise
+
+
+def _one(rows: QuerySet):
+    found = _locked(rows, first=True)
+    return found[0] if found else None
+
+
+def _pk(row: Model | int) -> int:
+    return row.pk if isinstance(row, Model) else int(row)
 
 
 def event_lock(event: Event | int) -> Event:
@@ -32,13 +115,34 @@ def event_lock(event: Event | int) -> Event:
     the commit on; a transaction that rolls back leaves the stamp as it was.
 
     Raises :class:`django.db.transaction.TransactionManagementError` outside
-    a transaction on PostgreSQL; :class:`Event.DoesNotExist` for an unknown id.
+    a transaction on PostgreSQL; :class:`Event.DoesNotExist` for an unknown id;
+    :class:`Busy` when another operation holds the event longer than the wait.
     """
-    pk = event.pk if isinstance(event, Event) else event
-    locked = Event.objects.select_for_update(of=("self",)).select_related("game").get(pk=pk)
+    locked = _one(Event.objects.select_related("game").filter(pk=_pk(event)))
+    if locked is None:
+        raise Event.DoesNotExist(f"Event {_pk(event)} does not exist.")
     event_touch(locked.pk)
     locked.revision += 1
     return locked
+
+
+def _event_held(event_id: int, held: Event | None) -> Event:
+    """``held`` when it is event ``event_id`` (the caller locked it already), else :func:`event_lock`."""
+    if held is not None and held.pk == event_id:
+        return held
+    return event_lock(event_id)
+
+
+def round_lock(rnd: Round | int, *, event: Event | None = None) -> tuple[Event, Round]:
+    """Lock the round's event, then the round; returns both (the round's ``event`` set).
+
+    Raises :class:`Round.DoesNotExist` for an unknown id, :class:`Busy`.
+    """
+    pk = _pk(rnd)
+    event = _event_held(Round.objects.filter(pk=pk).values_list("event_id", flat=True).get(), event)
+    locked = _one(Round.objects.filter(pk=pk))
+    locked.event = event
+    return event, locked
 
 
 def _gone(what: str) -> StateError:
@@ -49,51 +153,153 @@ def _gone(what: str) -> StateError:
     )
 
 
-def _table_lock(model, pk: int):
+def _table_lock(model, pk: int, held: Event | None):
     """Lock the event of a match or pod ``pk``, then the row; ``table_gone`` when a re-pair replaced it."""
     event_id = model.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise _gone(_("La mesa"))
-    event = event_lock(event_id)
-    locked = model.objects.select_for_update(of=("self",)).select_related("round").filter(pk=pk).first()
+    event = _event_held(event_id, held)
+    locked = _one(model.objects.select_related("round").filter(pk=pk))
     if locked is None:
         raise _gone(_("La mesa"))
     locked.round.event = event
     return event, locked
 
 
-def match_lock(match: Match | int) -> tuple[Event, Match]:
+def match_lock(match: Match | int, *, event: Event | None = None) -> tuple[Event, Match]:
     """Lock the match's event, then the match; returns both, the match with its round.
 
     Raises :class:`StateError` ``table_gone`` when the match no longer exists
-    (a re-pair replaced it while the judge's form was open).
+    (a re-pair replaced it while the judge's form was open); :class:`Busy`.
     """
-    return _table_lock(Match, match.pk if isinstance(match, Match) else match)
+    return _table_lock(Match, _pk(match), event)
 
 
-def pod_lock(pod: PodTable | int) -> tuple[Event, PodTable]:
+def pod_lock(pod: PodTable | int, *, event: Event | None = None) -> tuple[Event, PodTable]:
     """Lock the pod's event, then the pod; :class:`StateError` ``table_gone`` when it no longer exists."""
-    return _table_lock(PodTable, pod.pk if isinstance(pod, PodTable) else pod)
+    return _table_lock(PodTable, _pk(pod), event)
 
 
-def _player_row_lock(model, row):
+def round_matches_lock(rnd: Round, *, event: Event, order_by: tuple[str, ...] = ("pk",)) -> list[Match]:
+    """Lock every match of ``rnd`` (of ``event``, which the caller holds); returns them in ``order_by``."""
+    if rnd.event_id != event.pk:
+        raise ValueError("round_matches_lock: the round is of another event")
+    return _locked(Match.objects.filter(round=rnd).order_by(*order_by))
+
+
+def _player_row_lock(model, row, held: Event | None):
     """Lock the event of ``row`` (a registration or a pre-registration, or its id), then the row with its player."""
-    pk = row.pk if isinstance(row, model) else row
-    event_id = model.objects.filter(pk=pk).values_list("event_id", flat=True).get()
-    event = event_lock(event_id)
-    locked = model.objects.select_for_update(of=("self",)).select_related("player").get(pk=pk)
+    pk = _pk(row)
+    event = _event_held(model.objects.filter(pk=pk).values_list("event_id", flat=True).get(), held)
+    locked = _one(model.objects.select_related("player").filter(pk=pk))
+    if locked is None:
+        raise model.DoesNotExist(f"{model.__name__} {pk} does not exist.")
     locked.event = event
     return event, locked
 
 
-def registration_lock(registration: Registration | int) -> tuple[Event, Registration]:
+def registration_lock(registration: Registration | int, *,
+                      event: Event | None = None) -> tuple[Event, Registration]:
     """Lock the registration's event, then the registration (with its player and the game)."""
-    return _player_row_lock(Registration, registration)
+    return _player_row_lock(Registration, registration, event)
 
 
-def preregistration_lock(preregistration: PreRegistration | int) -> tuple[Event, PreRegistration]:
+def preregistration_lock(preregistration: PreRegistration | int, *,
+                         event: Event | None = None) -> tuple[Event, PreRegistration]:
     """Lock the pre-registration's event, then the pre-registration (with its player)."""
-    return _player_row_lock(PreRegistration, preregistration)
+    return _player_row_lock(PreRegistration, preregistration, event)
 
 
-__all__ = ["event_lock", "match_lock", "pod_lock", "preregistration_lock", "registration_lock"]
+def waitlist_first_lock(waitlist: QuerySet, *, event: Event) -> PreRegistration | None:
+    """Lock and return the first pre-registration of ``waitlist`` (an ordered queryset of
+    ``event``'s, which the caller holds) with its player, or ``None`` when it is empty."""
+    return _one(waitlist.filter(event=event).select_related("player"))
+
+
+def penalty_lock(penalty: Penalty | int, *, event: Event | None = None) -> tuple[Event, Penalty]:
+    """Lock the penalty's event, its match (if any), its registration, then the penalty.
+
+    Returns ``(event, penalty)``, the penalty with its registration, event,
+    game and match round. Raises :class:`Penalty.DoesNotExist`, :class:`Busy`.
+    """
+    pk = _pk(penalty)
+    registration_id, match_id, event_id = Penalty.objects.filter(pk=pk).values_list(
+        "registration_id", "match_id", "registration__event_id").get()
+    event = _event_held(event_id, event)
+    if match_id is not None:
+        match_lock(match_id, event=event)
+    registration_lock(registration_id, event=event)
+    locked = _one(Penalty.objects.select_related("registration__event__game", "match__round").filter(pk=pk))
+    return event, locked
+
+
+def decklist_lock(registration: Registration | int, *, event: Event | None = None):
+    """Lock the registration's event, the registration, then its decklist.
+
+    Returns ``(event, registration, decklist)``, the decklist ``None`` when
+    the player has none yet (the caller creates it, one per registration).
+    """
+    Decklist = apps.get_model("rules", "Decklist")
+    event, registration = registration_lock(registration, event=event)
+    return event, registration, _one(Decklist.objects.filter(registration=registration))
+
+
+def decklist_rows_lock(rows: QuerySet, *, event: Event) -> list:
+    """Lock the decklists of ``rows`` (a queryset of ``event``'s lists, which the caller holds)."""
+    return _locked(rows.filter(registration__event=event))
+
+
+def deck_check_lock(check, *, event: Event | None = None):
+    """Lock the deck check's event, its registration, then the check; returns ``(event, check)``."""
+    DeckCheck = apps.get_model("rules", "DeckCheck")
+    pk = _pk(check)
+    event, registration = registration_lock(
+        DeckCheck.objects.filter(pk=pk).values_list("registration_id", flat=True).get(), event=event)
+    locked = _one(DeckCheck.objects.filter(pk=pk))
+    locked.registration = registration
+    return event, locked
+
+
+def season_lock(season, *, event: Event | None = None):
+    """Lock the league season row (after ``event``, which the caller holds, never before).
+
+    One closing of a season at a time. The model is looked up by name:
+    :mod:`tournaments` never imports :mod:`leagues`.
+    """
+    Season = apps.get_model("leagues", "Season")
+    return _one(Season.objects.filter(pk=_pk(season)))
+
+
+def pro_player_titles_lock(rows: QuerySet, *, event: Event) -> list:
+    """Lock the ProPlayer title rows of ``rows`` (``event``'s, which the caller holds)."""
+    return _locked(rows.filter(event=event))
+
+
+def player_lock(player: Player | int) -> Player:
+    """Lock and return the player row (account changes, a badge awarded by hand).
+
+    Taken after any event lock of the same transaction. Raises
+    :class:`Player.DoesNotExist`, :class:`Busy`.
+    """
+    locked = _one(Player.objects.filter(pk=_pk(player)))
+    if locked is None:
+        raise Player.DoesNotExist(f"Player {_pk(player)} does not exist.")
+    return locked
+
+
+def claim_code_lock(code_id: int, *, player: Player):
+    """Lock the claim code ``code_id`` of ``player`` (whose row the caller holds); returns it."""
+    PlayerClaimCode = apps.get_model("accounts", "PlayerClaimCode")
+    return _one(PlayerClaimCode.objects.filter(pk=code_id, player=player))
+
+
+__all__ = [
+    "busy", "claim_code_lock", "deck_check_lock", "decklist_lock", "decklist_rows_lock",
+    "event_lock", "is_lock_timeout", "lock_timeout_ms", "match_lock", "penalty_lock", "player_lock",
+    "pod_lock", "preregistration_lock", "pro_player_titles_lock", "registration_lock", "round_lock",
+    "round_matches_lock", "season_lock", "waitlist_first_lock",
+]
+
+# --------------------------------------------------------------------------- the event exchange
+# tournaments.exchange adds its lock functions below this line (same rules: the event first,
+# every lock through _locked, so every wait is bounded and ends in Busy).

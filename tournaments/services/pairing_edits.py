@@ -38,7 +38,7 @@ from ..formats import format_for
 from ..models import Event, Match, Registration, Round
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import event_lock, registration_lock
+from .locks import event_lock, registration_lock, round_matches_lock
 
 BYE = "bye"
 
@@ -112,10 +112,10 @@ class _Round:
 
     def __init__(self, event: Event, rnd: Round, *, lock: bool) -> None:
         self.event, self.round = event, rnd
-        rows = Match.objects.filter(round=rnd).order_by("is_bye", "table_number")
         if lock:
-            rows = rows.select_for_update()
-        self.matches = list(rows)
+            self.matches = round_matches_lock(rnd, event=event, order_by=("is_bye", "table_number"))
+        else:
+            self.matches = list(Match.objects.filter(round=rnd).order_by("is_bye", "table_number"))
         fmt = format_for(event)
         snapshot = fmt.snapshot(event)
         self.names = {rid: reg.display_name for rid, reg in snapshot.registrations.items()}

@@ -32,7 +32,7 @@ from ..models import Event, Player, PreRegistration, Registration
 from ..permissions import is_judge, is_organizer
 from ..prereg_selectors import PREREGISTRATION_STATES, places_taken, waitlist
 from .eventlog import event_log_append
-from .locks import event_lock, preregistration_lock
+from .locks import event_lock, preregistration_lock, waitlist_first_lock
 from .registration import registration_check_in, registration_create, registration_pack_indoor_set
 
 #: Salt of the check-in tokens (:func:`preregistration_token`).
@@ -58,7 +58,7 @@ def _fill_from_waitlist(event: Event, by) -> list[PreRegistration]:
     """Confirm the first waitlisted pre-registrations, in order, while places are left; returns them."""
     promoted: list[PreRegistration] = []
     while _has_room(event):
-        first = waitlist(event).select_for_update(of=("self",)).select_related("player").first()
+        first = waitlist_first_lock(waitlist(event), event=event)
         if first is None:
             break
         first.state = PreRegistrationState.CONFIRMED
