@@ -345,6 +345,9 @@ if not CELERY_BROKER_URL:
 # Imports (issue #15): the largest file run_event, the admin imports and the decklist pages accept,
 # in bytes, checked before parsing; django-import-export's own settings for the admin imports.
 ARENA_IMPORT_MAX_BYTES = int(os.environ.get("ARENA_IMPORT_MAX_BYTES", str(5 * 1024 * 1024)))
+# Event files (issue #26): the venue laptop's publish key, "<key_id>.<secret>" as the national
+# server's ``manage.py venue_publish_key`` printed it; publish_event and event_export --sign use it.
+ARENA_PUBLISH_KEY = os.environ.get("ARENA_PUBLISH_KEY", "")
 IMPORT_EXPORT_USE_TRANSACTIONS = True
 IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
 # The admin import formats are tournaments.resources.SniffedCSV and LimitedXLSX (set on each admin).

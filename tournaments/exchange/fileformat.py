@@ -90,6 +90,7 @@ def event_export(event: Event) -> dict[str, Any]:
     doc: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     doc["event"] = {
         "uid": str(event.uid), "name": event.name, "date": event.date.isoformat(), "kind": event.kind,
+        "revision": event.revision, "demo": event.demo,
         "game": event.game.key,
         "venue": {"name": event.venue.name, "province": event.venue.province} if event.venue_id else None,
         "settings": _copy(event, EVENT_SETTINGS),

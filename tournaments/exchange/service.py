@@ -48,9 +48,12 @@ from ..models import (
     Round,
     Venue,
 )
+from ..services.installation import installation_is_production
+from ..services.locks import event_lock_by_uid, players_lock
 from ..services.results import seat_hows
 from ..swiss.types import Outcome
 from . import fileformat as ff
+from . import signing, validate
 
 
 class ImportRefused(ArenaError):
@@ -209,8 +212,18 @@ def _keep_times(objs: list, pairs: list[tuple[str, Any]]) -> None:
 
 
 @transaction.atomic
-def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
-    """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction."""
+def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None,
+                 unsigned: bool = False) -> ImportResult:
+    """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction.
+
+    The file's checksum and venue signature are checked first
+    (:func:`.signing.verify`); ``unsigned=True`` (the operator's command
+    line, ``--unsigned``) accepts a file without them.
+    """
+    try:
+        signing.verify(doc, unsigned=unsigned)
+    except signing.SignatureRefused as exc:
+        raise ImportRefused(exc.code, exc.message) from exc
     try:
         return _event_import(doc, by=by, accept_names=accept_names, text=text)
     except (KeyError, TypeError, ValueError) as exc:
@@ -252,11 +265,28 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         if venue is None or not venue.organizers.filter(pk=by.pk).exists():
             raise NotAllowed("not_venue_organizer",
                              _("Sólo los organizadores de la sede del evento pueden publicarlo en este servidor."))
+    problems += validate.document_problems(doc)
+    if problems:
+        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
+                            problems)
 
     # Lock first: two publications of the same event run one after the other.
-    event = Event.objects.select_for_update().filter(uid=uid).first()
+    event = event_lock_by_uid(uid)
+    if event is not None and event.origin != "imported":
+        raise ImportRefused("own_event", _(
+            "event.uid: el evento %(uid)s («%(name)s») se juega en este servidor; un archivo no puede "
+            "reemplazarlo.") % {"uid": uid, "name": event.name})
+    file_revision = ev.get("revision", 0)
+    if event is not None and file_revision < event.source_revision:
+        raise ImportRefused("older_file", _(
+            "event.revision: el archivo es de la revisión %(file)d del evento y este servidor ya tiene la "
+            "%(server)d; no se importa un archivo más viejo.") % {"file": file_revision,
+                                                                  "server": event.source_revision})
+    if ev.get("demo") and installation_is_production():
+        raise ImportRefused("demo_event", _(
+            "event.demo: es un evento de demostración y este servidor es una instalación real; no se publica."))
     numbers = [row["player_number"] for row in doc["players"]]
-    known = {p.player_number: p for p in Player.objects.select_for_update().filter(player_number__in=numbers)}
+    known = players_lock(numbers)
     result_names: list[str] = []
     to_create: list[Player] = []
     for i, row in enumerate(doc["players"]):
@@ -292,7 +322,15 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     users = {u.username: u for u in get_user_model().objects.all()}
 
     def user(name):
-        return users.get(name) if name else None
+        """The user of that username here; a missing one is created as an inactive placeholder account."""
+        if not name or not isinstance(name, str):
+            return None
+        if name not in users:
+            placeholder = get_user_model()(username=name[:150], is_active=False)
+            placeholder.set_unusable_password()
+            placeholder.save()
+            users[name] = placeholder
+        return users[name]
 
     created = event is None
     was_finished = bool(event and event.state == EventState.FINISHED)
@@ -303,6 +341,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         event.refresh_from_db()
     event.name, event.date, event.kind, event.game, event.venue = (
         ev["name"], _d(ev["date"]), ev["kind"], game, venue)
+    event.origin, event.source_revision, event.demo = "imported", file_revision, bool(ev.get("demo", False))
     for name in ff.EVENT_SETTINGS:
         if name in ev["settings"]:
             setattr(event, name, ev["settings"][name])
@@ -392,8 +431,13 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     EventLogEntry.objects.bulk_create(logs)
     _keep_times(logs, [("at", _dt(row.get("at"))) for row in doc["log"]])
 
-    podium = list(ev.get("podium") or [None, None, None]) + [None, None, None]
-    event.podium_first, event.podium_second, event.podium_third = (regs.get(n) if n else None for n in podium[:3])
+    event.refresh_from_db()
+    derived, podium = validate.derived_problems(event, doc, {r.pk: number for number, r in regs.items()})
+    if derived:
+        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(derived)},
+                            derived)
+    event.podium_first_id, event.podium_second_id, event.podium_third_id = (
+        podium.as_tuple() if podium is not None else (None, None, None))
     event.decklists_published = [{"registration": reg_id.get(row.get("player")), "place": row.get("place")}
                                  for row in ev.get("decklists_published", [])]
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "decklists_published"])

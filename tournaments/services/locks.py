@@ -97,3 +97,32 @@ def preregistration_lock(preregistration: PreRegistration | int) -> tuple[Event,
 
 
 __all__ = ["event_lock", "match_lock", "pod_lock", "preregistration_lock", "registration_lock"]
+
+
+# -- Event files (tournaments.exchange, issue #26) ------------------------------------------------
+# An import locks, in this order: the event row by its uid (when this server has it), then the
+# players the file names; issuing a venue's publish key locks the venue row alone.
+
+def event_lock_by_uid(uid) -> Event | None:
+    """Lock and return the event whose :attr:`Event.uid` is ``uid`` (its state stamp grows), or ``None``."""
+    pk = Event.objects.filter(uid=uid).values_list("pk", flat=True).first()
+    return event_lock(pk) if pk is not None else None
+
+
+def players_lock(numbers) -> dict:
+    """Lock the players with these ``player_number`` values (after the event); ``{number: Player}``."""
+    from ..models import Player
+
+    rows = Player.objects.select_for_update(of=("self",)).filter(player_number__in=list(numbers)).order_by("pk")
+    return {p.player_number: p for p in rows}
+
+
+def venue_lock(venue):
+    """Lock and return the venue row (a :class:`~tournaments.models.Venue` or its id)."""
+    from ..models import Venue
+
+    pk = venue.pk if isinstance(venue, Venue) else venue
+    return Venue.objects.select_for_update(of=("self",)).get(pk=pk)
+
+
+__all__ += ["event_lock_by_uid", "players_lock", "venue_lock"]
