@@ -107,6 +107,11 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
     if known_state and rounds and state in _BEFORE_ROUNDS:
         problems.append(_("event.settings.state: un evento en «%(state)s» no puede tener rondas (el archivo trae "
                           "%(n)d).") % {"state": EventState(state).label, "n": len(rounds)})
+    swiss = sum(1 for rnd in rounds if rnd.get("phase", RoundPhase.SWISS) == RoundPhase.SWISS)
+    planned = settings.get("planned_rounds")
+    if state in (EventState.TOP_CUT, EventState.FINISHED) and isinstance(planned, int) and swiss < planned:
+        problems.append(_("rounds: el evento figura en «%(state)s» con %(played)d de sus %(planned)d rondas suizas.")
+                        % {"state": EventState(state).label, "played": swiss, "planned": planned})
     best_of = settings.get("best_of", 3)
     probe_event = Event(best_of=best_of if best_of in (1, 3) else 3)
     for i, rnd in enumerate(rounds):
