@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import ArenaError
-from tournaments.exchange import fileformat, service
+from tournaments.exchange import fileformat, service, transport
 
 
 def report(result: service.ImportResult) -> list[str]:
@@ -40,9 +40,8 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         path = Path(opts["file"])
         try:
-            if path.stat().st_size > settings.ARENA_IMPORT_MAX_BYTES:
-                raise CommandError(f"{path}: el archivo supera el tamaño máximo.")
-            text = path.read_text(encoding="utf-8")
+            with path.open("rb") as stream:  # plain or gzip, up to the largest event this server accepts
+                text = transport.read_text(stream, limit=transport.max_bytes(settings.ARENA_IMPORT_MAX_PLAYERS))
             doc = fileformat.loads(text)
             result = service.event_import(doc, accept_names=opts["accept_names"], text=text,
                                           unsigned=opts["unsigned"])

@@ -1,6 +1,7 @@
 """``manage.py publish_event EVENT_ID --to URL --token TOKEN [--key KEY] [--dry-run]``: publish an event.
 
-Exports the event (:mod:`tournaments.exchange.fileformat`) and POSTs the file
+Exports the event (:mod:`tournaments.exchange.fileformat`) and POSTs the file, gzip-compressed with
+its player count in ``X-Arena-Players`` (:mod:`tournaments.exchange.transport`),
 to ``URL/api/events/import/`` with ``Authorization: Token KEY`` (an organizer
 of the event's venue there); prints the server's answer. ``--dry-run``
 checks the file locally and sends nothing. Publishing again updates the
@@ -10,6 +11,7 @@ by the national server's ``manage.py venue_publish_key``).
 """
 from __future__ import annotations
 
+import gzip
 import json
 import urllib.error
 import urllib.request
@@ -62,10 +64,13 @@ class Command(BaseCommand):
         url = opts["to"].rstrip("/") + "/api/events/import/"
         if opts["accept_names"]:
             url += "?accept_names=1"
+        body = gzip.compress(text.encode("utf-8"), compresslevel=6)
         request = urllib.request.Request(
-            url, data=text.encode("utf-8"), method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Token {opts['token']}",
-                     "Accept": "application/json", "Accept-Language": "es-ar"},
+            url, data=body, method="POST",
+            headers={"Content-Type": "application/json", "Content-Encoding": "gzip",
+                     "Content-Length": str(len(body)), "X-Arena-Players": str(len(doc["players"])),
+                     "Authorization": f"Token {opts['token']}", "Accept": "application/json",
+                     "Accept-Language": "es-ar"},
         )
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (URL given by the organizer)
