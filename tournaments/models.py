@@ -237,6 +237,12 @@ class Event(models.Model):
     )
     #: The venue's own :attr:`revision` carried by the last file imported; an older file is refused.
     source_revision = models.PositiveBigIntegerField(_("revisión del archivo de la sede"), default=0, editable=False)
+    #: A wrong event voided by a superuser (:func:`tournaments.services.event_void`): kept with all its
+    #: rows, hidden from the public and API lists, its league points reversed (DESIGN.md: nothing is deleted).
+    voided_at = models.DateTimeField(_("anulado"), null=True, blank=True, editable=False)
+    voided_reason = models.TextField(_("motivo de la anulación"), blank=True, default="", editable=False)
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+", editable=False, verbose_name=_("anulado por"))
     #: Decklists online (issue #17): players submit and change their own list until this moment
     #: (and never once round 1 is paired); null = until round 1 is paired.
     decklist_deadline = models.DateTimeField(
