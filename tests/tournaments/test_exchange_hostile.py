@@ -272,3 +272,39 @@ def test_users_missing_here_become_inactive_placeholders_never_blank(doc):
     entry = ResultEntry.objects.get(match__round__event=event, match__round__number=1,
                                     match__table_number=match["table_number"], version=match["entries"][0]["version"])
     assert entry.entered_by.username == "mesa_de_la_sede" and not entry.entered_by.is_active
+
+
+# -- point 3: publishing merges, never deletes a national record in silence ---------------------
+
+
+def test_a_penalty_recorded_on_the_national_copy_refuses_the_next_publish_naming_it(doc):
+    """publish → a national judge's warning on the copy → publish again: refused, the warning kept."""
+    from tournaments import penalties
+
+    event = publish(copy.deepcopy(doc)).event
+    reg = Registration.objects.filter(event=event).select_related("player").order_by("pk").first()
+    penalty = penalties.penalty_issue(registration=reg, infraction_code="procedural_no_shuffle")
+    before = written()
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        f"penalties: la copia de este servidor tiene una penalidad a {reg.player.player_number} (procedural_no_shuffle, "
+        f"{penalty.issued_at.isoformat()}) que el archivo no trae; cargala en la sede y volvé a publicar."]
+    assert written() == before
+    assert event.penalties.filter(pk=penalty.pk).exists()
+
+
+def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(doc, django_user_model):
+    """DESIGN.md decision 16: a finished result may be corrected here; the venue's file then lacks that version."""
+    event = publish(copy.deepcopy(doc)).event
+    final = event.rounds.get(number=5).matches.get()  # the final: B won 0-2 at the venue
+    root = django_user_model.objects.create_superuser("raiz_nacional", password="x")
+    services.match_result_correct(match=final, games_a=2, games_b=1, reason="Planilla mal leída", by=root)
+    version = final.entries.order_by("-version").first().version
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        f"rounds: la copia de este servidor tiene el resultado 2-1 (versión {version}) de la mesa "
+        f"{final.table_number} de la ronda 5 que el archivo no trae; cargalo en la sede y volvé a publicar."]
+    match = final
+    assert match.entries.filter(version=version).exists()

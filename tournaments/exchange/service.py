@@ -182,6 +182,38 @@ def _seat_hows_read(doc: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     return doc
 
 
+def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
+    """What the national copy of ``event`` holds and the file lacks: its penalties and result entries.
+
+    Publishing replaces the copy with the file, so a record made here in
+    between (a penalty a national judge issued, a result corrected here)
+    would be lost in silence; instead the publish is refused naming each,
+    for the organizer to settle at the venue (record it there too and
+    publish again) — DESIGN.md decision 24. Penalties are matched by player,
+    infraction and time; entries by round, player A and version.
+    """
+    conflicts: list[str] = []
+    in_file = {(p.get("player"), p.get("infraction_code"), _dt(p.get("issued_at"))) for p in doc["penalties"]}
+    for p in Penalty.objects.filter(event=event).select_related("registration__player").order_by("issued_at", "pk"):
+        if (p.registration.player.player_number, p.infraction_code, p.issued_at) not in in_file:
+            conflicts.append(_("penalties: la copia de este servidor tiene una penalidad a %(number)s (%(what)s, "
+                               "%(at)s) que el archivo no trae; cargala en la sede y volvé a publicar.")
+                             % {"number": p.registration.player.player_number, "what": p.infraction_code,
+                                "at": p.issued_at.isoformat()})
+    entries = {(rnd["number"], m["player_a"], e.get("version")) for rnd in doc["rounds"] for m in rnd["matches"]
+               for e in m.get("entries", [])}
+    for e in (ResultEntry.objects.filter(match__round__event=event)
+              .select_related("match__round", "match__player_a__player").order_by("match__round__number", "pk")):
+        key = (e.match.round.number, e.match.player_a.player.player_number, e.version)
+        if key not in entries:
+            conflicts.append(_("rounds: la copia de este servidor tiene el resultado %(a)d-%(b)d (versión %(v)d) de la "
+                               "mesa %(table)s de la ronda %(round)d que el archivo no trae; cargalo en la sede y "
+                               "volvé a publicar.")
+                             % {"a": e.games_a, "b": e.games_b, "v": e.version, "table": e.match.table_number,
+                                "round": e.match.round.number})
+    return conflicts
+
+
 def _delete_children(event: Event) -> None:
     """Remove what the event's import replaces, in an order the PROTECT/RESTRICT links allow."""
     regs = Registration.objects.filter(event=event)
@@ -309,6 +341,8 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                 result_names.append(message)
             else:
                 problems.append(message)
+    if event is not None:
+        problems += _national_only(event, doc)
     if event is not None and event.venue_id and venue is not None and event.venue_id != venue.pk:
         problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
     doc = _seat_hows_read(doc, problems)
