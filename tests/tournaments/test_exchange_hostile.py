@@ -288,8 +288,9 @@ def test_a_penalty_recorded_on_the_national_copy_refuses_the_next_publish_naming
     with pytest.raises(service.ImportRefused) as exc:
         publish(copy.deepcopy(doc))
     assert exc.value.problems == [
-        f"penalties: la copia de este servidor tiene una penalidad a {reg.player.player_number} (procedural_no_shuffle, "
-        f"{penalty.issued_at.isoformat()}) que el archivo no trae; cargala en la sede y volvé a publicar."]
+        f"penalties: la copia de este servidor tiene una penalidad a {reg.player.player_number} "
+        f"(procedural_no_shuffle, {penalty.issued_at.isoformat()}) que el archivo no trae; cargala en la sede y "
+        "volvé a publicar."]
     assert written() == before
     assert event.penalties.filter(pk=penalty.pk).exists()
 
