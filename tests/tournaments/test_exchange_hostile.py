@@ -309,3 +309,28 @@ def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(do
         f"{final.table_number} de la ronda 5 que el archivo no trae; cargalo en la sede y volvé a publicar."]
     match = final
     assert match.entries.filter(version=version).exists()
+
+
+def test_the_same_day_under_a_new_uid_is_refused_unless_it_replaces_the_old_one(doc):
+    """The same event re-created at the venue: refused naming both uids; with ``replaces`` the old one is voided
+    and its points reversed, so a player's points of that day count once."""
+    import uuid
+
+    from django.db.models import Sum
+
+    first = publish(copy.deepcopy(doc)).event
+    points = dict(LedgerEntry.objects.filter(event=first).values_list("player_id").annotate(Sum("points")))
+    assert sum(points.values()) > 0
+    again = copy.deepcopy(doc)
+    again["event"]["uid"] = str(uuid.uuid4())
+    problems = refused(again)
+    assert problems == [
+        f"event.uid: este servidor ya tiene el mismo evento (sede, fecha, nombre y jugadores) con el uid {first.uid}; "
+        f"el archivo trae {again['event']['uid']}. Si el archivo lo reemplaza, publicalo con «reemplaza a "
+        f"{first.uid}» (--replaces {first.uid}) y el anterior se anula."]
+    second = publish(again, replaces=str(first.uid)).event
+    first.refresh_from_db()
+    assert first.voided_at is not None and second.voided_at is None
+    both = dict(LedgerEntry.objects.filter(event__in=[first, second]).values_list("player_id")
+                .annotate(Sum("points")))
+    assert both == points  # the day's points once: the old copy's reversed, the new copy's posted

@@ -25,6 +25,11 @@ class EventFileForm(forms.Form):
     accept_names = forms.BooleanField(
         label=gettext_lazy("Ante un nombre distinto, mantener el del servidor"), required=False,
     )
+    replaces = forms.CharField(
+        label=gettext_lazy("Reemplaza al evento (uid)"), required=False, max_length=36,
+        help_text=gettext_lazy("Sólo si el archivo es el mismo evento publicado antes con otro uid: el anterior se "
+                               "anula y se revierten sus puntos de liga."),
+    )
 
 
 def event_import_view(request, admin_site):
@@ -43,7 +48,7 @@ def event_import_view(request, admin_site):
                 text = transport.read_text(upload, limit=transport.max_bytes(settings.ARENA_IMPORT_MAX_PLAYERS))
                 doc = fileformat.loads(text)
                 result = service.event_import(doc, by=request.user, accept_names=form.cleaned_data["accept_names"],
-                                              text=text)
+                                              text=text, replaces=form.cleaned_data["replaces"].strip() or None)
             except (transport.FileTooLarge, transport.BadTransport) as exc:
                 problems = [exc.message]
             except fileformat.FileFormatError as exc:

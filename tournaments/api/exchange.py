@@ -10,6 +10,8 @@ event_import`` and the admin upload (:func:`tournaments.exchange.service.event_i
 the venue's signature checked first, every problem refuses the whole file.
 Every answer is JSON in Spanish: 201 new, 200 updated, 400 refused
 (``problems``), 403 not the venue's organizer, 413 over the limit.
+``?replaces=UID``: the file stands for that event of this server (the same
+day re-created under a new uid), which is voided.
 """
 from __future__ import annotations
 
@@ -64,7 +66,8 @@ class EventImportView(APIView):
                             status=status.HTTP_400_BAD_REQUEST)
         accept = request.query_params.get("accept_names") in {"1", "true", "yes"}
         try:
-            result = service.event_import(doc, by=request.user, accept_names=accept, text=text)
+            result = service.event_import(doc, by=request.user, accept_names=accept, text=text,
+                                          replaces=request.query_params.get("replaces") or None)
         except service.ImportRefused as exc:
             return Response({"code": exc.code, "detail": exc.message, "problems": exc.problems},
                             status=status.HTTP_400_BAD_REQUEST)

@@ -51,6 +51,7 @@ from ..models import (
 from ..services.installation import installation_is_production
 from ..services.locks import event_lock_by_uid, players_lock
 from ..services.results import seat_hows
+from ..services.voiding import event_void_replaced
 from ..swiss.types import Outcome
 from . import fileformat as ff
 from . import signing, validate
@@ -245,19 +246,21 @@ def _keep_times(objs: list, pairs: list[tuple[str, Any]]) -> None:
 
 @transaction.atomic
 def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None,
-                 unsigned: bool = False) -> ImportResult:
+                 unsigned: bool = False, replaces: str | None = None) -> ImportResult:
     """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction.
 
     The file's checksum and venue signature are checked first
     (:func:`.signing.verify`); ``unsigned=True`` (the operator's command
-    line, ``--unsigned``) accepts a file without them.
+    line, ``--unsigned``) accepts a file without them. ``replaces``: the uid
+    of an event of this server the file stands for (the same day re-created
+    at the venue under a new uid); it is voided, its league points reversed.
     """
     try:
         signing.verify(doc, unsigned=unsigned)
     except signing.SignatureRefused as exc:
         raise ImportRefused(exc.code, exc.message) from exc
     try:
-        return _event_import(doc, by=by, accept_names=accept_names, text=text)
+        return _event_import(doc, by=by, accept_names=accept_names, text=text, replaces=replaces)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, ff.FileFormatError):
             raise ImportRefused("bad_file", str(exc)) from exc
@@ -265,7 +268,18 @@ def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, te
         raise ImportRefused("bad_file", message) from exc
 
 
-def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
+def _same_day(uid, venue, doc: dict[str, Any]) -> Event | None:
+    """Another event here (not voided, another uid) of the file's venue, date and name with the same players."""
+    numbers = sorted(row["player"] for row in doc["registrations"])
+    for other in (Event.objects.filter(venue=venue, date=_d(doc["event"]["date"]), name=doc["event"]["name"],
+                                       voided_at__isnull=True).exclude(uid=uid)):
+        if sorted(other.registrations.values_list("player__player_number", flat=True)) == numbers:
+            return other
+    return None
+
+
+def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None,
+                  replaces: str | None = None) -> ImportResult:
     """Write the event file ``doc`` (already :func:`fileformat.check`-ed) into this installation.
 
     ``by`` must organize the event's venue here (or be a superuser; ``None``
@@ -343,6 +357,15 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                 problems.append(message)
     if event is not None:
         problems += _national_only(event, doc)
+    twin = _same_day(uid, venue, doc) if venue is not None else None
+    if twin is not None and str(twin.uid) != (replaces or ""):
+        problems.append(_("event.uid: este servidor ya tiene el mismo evento (sede, fecha, nombre y jugadores) con "
+                          "el uid %(old)s; el archivo trae %(new)s. Si el archivo lo reemplaza, publicalo con "
+                          "«reemplaza a %(old)s» (--replaces %(old)s) y el anterior se anula.")
+                        % {"old": twin.uid, "new": uid})
+    if replaces and (twin is None or str(twin.uid) != replaces):
+        problems.append(_("replaces: %(uid)s no es un evento de esta sede con la misma fecha, nombre y jugadores.")
+                        % {"uid": replaces})
     if event is not None and event.venue_id and venue is not None and event.venue_id != venue.pk:
         problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
     doc = _seat_hows_read(doc, problems)
@@ -476,6 +499,9 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                                  for row in ev.get("decklists_published", [])]
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "decklists_published"])
     stamps.event_touch(event.pk)
+    if twin is not None:
+        event_void_replaced(event=twin.pk, by=by, reason=_("Reemplazado por el evento %(uid)s publicado desde la sede.")
+                            % {"uid": uid})
     if event.state == EventState.FINISHED or was_finished:
         hooks.event_finished(event)  # league points (leagues.receivers), idempotent
     return ImportResult(event=event, created=created, players_created=[p.player_number for p in to_create],

@@ -32,6 +32,15 @@ def event_void(*, event: Event | int, reason: str, by=None) -> Event:
     """
     if by is not None and not by.is_superuser:
         raise NotAllowed("superuser_only", _("Sólo un superusuario puede anular un evento."))
+    return event_void_replaced(event=event, reason=reason, by=by)
+
+
+def event_void_replaced(*, event: Event | int, reason: str, by=None) -> Event:
+    """Void ``event`` for a file that replaces it (:func:`tournaments.exchange.service.event_import` ``replaces``).
+
+    The caller has checked that ``by`` may publish the event's venue here;
+    otherwise as :func:`event_void`. Call inside a transaction.
+    """
     reason = (reason or "").strip()
     if not reason:
         raise StateError("reason_missing", _("Escribí el motivo de la anulación: queda en el registro del evento."))

@@ -34,6 +34,8 @@ class Command(BaseCommand):
         parser.add_argument("file", help="archivo de evento (JSON) de event_export")
         parser.add_argument("--accept-names", action="store_true",
                             help="ante un nombre distinto, mantiene el del servidor en lugar de rechazar")
+        parser.add_argument("--replaces", metavar="UID",
+                            help="uid del evento de este servidor que el archivo reemplaza (el anterior se anula)")
         parser.add_argument("--unsigned", action="store_true",
                             help="acepta un archivo sin firma de la sede (bajo responsabilidad del operador)")
 
@@ -44,7 +46,7 @@ class Command(BaseCommand):
                 text = transport.read_text(stream, limit=transport.max_bytes(settings.ARENA_IMPORT_MAX_PLAYERS))
             doc = fileformat.loads(text)
             result = service.event_import(doc, accept_names=opts["accept_names"], text=text,
-                                          unsigned=opts["unsigned"])
+                                          unsigned=opts["unsigned"], replaces=opts["replaces"])
         except OSError as exc:
             raise CommandError(f"{path}: no se pudo leer ({exc.strerror}).") from exc
         except fileformat.FileFormatError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from django.core.management.base import BaseCommand, CommandError
@@ -34,6 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--accept-names", action="store_true",
                             help="ante un nombre distinto, mantener el del servidor en lugar de rechazar")
         parser.add_argument("--dry-run", action="store_true", help="sólo valida el archivo, no envía nada")
+        parser.add_argument("--replaces", metavar="UID",
+                            help="uid del evento del servidor nacional que este reemplaza (el anterior se anula)")
         parser.add_argument("--key", help="clave de publicación «identificador.secreto» (si no, ARENA_PUBLISH_KEY)")
 
     def handle(self, *args, **opts):
@@ -62,8 +65,10 @@ class Command(BaseCommand):
         if not opts["to"] or not opts["token"]:
             raise CommandError("Faltan --to y --token (o usá --dry-run).")
         url = opts["to"].rstrip("/") + "/api/events/import/"
-        if opts["accept_names"]:
-            url += "?accept_names=1"
+        query = {**({"accept_names": "1"} if opts["accept_names"] else {}),
+                 **({"replaces": opts["replaces"]} if opts["replaces"] else {})}
+        if query:
+            url += "?" + urllib.parse.urlencode(query)
         body = gzip.compress(text.encode("utf-8"), compresslevel=6)
         request = urllib.request.Request(
             url, data=body, method="POST",
