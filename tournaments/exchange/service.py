@@ -1,16 +1,33 @@
 """Import (publish) an event file into this installation: :func:`event_import`.
 
-Idempotent by ``event.uid``: a second import of the same event updates it in
-place (its registrations, rounds, matches, results, pods, penalties,
-decklists, deck checks and log are replaced), never duplicates it. Players
-are matched by ``player_number``; unknown numbers are created with the
-file's name and home venue; a known number whose name differs is a
-conflict. Every conflict or unknown venue refuses the whole import: it runs
-in one transaction, the event row locked first, and nothing is written
-unless everything is. How each seat ended (played, absent, late, penalty)
-is re-read against the stored score, or derived for a file written before
-it was carried (:func:`_seat_hows_read`). League points follow through
-:func:`tournaments.hooks.event_finished`, the path an event's finish takes.
+DESIGN.md decision 24: the file is evidence, not truth. In order, in one
+transaction (nothing is written unless everything is):
+
+1. its checksum and the venue's signature (:mod:`.signing`), before anything
+   else is read; an unsigned file only with ``unsigned=True`` (the operator's
+   ``event_import --unsigned``);
+2. its outline (:func:`.fileformat.check`), the caller's right to publish the
+   venue, and every value, result, round and drop re-checked by this
+   server's own fields and services (:func:`.validate.document_problems`);
+3. the event row locked by its uid (:func:`~tournaments.services.locks.event_lock_by_uid`),
+   then its players: an event this server runs itself (``origin`` empty) is
+   never overwritten; a file older than the copy (``event.revision`` below
+   ``source_revision``) is refused; a demo event is refused on a real
+   installation; the same day under another uid is refused unless the file
+   ``replaces`` it (the old one is voided); a penalty or a result version the
+   copy holds and the file lacks refuses the publish, naming each
+   (:func:`_national_only`) — the organizer settles it at the venue;
+4. the copy's rows replaced by the file's (idempotent by ``event.uid``;
+   players matched by ``player_number``, created when unknown; a known
+   number whose name differs is a conflict; users matched by username, an
+   unknown one created as an inactive placeholder account);
+5. the podium derived by the format (:func:`.validate.derived_problems`) and
+   compared with the file's; league points follow through
+   :func:`tournaments.hooks.event_finished`, never read from the file.
+
+How each seat ended (played, absent, late, penalty) is re-read against the
+stored score, or derived for a file written before it was carried
+(:func:`_seat_hows_read`).
 """
 from __future__ import annotations
 
