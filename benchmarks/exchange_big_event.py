@@ -8,7 +8,7 @@ Prints the file's size plain and compressed, its limit, the answer and the
 seconds. The suite publishes 1,024 players × 12 rounds
 (tests/tournaments/test_exchange_transport.py); this runs the 8,192 case.
 
-    .venv/bin/python benchmarks/exchange_big_event.py --players 8192 --rounds 12
+    DEBUG=1 .venv/bin/python benchmarks/exchange_big_event.py --players 8192 --rounds 12
 """
 from __future__ import annotations
 
