@@ -19,6 +19,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from leagues.models import LedgerEntry
 from tournaments import services
@@ -334,3 +335,16 @@ def test_the_same_day_under_a_new_uid_is_refused_unless_it_replaces_the_old_one(
     both = dict(LedgerEntry.objects.filter(event__in=[first, second]).values_list("player_id")
                 .annotate(Sum("points")))
     assert both == points  # the day's points once: the old copy's reversed, the new copy's posted
+
+
+def test_the_venue_admin_action_issues_a_key_the_import_accepts(doc, played, client, django_user_model):
+    root = django_user_model.objects.create_superuser("raiz", password="x")
+    client.force_login(root)
+    old = VenuePublishKey.objects.get(venue=played.venue, revoked_at__isnull=True)
+    response = client.post(reverse("admin:tournaments_venue_changelist"),
+                           {"action": "publish_key_issue_selected", "_selected_action": [played.venue.pk]},
+                           follow=True)
+    new = VenuePublishKey.objects.get(venue=played.venue, revoked_at__isnull=True)
+    assert new.pk != old.pk and new.issued_by == root
+    assert f"{new.key_id}.{new.secret}" in response.content.decode()
+    assert service.event_import(signing.sign(doc, f"{new.key_id}.{new.secret}")).created
