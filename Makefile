@@ -87,7 +87,7 @@ venue: install-prod
 	$(VENUE_ENV) $(PY) manage.py collectstatic --noinput -v0
 	@echo "Arena de la sede en http://$(VENUE_BIND)/ (los teléfonos de la red local entran por la IP de esta notebook)."
 	@echo "Primer organizador (en otra terminal): DEBUG=1 DATABASE_URL=sqlite:///$(CURDIR)/$(VENUE_DB_FILE) $(PY) manage.py create_organizer"
-	@echo "Al terminar el día: DEBUG=1 DATABASE_URL=sqlite:///$(CURDIR)/$(VENUE_DB_FILE) $(PY) manage.py publish_event ID --to https://SERVIDOR-NACIONAL --token TOKEN"
+	@echo "Al terminar el día: DEBUG=1 DATABASE_URL=sqlite:///$(CURDIR)/$(VENUE_DB_FILE) ARENA_PUBLISH_KEY=CLAVE-DE-LA-SEDE $(PY) manage.py publish_event ID --to https://SERVIDOR-NACIONAL --token TOKEN"
 	$(VENUE_ENV) GUNICORN_BIND=$(VENUE_BIND) $(BIN)/gunicorn -c deploy/gunicorn.conf.py config.wsgi
 
 # Production web server: no demo data; DEBUG off unless told otherwise.

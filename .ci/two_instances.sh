@@ -13,6 +13,7 @@ trap 'kill "${SERVER_PID:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -
 psql -h 127.0.0.1 -U postgres -q -c "DROP DATABASE IF EXISTS $CENTRAL_DB" -c "CREATE DATABASE $CENTRAL_DB"
 KEY=$($PY -c 'import secrets; print(secrets.token_urlsafe(50))')
 venue() { env DEBUG=0 SECRET_KEY="$KEY" ARENA_HTTPS=0 DATABASE_URL="sqlite:///$WORK/venue.sqlite3" \
+  ARENA_PUBLISH_KEY="${PUBLISH_KEY:-}" \
   MEDIA_ROOT="$WORK/venue-media" ARENA_LOG_STREAM=stderr "$PY" manage.py "$@"; }
 CENTRAL_ENV=(DEBUG=0 SECRET_KEY="$KEY" ARENA_HTTPS=0 DATABASE_URL="postgres://postgres@127.0.0.1:5432/$CENTRAL_DB"
   MEDIA_ROOT="$WORK/central-media" ARENA_LOG_STREAM=stderr ALLOWED_HOSTS=127.0.0.1,localhost)
@@ -43,6 +44,8 @@ with open('tests/data/demo_event.csv', encoding='utf-8') as rows:  # the nationa
         Venue.objects.get_or_create(name=row['sede'], province=row['provincia'])
 Venue.objects.get(name='Sede Palermo').organizers.add(user)
 print(Token.objects.create(user=user).key)")
+# The venue's publish key, issued by the national server and stored on the venue laptop (ARENA_PUBLISH_KEY).
+PUBLISH_KEY=$(central "$PY" manage.py venue_publish_key "Sede Palermo" 2>/dev/null)
 env "${CENTRAL_ENV[@]}" GUNICORN_BIND="127.0.0.1:$PORT" GUNICORN_WORKERS=2 .venv/bin/gunicorn -c deploy/gunicorn.conf.py \
   config.wsgi > "$WORK/central.log" 2>&1 &
 SERVER_PID=$!  # env execs gunicorn: this is the master's pid
@@ -52,9 +55,15 @@ for _ in $(seq 1 60); do
 done
 curl -fsS "http://127.0.0.1:$PORT/healthz"; echo
 
-echo "== publish from the venue, twice (the second must update, not duplicate)"
+echo "== publish from the venue, twice (signed, gzip; the second must update, not duplicate)"
 venue publish_event "$EVENT_ID" --to "http://127.0.0.1:$PORT" --token "$TOKEN"
 venue publish_event "$EVENT_ID" --to "http://127.0.0.1:$PORT" --token "$TOKEN"
+echo "== a file signed with a key the national server did not issue is refused"
+if venue publish_event "$EVENT_ID" --to "http://127.0.0.1:$PORT" --token "$TOKEN" --key "otra.clave" \
+    > "$WORK/forged.log" 2>&1; then
+  echo "FAIL: a file signed with an unknown key was accepted"; exit 1
+fi
+grep -q "integrity.key_id" "$WORK/forged.log"
 
 SUMMARY="import json
 from leagues.models import LedgerEntry

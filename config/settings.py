@@ -357,6 +357,13 @@ ARENA_IMPORT_MAX_BYTES = int(os.environ.get("ARENA_IMPORT_MAX_BYTES", str(5 * 10
 # read, as 413 naming the limit (config.errors). Uploads up to the limit stay in memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = ARENA_IMPORT_MAX_BYTES + 256 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = ARENA_IMPORT_MAX_BYTES
+# Event files (issue #26): the venue laptop's publish key, "<key_id>.<secret>" as the national
+# server's ``manage.py venue_publish_key`` printed it; publish_event and event_export --sign use it.
+ARENA_PUBLISH_KEY = os.environ.get("ARENA_PUBLISH_KEY", "")
+# An event file's limit grows with the event: ARENA_IMPORT_MAX_BYTES plus this much per declared
+# player (decompressed), up to ARENA_IMPORT_MAX_PLAYERS players (tournaments.exchange.transport).
+ARENA_IMPORT_BYTES_PER_PLAYER = int(os.environ.get("ARENA_IMPORT_BYTES_PER_PLAYER", str(16 * 1024)))
+ARENA_IMPORT_MAX_PLAYERS = int(os.environ.get("ARENA_IMPORT_MAX_PLAYERS", "10000"))
 IMPORT_EXPORT_USE_TRANSACTIONS = True
 IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT = True
 # The admin import formats are tournaments.resources.SniffedCSV and LimitedXLSX (set on each admin).

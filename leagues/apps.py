@@ -14,6 +14,8 @@ class LeaguesConfig(AppConfig):
         from . import receivers
 
         signals.event_finished.connect(receivers.post_event_points, dispatch_uid="leagues.post_event_points")
+        # A voided event wants no points: posting again reverses them (leagues.services.event_points_post).
+        signals.event_voided.connect(receivers.post_event_points, dispatch_uid="leagues.reverse_voided_event_points")
         signals.event_finished.connect(
             receivers.record_pro_player_titles, dispatch_uid="leagues.record_pro_player_titles"
         )

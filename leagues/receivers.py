@@ -11,7 +11,7 @@ from . import services
 
 
 def post_event_points(sender, *, event: Event, **kwargs) -> None:
-    """An event finished (or its podium changed): post its league points.
+    """An event finished (or its podium changed, or it was voided): post its league points (a voided one's reversed).
 
     Runs inside the finishing transaction; :func:`leagues.services.event_points_post`
     posts only what the ledger lacks, so sending the signal again posts nothing new.

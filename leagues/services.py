@@ -181,7 +181,7 @@ def event_points_post(*, event: Event, by: User | None = None) -> int:
     """
     event = Event.objects.select_related("venue", "game").get(pk=event_lock(event).pk)
     wanted: tuple[scoring.LedgerEntry, ...] = ()
-    if event.state == EventState.FINISHED:
+    if event.state == EventState.FINISHED and event.voided_at is None:  # a voided event wants none
         season = None
         if scoring.Scope.SEASON in scoring.scopes_for(event.kind):
             season = _event_season(event, by)

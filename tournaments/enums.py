@@ -126,6 +126,7 @@ class EventLogAction(models.TextChoices):
     TOP_CUT_START = "top_cut_start", _("Reducido iniciado")
     EVENT_FINISH = "event_finish", _("Evento finalizado")
     EVENT_PODIUM_RECOMPUTE = "event_podium_recompute", _("Podio recalculado")
+    EVENT_VOID = "event_void", _("Evento anulado")
     MATCH_RESULT_RECORD = "match_result_record", _("Resultado")
     POD_RESULT_RECORD = "pod_result_record", _("Resultado de mesa")
     MATCH_RESULT_CORRECT = "match_result_correct", _("Resultado corregido")

@@ -32,6 +32,11 @@ def event_finished(event: Event) -> None:
     document_requests.request_event_documents(event)
 
 
+def event_voided(event: Event) -> None:
+    """An event was voided: tell the listeners (``leagues`` reverses its points) inside the service's transaction."""
+    signals.event_voided.send(sender=Event, event=event)
+
+
 def match_time_extended(match: Match) -> None:
     """A table got extra time: print the round's result slips again if they were requested.
 

@@ -260,6 +260,20 @@ class Event(models.Model):
     #: The state stamp of the public pages (:mod:`tournaments.stamps`): it only ever grows, by
     #: ``F() + 1`` in the database, whenever anything the pages show changes; ``save()`` never writes it.
     revision = models.PositiveBigIntegerField(_("revisión"), default=0, editable=False)
+    #: Where this copy of the event comes from (issue #26): ``""`` run here, ``"imported"`` published
+    #: from a venue's file (:mod:`tournaments.exchange`); a file never overwrites an event run here.
+    origin = models.CharField(
+        _("origen"), max_length=10, blank=True, default="", editable=False,
+        choices=[("", _("Jugado en este servidor")), ("imported", _("Publicado desde un archivo de sede"))],
+    )
+    #: The venue's own :attr:`revision` carried by the last file imported; an older file is refused.
+    source_revision = models.PositiveBigIntegerField(_("revisión del archivo de la sede"), default=0, editable=False)
+    #: A wrong event voided by a superuser (:func:`tournaments.services.event_void`): kept with all its
+    #: rows, hidden from the public and API lists, its league points reversed (DESIGN.md: nothing is deleted).
+    voided_at = models.DateTimeField(_("anulado"), null=True, blank=True, editable=False)
+    voided_reason = models.TextField(_("motivo de la anulación"), blank=True, default="", editable=False)
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+", editable=False, verbose_name=_("anulado por"))
     #: Decklists online (issue #17): players submit and change their own list until this moment
     #: (and never once round 1 is paired); null = until round 1 is paired.
     decklist_deadline = models.DateTimeField(
@@ -890,3 +904,32 @@ class PodReport(models.Model):
     def key(self) -> tuple:
         """What the reports of a pod must share to agree."""
         return (tuple(tuple(line) for line in self.placements), self.ended_by_time)
+
+
+class VenuePublishKey(models.Model):
+    """The secret a venue signs its event files with (issue #26 point 2; DESIGN.md decision 24).
+
+    Issued by the national server (``manage.py venue_publish_key``, or the
+    venue's admin action); the venue laptop keeps ``<key_id>.<secret>`` and
+    ``publish_event``/``event_export --sign`` sign with it
+    (:mod:`tournaments.exchange.signing`). Issuing a new key revokes the
+    venue's earlier ones (kept, ``revoked_at`` set): a file signed with a
+    revoked key is refused.
+    """
+
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="publish_keys",
+                              verbose_name=_("sede"))
+    key_id = models.CharField(_("identificador de la clave"), max_length=16, unique=True)
+    secret = models.CharField(_("secreto"), max_length=64)
+    created_at = models.DateTimeField(_("emitida"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revocada"), null=True, blank=True)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+", verbose_name=_("emitida por"))
+
+    class Meta:
+        verbose_name = _("clave de publicación de sede")
+        verbose_name_plural = _("claves de publicación de sede")
+        ordering = ["venue", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.venue} · {self.key_id}"

@@ -178,8 +178,8 @@ def match_winner_id(match: Match) -> int | None:
 
 
 def events_for_listing(*, venue_id: int | None = None) -> QuerySet[Event]:
-    """Events newest first with venue and game (one query), optionally of one venue."""
-    events = Event.objects.select_related("venue", "game").order_by("-date", "name")
+    """Events newest first with venue and game (one query), optionally of one venue; voided events left out."""
+    events = Event.objects.filter(voided_at__isnull=True).select_related("venue", "game").order_by("-date", "name")
     if venue_id is not None:
         events = events.filter(venue_id=venue_id)
     return events

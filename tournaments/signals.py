@@ -14,6 +14,10 @@
   the event's points here (:mod:`leagues.receivers`, connected in
   :meth:`leagues.apps.LeaguesConfig.ready`); a receiver must be idempotent,
   as the signal is sent again after every podium change.
+- :data:`event_voided`: a superuser voided an event
+  (:func:`tournaments.services.event_void`). Sent inside that transaction
+  with ``sender=Event`` and ``event=``; ``leagues`` reverses the event's
+  points (a voided event wants none).
 """
 from __future__ import annotations
 
@@ -21,3 +25,4 @@ from django.dispatch import Signal
 
 round_paired = Signal()
 event_finished = Signal()
+event_voided = Signal()

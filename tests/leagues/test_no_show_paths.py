@@ -33,6 +33,7 @@ from leagues import adapters, selectors
 from leagues.enums import LedgerScope
 from leagues.models import LedgerEntry, Season
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory, game
+from tests.tournaments.exchange_helpers import publish
 from tournaments import penalties, services
 from tournaments.enums import SeatOutcomeHow
 from tournaments.errors import IllegalResult, StateError
@@ -279,7 +280,7 @@ def test_event_file_carries_the_seat_outcome_and_the_import_reads_it():
     date, doc = _file_of_the_tardiness_date()
     match = next(m for m in doc["rounds"][0]["matches"] if m["player_a"] == date.players["Ana"].player_number)
     assert (match["how_a"], match["how_b"], match["entries"][0]["how_b"]) == ("played", "late", "late")
-    imported = service.event_import(doc).event
+    imported = publish(doc).event
     assert_no_show_earns_nothing(date, imported)
 
 
@@ -292,7 +293,7 @@ def test_old_event_file_without_seat_outcomes_is_derived_from_its_penalties():
             row.pop("how_a"), row.pop("how_b")
         for entry in m["entries"]:
             entry["minutes_late_a"] = entry["minutes_late_b"] = None
-    imported = service.event_import(doc).event
+    imported = publish(doc).event
     assert set(Match.objects.filter(round__event=imported).values_list("how_a", "how_b")) == {(PLAYED, LATE)}
     assert_no_show_earns_nothing(date, imported)
 
@@ -302,7 +303,7 @@ def test_event_file_with_an_absent_winner_is_refused():
     match = doc["rounds"][0]["matches"][0]
     match["entries"][0]["how_a"] = "absent"  # player A won 2-0
     with pytest.raises(service.ImportRefused) as exc:
-        service.event_import(doc)
+        publish(doc)
     assert exc.value.problems == [
         "rounds[0].matches[0].entries[0]: Un jugador ausente no puede ganar ni empatar el match."]
     assert not Event.objects.filter(uid=doc["event"]["uid"]).exists()

@@ -13,8 +13,9 @@ import json
 import pytest
 
 from tests.factories import EventFactory, game
+from tests.tournaments.exchange_helpers import publish
 from tournaments.exchange.fileformat import event_export
-from tournaments.exchange.service import ImportRefused, event_import
+from tournaments.exchange.service import ImportRefused
 from tournaments.formats import DUELS, PODS, UnknownFormat, format_for
 from tournaments.models import Event
 
@@ -52,6 +53,6 @@ def test_an_event_file_carries_the_format_and_a_file_with_an_unknown_one_is_refu
     doc["event"]["settings"]["format"] = "bogus"
     doc["event"]["uid"] = "7f0c4b2e-9a0f-4b6c-8d2a-1c3e5f7a9b0d"
     with pytest.raises(ImportRefused) as refused:
-        event_import(doc)
+        publish(doc)
     assert any("event.settings.format" in problem for problem in refused.value.problems)
     assert not Event.objects.filter(uid="7f0c4b2e-9a0f-4b6c-8d2a-1c3e5f7a9b0d").exists()

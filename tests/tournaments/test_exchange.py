@@ -26,6 +26,7 @@ from tournaments.formats import format_for
 from tournaments.models import Event, Match, Player, Registration, ResultEntry, Venue
 
 from .api.conftest import finish_with_top_cut, open_event
+from .exchange_helpers import publish, venue_key
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -82,7 +83,7 @@ def test_round_trip_keeps_standings_podium_league_points_and_history(played):
     forget(played)
     assert not Event.objects.filter(uid=uid).exists()
 
-    result = service.event_import(doc)
+    result = publish(doc)
     event = result.event
     assert result.created and event.uid == uid
     assert standings(event) == before_rows
@@ -97,14 +98,16 @@ def test_importing_the_same_file_twice_updates_in_place(played):
     doc = fileformat.event_export(played)
     counts = (Registration.objects.filter(event=played).count(), Match.objects.filter(round__event=played).count())
     ledger = LedgerEntry.objects.filter(event=played).count()
-    first = service.event_import(copy.deepcopy(doc))
-    second = service.event_import(copy.deepcopy(doc))
-    assert not first.created and not second.created
+    forget(played)
+    first = publish(copy.deepcopy(doc))
+    second = publish(copy.deepcopy(doc))
+    assert first.created and not second.created
     assert Event.objects.filter(uid=played.uid).count() == 1
-    assert first.event.pk == second.event.pk == played.pk
-    assert (Registration.objects.filter(event=played).count(),
-            Match.objects.filter(round__event=played).count()) == counts
-    assert LedgerEntry.objects.filter(event=played).count() == ledger  # nothing posted again
+    event = second.event
+    assert first.event.pk == event.pk
+    assert (Registration.objects.filter(event=event).count(),
+            Match.objects.filter(round__event=event).count()) == counts
+    assert LedgerEntry.objects.filter(event=event).count() == ledger  # nothing posted again
 
 
 def test_name_conflict_refuses_everything_with_the_line(played):
@@ -118,7 +121,7 @@ def test_name_conflict_refuses_everything_with_the_line(played):
     forget(played)
     players = Player.objects.count()
     with pytest.raises(service.ImportRefused) as exc:
-        service.event_import(doc, text=text)
+        publish(doc, text=text)
     expected_line = text.splitlines().index('  "players": [') + 1 + 2 * 0  # the players list opens on this line
     assert any(p.startswith("players[2] (línea ") and f"{number} se llama «Ana Pérez» en el servidor y "
                "«Ana Peres» en el archivo" in p for p in exc.value.problems)
@@ -134,7 +137,8 @@ def test_accept_names_keeps_the_server_name(played):
     number = doc["players"][0]["player_number"]
     Player.objects.filter(player_number=number).update(display_name="Ana Pérez")
     doc["players"][0]["display_name"] = "Ana Peres"
-    result = service.event_import(doc, accept_names=True)
+    forget(played)
+    result = publish(doc, accept_names=True)
     assert result.names_kept and Player.objects.get(player_number=number).display_name == "Ana Pérez"
 
 
@@ -145,7 +149,7 @@ def test_unknown_players_are_created_with_the_file_name_and_home_venue(played):
     number = doc["players"][0]["player_number"]
     forget(played)
     Player.objects.filter(player_number=number).update(player_number="OTRO-1")
-    result = service.event_import(doc)
+    result = publish(doc)
     player = Player.objects.get(player_number=number)
     assert result.players_created == [number]
     assert (player.display_name, player.home_venue) == (doc["players"][0]["display_name"], home)
@@ -156,7 +160,7 @@ def test_unknown_venue_refuses(played):
     doc["event"]["venue"] = {"name": "Sede Inexistente", "province": "Jujuy"}
     forget(played)
     with pytest.raises(service.ImportRefused) as exc:
-        service.event_import(doc)
+        service.event_import(doc, unsigned=True)  # no venue of that name: no key to sign with
     assert any("Sede Inexistente" in p for p in exc.value.problems)
     assert not Event.objects.filter(uid=doc["event"]["uid"]).exists()
 
@@ -166,10 +170,11 @@ def test_non_organizer_is_refused(played, django_user_model):
 
     doc = fileformat.event_export(played)
     stranger = django_user_model.objects.create_user("forastero", password="x")
+    forget(played)
     with pytest.raises(NotAllowed):
-        service.event_import(doc, by=stranger)
+        publish(doc, by=stranger)
     played.venue.organizers.add(stranger)
-    assert service.event_import(doc, by=stranger).event.pk == played.pk
+    assert publish(doc, by=stranger).event.uid == played.uid
 
 
 def test_bad_files_are_refused_clearly():
@@ -181,15 +186,23 @@ def test_bad_files_are_refused_clearly():
 
 
 def test_commands_export_then_import(played, tmp_path):
+    """event_export --sign with the venue's key, event_import on a server without the event; --unsigned."""
     path = tmp_path / "evento.json"
     out = io.StringIO()
-    call_command("event_export", str(played.pk), str(path), stdout=out)
+    call_command("event_export", str(played.pk), str(path), "--sign", "--key", venue_key(played.venue), stdout=out)
     assert json.loads(path.read_text(encoding="utf-8"))["event"]["uid"] == str(played.uid)
+    forget(played)
     out = io.StringIO()
     call_command("event_import", str(path), stdout=out)
-    assert "actualizado" in out.getvalue()
+    assert "creado" in out.getvalue()
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["event"]["venue"] = {"name": "Nadie", "province": "Ninguna"}
     path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(CommandError, match="Nadie"):
+    with pytest.raises(CommandError, match="integrity.sha256"):  # edited after signing
         call_command("event_import", str(path), stdout=io.StringIO())
+    doc.pop("integrity")
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CommandError, match="no está firmado"):
+        call_command("event_import", str(path), stdout=io.StringIO())
+    with pytest.raises(CommandError, match="Nadie"):
+        call_command("event_import", str(path), "--unsigned", stdout=io.StringIO())

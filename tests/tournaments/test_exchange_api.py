@@ -15,6 +15,8 @@ from tournaments.exchange import fileformat
 from tournaments.models import Event, Venue
 
 from .api.conftest import finish_with_top_cut, open_event
+from .exchange_helpers import signed, venue_key
+from .test_exchange import forget
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -31,8 +33,9 @@ def client_for(user) -> APIClient:
 
 
 def test_venue_organizer_token_publishes_and_other_venue_is_forbidden(played, django_user_model):
-    """The venue's organizer → 200 (updated in place); another venue's organizer → 403; no token → 401/403."""
-    body = fileformat.dumps(fileformat.event_export(played))
+    """The venue's organizer → 201 then 200 (updated in place); another venue's organizer → 403; no token → 403."""
+    body = fileformat.dumps(signed(fileformat.event_export(played)))
+    forget(played)
     own = django_user_model.objects.create_user("org_sede", password="x")
     played.venue.organizers.add(own)
     other = django_user_model.objects.create_user("org_otra", password="x")
@@ -40,7 +43,9 @@ def test_venue_organizer_token_publishes_and_other_venue_is_forbidden(played, dj
     url = reverse("tournaments_api:event-import")
     response = client_for(other).post(url, data=body, content_type="application/json")
     assert response.status_code == 403
-    assert APIClient().post(url, data=body, content_type="application/json").status_code in (401, 403)
+    assert APIClient().post(url, data=body, content_type="application/json").status_code == 403
+    response = client_for(own).post(url, data=body, content_type="application/json")
+    assert response.status_code == 201, response.content
     response = client_for(own).post(url, data=body, content_type="application/json")
     assert response.status_code == 200, response.content
     assert response.json()["uid"] == str(played.uid) and response.json()["created"] is False
@@ -50,8 +55,9 @@ def test_venue_organizer_token_publishes_and_other_venue_is_forbidden(played, dj
 def test_refused_file_lists_problems(played, django_user_model):
     doc = fileformat.event_export(played)
     doc["players"][0]["home_venue"] = {"name": "Sede Fantasma", "province": "Chubut"}
+    forget(played)
     admin = django_user_model.objects.create_superuser("raiz", password="x")
-    response = client_for(admin).post(reverse("tournaments_api:event-import"), data=json.dumps(doc),
+    response = client_for(admin).post(reverse("tournaments_api:event-import"), data=json.dumps(signed(doc)),
                                       content_type="application/json")
     assert response.status_code == 400
     assert any(p.startswith("players[0]") and "Sede Fantasma" in p for p in response.json()["problems"])
@@ -67,10 +73,12 @@ def test_admin_upload_page(played, client, django_user_model):
     assert "Publicar un evento desde un archivo" in changelist.content.decode()
     url = reverse("admin:tournaments_event_import_file")
     assert client.get(url).status_code == 200
-    upload = SimpleUploadedFile("evento.json", fileformat.dumps(fileformat.event_export(played)).encode())
+    upload = SimpleUploadedFile("evento.json", fileformat.dumps(signed(fileformat.event_export(played))).encode())
+    forget(played)
     response = client.post(url, {"file": upload})
     assert response.status_code == 302
-    assert response["Location"] == reverse("admin:tournaments_event_change", args=[played.pk])
+    imported = Event.objects.get(uid=played.uid)
+    assert response["Location"] == reverse("admin:tournaments_event_change", args=[imported.pk])
 
 
 def test_admin_upload_refused_for_a_user_organizing_nothing(client, django_user_model):
@@ -83,6 +91,9 @@ def test_publish_event_dry_run_and_unreachable_server(played):
     out = io.StringIO()
     call_command("publish_event", str(played.pk), "--dry-run", stdout=out)
     assert "Archivo válido" in out.getvalue() and "No se envió nada" in out.getvalue()
-    with pytest.raises(CommandError, match="No se pudo contactar"):
+    with pytest.raises(CommandError, match="Falta la clave de publicación"):
         call_command("publish_event", str(played.pk), "--to", "http://127.0.0.1:9", "--token", "x",
                      stdout=io.StringIO())
+    with pytest.raises(CommandError, match="No se pudo contactar"):
+        call_command("publish_event", str(played.pk), "--to", "http://127.0.0.1:9", "--token", "x",
+                     "--key", venue_key(played.venue), stdout=io.StringIO())

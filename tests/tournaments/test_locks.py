@@ -33,9 +33,7 @@ SOURCES = ("tournaments", "leagues", "rules", "accounts", "config")
 ROW_LOCK = re.compile(r"select_for_update|FOR\s+UPDATE|FOR\s+SHARE", re.IGNORECASE)
 THE_LOCK_MODULE = "tournaments/services/locks.py"
 #: Uses still to be folded into the lock module, and how many (a new one anywhere fails the test).
-KNOWN = {
-    "tournaments/exchange/service.py": 2,  # to fold: the exchange rewrite takes its locks from locks.py
-}
+KNOWN: dict[str, int] = {}
 
 BUSY_ES = "El evento está ocupado por otra operación; probá de nuevo en unos segundos."
 

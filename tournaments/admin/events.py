@@ -80,7 +80,7 @@ class EventAdmin(VenueScopedAdmin):
     filter_horizontal = ("judges",)
     inlines = [RegistrationInline, EventDocumentInline]
     save_on_top = False
-    actions = ["decklists_publish_selected"]
+    actions = ["decklists_publish_selected", "events_void_selected"]
 
     fieldsets_settings = (
         (None, {"fields": ("name", "game", "kind", "format", "venue", "date", "loaded")}),
@@ -205,6 +205,29 @@ class EventAdmin(VenueScopedAdmin):
             else:
                 messages.success(request, _("«%(name)s»: se publicaron las listas de %(n)d jugadores del top.")
                                  % {"name": event.name, "n": len(published.decklists_published)})
+
+    def get_actions(self, request):
+        """Voiding is the superuser's (:func:`tournaments.services.event_void`); organizers do not see it."""
+        actions = super().get_actions(request)
+        if not request.user.is_superuser:
+            actions.pop("events_void_selected", None)
+        return actions
+
+    @admin.action(description=gettext_lazy("Anular los eventos elegidos (se conservan, se ocultan y se revierten "
+                                           "sus puntos de liga)"))
+    def events_void_selected(self, request, queryset):
+        """Void each selected event through :func:`tournaments.services.event_void` (superusers only)."""
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        reason = _("Anulado desde la administración por %(user)s.") % {"user": request.user.get_username()}
+        for event in queryset:
+            try:
+                services.event_void(event=event, reason=reason, by=request.user)
+            except ArenaError as exc:
+                messages.error(request, f"«{event.name}»: {exc.message}")
+            else:
+                messages.success(request, _("«%(name)s»: anulado; sus puntos de liga se revirtieron.")
+                                 % {"name": event.name})
 
     @admin.display(description=gettext_lazy("podio"))
     def podium(self, obj: Event) -> str:

@@ -17,13 +17,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ..errors import NotAllowed
-from ..exchange import fileformat, service
+from ..exchange import fileformat, service, transport
 
 
 class EventFileForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Archivo del evento"))
     accept_names = forms.BooleanField(
         label=gettext_lazy("Ante un nombre distinto, mantener el del servidor"), required=False,
+    )
+    replaces = forms.CharField(
+        label=gettext_lazy("Reemplaza al evento (uid)"), required=False, max_length=36,
+        help_text=gettext_lazy("Sólo si el archivo es el mismo evento publicado antes con otro uid: el anterior se "
+                               "anula y se revierten sus puntos de liga."),
     )
 
 
@@ -35,16 +40,17 @@ def event_import_view(request, admin_site):
     form = EventFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        if upload.size > settings.ARENA_IMPORT_MAX_BYTES:
+        if upload.size > transport.max_bytes(settings.ARENA_IMPORT_MAX_PLAYERS):
             problems = [_("El archivo supera el tamaño máximo.")]
         else:
             try:
-                text = upload.read().decode("utf-8")
+                upload.seek(0)
+                text = transport.read_text(upload, limit=transport.max_bytes(settings.ARENA_IMPORT_MAX_PLAYERS))
                 doc = fileformat.loads(text)
                 result = service.event_import(doc, by=request.user, accept_names=form.cleaned_data["accept_names"],
-                                              text=text)
-            except UnicodeDecodeError:
-                problems = [_("El archivo no está en UTF-8.")]
+                                              text=text, replaces=form.cleaned_data["replaces"].strip() or None)
+            except (transport.FileTooLarge, transport.BadTransport) as exc:
+                problems = [exc.message]
             except fileformat.FileFormatError as exc:
                 problems = [str(exc)]
             except service.ImportRefused as exc:

@@ -134,6 +134,30 @@ class VenueAdmin(SuperuserWritesMixin, admin.ModelAdmin):
     list_display = ("name", "province")
     search_fields = ("name", "province")
     filter_horizontal = ("organizers",)
+    actions = ["publish_key_issue_selected"]
+
+    def get_actions(self, request):
+        """Issuing publish keys is the superuser's (the national server's operator)."""
+        actions = super().get_actions(request)
+        if not request.user.is_superuser:
+            actions.pop("publish_key_issue_selected", None)
+        return actions
+
+    @admin.action(description=gettext_lazy("Emitir (o renovar) la clave de publicación de las sedes elegidas"))
+    def publish_key_issue_selected(self, request, queryset):
+        """Issue each venue a new publish key (:func:`tournaments.exchange.signing.venue_publish_key_issue`),
+        revoking its earlier ones; the key text is shown once, to give to the venue."""
+        from django.core.exceptions import PermissionDenied
+
+        from ..exchange.signing import venue_publish_key_issue
+
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        for venue in queryset:
+            _key, text = venue_publish_key_issue(venue=venue, by=request.user)
+            self.message_user(request, _("%(venue)s: clave nueva «%(key)s» (las anteriores quedan revocadas). "
+                                         "Guardala en la sede como ARENA_PUBLISH_KEY; no se vuelve a mostrar.")
+                              % {"venue": venue, "key": text})
 
     def get_queryset(self, request):
         qs = super().get_queryset(request)

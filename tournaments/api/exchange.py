@@ -1,14 +1,22 @@
-"""``POST /api/events/import/``: publish an event file from a venue laptop (issue #18 point 4).
+"""``POST /api/events/import/``: publish an event file from a venue laptop (issue #18 point 4, issue #26).
 
-The body is the file ``manage.py event_export`` writes; the caller (session or
-``Authorization: Token <key>``) must organize the event's venue on this server,
-or be a superuser. The same service as ``manage.py event_import`` and the admin
-upload (:func:`tournaments.exchange.service.event_import`): idempotent by the
-event's uid, every problem refuses the whole file.
+The body is the file ``manage.py event_export --sign`` writes, plain or
+gzip-compressed (``Content-Encoding: gzip`` or told by its first bytes), read
+as a stream within a limit that grows with the players declared in
+``X-Arena-Players`` (:mod:`tournaments.exchange.transport`). The caller
+(session or ``Authorization: Token <key>``) must organize the event's venue
+on this server, or be a superuser. The same service as ``manage.py
+event_import`` and the admin upload (:func:`tournaments.exchange.service.event_import`):
+the venue's signature checked first, every problem refuses the whole file.
+Every answer is JSON in Spanish: 201 new, 200 updated, 400 refused
+(``problems``), 403 not the venue's organizer, 413 over the limit.
+``?replaces=UID``: the file stands for that event of this server (the same
+day re-created under a new uid), which is voided.
 """
 from __future__ import annotations
 
-from django.conf import settings
+import io
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -18,7 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..exchange import fileformat, service
+from ..errors import NotAllowed
+from ..exchange import fileformat, service, transport
 
 
 class RawJSONParser(BaseParser):
@@ -31,30 +40,39 @@ class RawJSONParser(BaseParser):
 
 
 class EventImportView(APIView):
-    """Import an event file: 201 new, 200 updated, 400 refused (``problems``), 403 not the venue's organizer."""
+    """Import an event file: 201 new, 200 updated, 400 refused (``problems``), 403 not the organizer, 413 too large."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [RawJSONParser]
     throttle_classes: list = []
 
-    @extend_schema(request={"application/json": {"type": "object"}}, responses={200: dict, 201: dict, 400: dict})
+    @extend_schema(request={"application/json": {"type": "object"}},
+                   responses={200: dict, 201: dict, 400: dict, 403: dict, 413: dict})
     def post(self, request: Request, *args, **kwargs) -> Response:
-        body = request.body
-        if len(body) > settings.ARENA_IMPORT_MAX_BYTES:
-            return Response({"code": "too_large", "detail": _("El archivo supera el tamaño máximo.")},
-                            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         try:
-            text = body.decode("utf-8")
+            declared = transport.declared_players(request.headers.get("X-Arena-Players"))
+            text = transport.read_text(request.stream or io.BytesIO(), limit=transport.max_bytes(declared))
             doc = fileformat.loads(text)
-        except (UnicodeDecodeError, fileformat.FileFormatError) as exc:
+            transport.players_check(doc, declared)
+            transport.control_check(doc)
+        except transport.FileTooLarge as exc:
+            return Response({"code": exc.code, "detail": exc.message, "problems": [exc.message]},
+                            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        except transport.BadTransport as exc:
+            return Response({"code": exc.code, "detail": exc.message, "problems": [exc.message]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        except fileformat.FileFormatError as exc:
             return Response({"code": "bad_file", "detail": str(exc), "problems": [str(exc)]},
                             status=status.HTTP_400_BAD_REQUEST)
         accept = request.query_params.get("accept_names") in {"1", "true", "yes"}
         try:
-            result = service.event_import(doc, by=request.user, accept_names=accept, text=text)
+            result = service.event_import(doc, by=request.user, accept_names=accept, text=text,
+                                          replaces=request.query_params.get("replaces") or None)
         except service.ImportRefused as exc:
             return Response({"code": exc.code, "detail": exc.message, "problems": exc.problems},
                             status=status.HTTP_400_BAD_REQUEST)
+        except NotAllowed as exc:
+            return Response({"code": exc.code, "detail": exc.message}, status=status.HTTP_403_FORBIDDEN)
         event = result.event
         detail = (_("Evento «%(name)s» creado.") if result.created else _("Evento «%(name)s» actualizado.")) % {
             "name": event.name}

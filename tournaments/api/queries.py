@@ -36,9 +36,10 @@ def events() -> QuerySet[Event]:
 
     ``current_round`` is the number of the event's latest round (``None``
     before round 1), as :func:`tournaments.selectors.current_round` finds it.
+    Voided events (:func:`tournaments.services.event_void`) are left out.
     """
     return (
-        _with_current_round(Event.objects)
+        _with_current_round(Event.objects.filter(voided_at__isnull=True))
         .select_related(
             "venue", "game",
             "podium_first__player__home_venue",

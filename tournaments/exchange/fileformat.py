@@ -7,7 +7,11 @@ players by ``player_number``, rounds by ``number``, matches by
 not in the file: the receiving server posts them from the results. Each
 match, result entry and pod seat carries how its seats ended (``how_a``,
 ``how_b``, ``how``: played, absent, late, penalty); a file without them
-(written before) still loads, the values derived on import.
+(written before) still loads, the values derived on import. ``event.revision``
+(the venue's own revision: a file older than the national copy is refused)
+and ``event.demo`` travel too; ``integrity`` carries the checksum and the
+venue's signature (:mod:`.signing`); ``event.podium`` is only compared with
+the podium the receiving server derives.
 """
 from __future__ import annotations
 
@@ -90,6 +94,7 @@ def event_export(event: Event) -> dict[str, Any]:
     doc: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     doc["event"] = {
         "uid": str(event.uid), "name": event.name, "date": event.date.isoformat(), "kind": event.kind,
+        "revision": event.revision, "demo": event.demo,
         "game": event.game.key,
         "venue": {"name": event.venue.name, "province": event.venue.province} if event.venue_id else None,
         "settings": _copy(event, EVENT_SETTINGS),

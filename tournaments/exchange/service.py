@@ -1,16 +1,33 @@
 """Import (publish) an event file into this installation: :func:`event_import`.
 
-Idempotent by ``event.uid``: a second import of the same event updates it in
-place (its registrations, rounds, matches, results, pods, penalties,
-decklists, deck checks and log are replaced), never duplicates it. Players
-are matched by ``player_number``; unknown numbers are created with the
-file's name and home venue; a known number whose name differs is a
-conflict. Every conflict or unknown venue refuses the whole import: it runs
-in one transaction, the event row locked first, and nothing is written
-unless everything is. How each seat ended (played, absent, late, penalty)
-is re-read against the stored score, or derived for a file written before
-it was carried (:func:`_seat_hows_read`). League points follow through
-:func:`tournaments.hooks.event_finished`, the path an event's finish takes.
+DESIGN.md decision 24: the file is evidence, not truth. In order, in one
+transaction (nothing is written unless everything is):
+
+1. its checksum and the venue's signature (:mod:`.signing`), before anything
+   else is read; an unsigned file only with ``unsigned=True`` (the operator's
+   ``event_import --unsigned``);
+2. its outline (:func:`.fileformat.check`), the caller's right to publish the
+   venue, and every value, result, round and drop re-checked by this
+   server's own fields and services (:func:`.validate.document_problems`);
+3. the event row locked by its uid (:func:`~tournaments.services.locks.event_lock_by_uid`),
+   then its players: an event this server runs itself (``origin`` empty) is
+   never overwritten; a file older than the copy (``event.revision`` below
+   ``source_revision``) is refused; a demo event is refused on a real
+   installation; the same day under another uid is refused unless the file
+   ``replaces`` it (the old one is voided); a penalty or a result version the
+   copy holds and the file lacks refuses the publish, naming each
+   (:func:`_national_only`) — the organizer settles it at the venue;
+4. the copy's rows replaced by the file's (idempotent by ``event.uid``;
+   players matched by ``player_number``, created when unknown; a known
+   number whose name differs is a conflict; users matched by username, an
+   unknown one created as an inactive placeholder account);
+5. the podium derived by the format (:func:`.validate.derived_problems`) and
+   compared with the file's; league points follow through
+   :func:`tournaments.hooks.event_finished`, never read from the file.
+
+How each seat ended (played, absent, late, penalty) is re-read against the
+stored score, or derived for a file written before it was carried
+(:func:`_seat_hows_read`).
 """
 from __future__ import annotations
 
@@ -48,9 +65,13 @@ from ..models import (
     Round,
     Venue,
 )
+from ..services.installation import installation_is_production
+from ..services.locks import event_lock_by_uid, players_lock
 from ..services.results import seat_hows
+from ..services.voiding import event_void_replaced
 from ..swiss.types import Outcome
 from . import fileformat as ff
+from . import signing, validate
 
 
 class ImportRefused(ArenaError):
@@ -179,6 +200,38 @@ def _seat_hows_read(doc: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     return doc
 
 
+def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
+    """What the national copy of ``event`` holds and the file lacks: its penalties and result entries.
+
+    Publishing replaces the copy with the file, so a record made here in
+    between (a penalty a national judge issued, a result corrected here)
+    would be lost in silence; instead the publish is refused naming each,
+    for the organizer to settle at the venue (record it there too and
+    publish again) — DESIGN.md decision 24. Penalties are matched by player,
+    infraction and time; entries by round, player A and version.
+    """
+    conflicts: list[str] = []
+    in_file = {(p.get("player"), p.get("infraction_code"), _dt(p.get("issued_at"))) for p in doc["penalties"]}
+    for p in Penalty.objects.filter(event=event).select_related("registration__player").order_by("issued_at", "pk"):
+        if (p.registration.player.player_number, p.infraction_code, p.issued_at) not in in_file:
+            conflicts.append(_("penalties: la copia de este servidor tiene una penalidad a %(number)s (%(what)s, "
+                               "%(at)s) que el archivo no trae; cargala en la sede y volvé a publicar.")
+                             % {"number": p.registration.player.player_number, "what": p.infraction_code,
+                                "at": p.issued_at.isoformat()})
+    entries = {(rnd["number"], m["player_a"], e.get("version")) for rnd in doc["rounds"] for m in rnd["matches"]
+               for e in m.get("entries", [])}
+    for e in (ResultEntry.objects.filter(match__round__event=event)
+              .select_related("match__round", "match__player_a__player").order_by("match__round__number", "pk")):
+        key = (e.match.round.number, e.match.player_a.player.player_number, e.version)
+        if key not in entries:
+            conflicts.append(_("rounds: la copia de este servidor tiene el resultado %(a)d-%(b)d (versión %(v)d) de la "
+                               "mesa %(table)s de la ronda %(round)d que el archivo no trae; cargalo en la sede y "
+                               "volvé a publicar.")
+                             % {"a": e.games_a, "b": e.games_b, "v": e.version, "table": e.match.table_number,
+                                "round": e.match.round.number})
+    return conflicts
+
+
 def _delete_children(event: Event) -> None:
     """Remove what the event's import replaces, in an order the PROTECT/RESTRICT links allow."""
     regs = Registration.objects.filter(event=event)
@@ -209,10 +262,22 @@ def _keep_times(objs: list, pairs: list[tuple[str, Any]]) -> None:
 
 
 @transaction.atomic
-def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
-    """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction."""
+def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None,
+                 unsigned: bool = False, replaces: str | None = None) -> ImportResult:
+    """Write the event file ``doc`` into this installation (see :func:`_event_import`); one transaction.
+
+    The file's checksum and venue signature are checked first
+    (:func:`.signing.verify`); ``unsigned=True`` (the operator's command
+    line, ``--unsigned``) accepts a file without them. ``replaces``: the uid
+    of an event of this server the file stands for (the same day re-created
+    at the venue under a new uid); it is voided, its league points reversed.
+    """
     try:
-        return _event_import(doc, by=by, accept_names=accept_names, text=text)
+        signing.verify(doc, unsigned=unsigned)
+    except signing.SignatureRefused as exc:
+        raise ImportRefused(exc.code, exc.message) from exc
+    try:
+        return _event_import(doc, by=by, accept_names=accept_names, text=text, replaces=replaces)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, ff.FileFormatError):
             raise ImportRefused("bad_file", str(exc)) from exc
@@ -220,7 +285,18 @@ def event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, te
         raise ImportRefused("bad_file", message) from exc
 
 
-def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None) -> ImportResult:
+def _same_day(uid, venue, doc: dict[str, Any]) -> Event | None:
+    """Another event here (not voided, another uid) of the file's venue, date and name with the same players."""
+    numbers = sorted(row["player"] for row in doc["registrations"])
+    for other in (Event.objects.filter(venue=venue, date=_d(doc["event"]["date"]), name=doc["event"]["name"],
+                                       voided_at__isnull=True).exclude(uid=uid)):
+        if sorted(other.registrations.values_list("player__player_number", flat=True)) == numbers:
+            return other
+    return None
+
+
+def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, text: str | None = None,
+                  replaces: str | None = None) -> ImportResult:
     """Write the event file ``doc`` (already :func:`fileformat.check`-ed) into this installation.
 
     ``by`` must organize the event's venue here (or be a superuser; ``None``
@@ -252,11 +328,28 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         if venue is None or not venue.organizers.filter(pk=by.pk).exists():
             raise NotAllowed("not_venue_organizer",
                              _("Sólo los organizadores de la sede del evento pueden publicarlo en este servidor."))
+    problems += validate.document_problems(doc)
+    if problems:
+        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
+                            problems)
 
     # Lock first: two publications of the same event run one after the other.
-    event = Event.objects.select_for_update().filter(uid=uid).first()
+    event = event_lock_by_uid(uid)
+    if event is not None and event.origin != "imported":
+        raise ImportRefused("own_event", _(
+            "event.uid: el evento %(uid)s («%(name)s») se juega en este servidor; un archivo no puede "
+            "reemplazarlo.") % {"uid": uid, "name": event.name})
+    file_revision = ev.get("revision", 0)
+    if event is not None and file_revision < event.source_revision:
+        raise ImportRefused("older_file", _(
+            "event.revision: el archivo es de la revisión %(file)d del evento y este servidor ya tiene la "
+            "%(server)d; no se importa un archivo más viejo.") % {"file": file_revision,
+                                                                  "server": event.source_revision})
+    if ev.get("demo") and installation_is_production():
+        raise ImportRefused("demo_event", _(
+            "event.demo: es un evento de demostración y este servidor es una instalación real; no se publica."))
     numbers = [row["player_number"] for row in doc["players"]]
-    known = {p.player_number: p for p in Player.objects.select_for_update().filter(player_number__in=numbers)}
+    known = players_lock(numbers)
     result_names: list[str] = []
     to_create: list[Player] = []
     for i, row in enumerate(doc["players"]):
@@ -279,6 +372,17 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                 result_names.append(message)
             else:
                 problems.append(message)
+    if event is not None:
+        problems += _national_only(event, doc)
+    twin = _same_day(uid, venue, doc) if venue is not None else None
+    if twin is not None and str(twin.uid) != (replaces or ""):
+        problems.append(_("event.uid: este servidor ya tiene el mismo evento (sede, fecha, nombre y jugadores) con "
+                          "el uid %(old)s; el archivo trae %(new)s. Si el archivo lo reemplaza, publicalo con "
+                          "«reemplaza a %(old)s» (--replaces %(old)s) y el anterior se anula.")
+                        % {"old": twin.uid, "new": uid})
+    if replaces and (twin is None or str(twin.uid) != replaces):
+        problems.append(_("replaces: %(uid)s no es un evento de esta sede con la misma fecha, nombre y jugadores.")
+                        % {"uid": replaces})
     if event is not None and event.venue_id and venue is not None and event.venue_id != venue.pk:
         problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
     doc = _seat_hows_read(doc, problems)
@@ -292,7 +396,15 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     users = {u.username: u for u in get_user_model().objects.all()}
 
     def user(name):
-        return users.get(name) if name else None
+        """The user of that username here; a missing one is created as an inactive placeholder account."""
+        if not name or not isinstance(name, str):
+            return None
+        if name not in users:
+            placeholder = get_user_model()(username=name[:150], is_active=False)
+            placeholder.set_unusable_password()
+            placeholder.save()
+            users[name] = placeholder
+        return users[name]
 
     created = event is None
     was_finished = bool(event and event.state == EventState.FINISHED)
@@ -303,6 +415,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         event.refresh_from_db()
     event.name, event.date, event.kind, event.game, event.venue = (
         ev["name"], _d(ev["date"]), ev["kind"], game, venue)
+    event.origin, event.source_revision, event.demo = "imported", file_revision, bool(ev.get("demo", False))
     for name in ff.EVENT_SETTINGS:
         if name in ev["settings"]:
             setattr(event, name, ev["settings"][name])
@@ -392,12 +505,20 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     EventLogEntry.objects.bulk_create(logs)
     _keep_times(logs, [("at", _dt(row.get("at"))) for row in doc["log"]])
 
-    podium = list(ev.get("podium") or [None, None, None]) + [None, None, None]
-    event.podium_first, event.podium_second, event.podium_third = (regs.get(n) if n else None for n in podium[:3])
+    event.refresh_from_db()
+    derived, podium = validate.derived_problems(event, doc, {r.pk: number for number, r in regs.items()})
+    if derived:
+        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(derived)},
+                            derived)
+    event.podium_first_id, event.podium_second_id, event.podium_third_id = (
+        podium.as_tuple() if podium is not None else (None, None, None))
     event.decklists_published = [{"registration": reg_id.get(row.get("player")), "place": row.get("place")}
                                  for row in ev.get("decklists_published", [])]
     event.save(update_fields=["podium_first", "podium_second", "podium_third", "decklists_published"])
     stamps.event_touch(event.pk)
+    if twin is not None:
+        event_void_replaced(event=twin.pk, by=by, reason=_("Reemplazado por el evento %(uid)s publicado desde la sede.")
+                            % {"uid": uid})
     if event.state == EventState.FINISHED or was_finished:
         hooks.event_finished(event)  # league points (leagues.receivers), idempotent
     return ImportResult(event=event, created=created, players_created=[p.player_number for p in to_create],

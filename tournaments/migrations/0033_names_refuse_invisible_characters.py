@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0030_installation'),
+        ('tournaments', '0031_exchange_origin_publish_key_void'),
     ]
 
     operations = [

@@ -60,11 +60,12 @@ from .rounds import (
     round_repair,
     top_cut_start,
 )
+from .voiding import event_void
 
 __all__ = [
     "ConfirmationRequired", "pairing_bye_give", "pairing_bye_take", "pairing_edit_preview", "pairing_move",
     "pairing_swap", "registration_fixed_table_set",
-    "derived_seed", "event_finish", "event_lock", "event_podium_recompute", "match_lock",
+    "derived_seed", "event_finish", "event_void", "event_lock", "event_podium_recompute", "match_lock",
     "match_result_correct", "match_result_record", "match_time_extend",
     "ReportedResult", "match_report_submit", "pod_report_submit",
     "pod_lock", "pod_result_correct", "pod_result_record",

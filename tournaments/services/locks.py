@@ -303,3 +303,30 @@ __all__ = [
 # --------------------------------------------------------------------------- the event exchange
 # tournaments.exchange adds its lock functions below this line (same rules: the event first,
 # every lock through _locked, so every wait is bounded and ends in Busy).
+
+# An import locks, in this order: the event row by its uid (when this server has it), then the
+# players the file names; issuing a venue's publish key locks the venue row alone.
+
+def event_lock_by_uid(uid) -> Event | None:
+    """Lock and return the event whose :attr:`Event.uid` is ``uid`` (its state stamp grows), or ``None``."""
+    pk = Event.objects.filter(uid=uid).values_list("pk", flat=True).first()
+    return event_lock(pk) if pk is not None else None
+
+
+def players_lock(numbers) -> dict:
+    """Lock the players with these ``player_number`` values (after the event); ``{number: Player}``."""
+    rows = _locked(Player.objects.filter(player_number__in=list(numbers)).order_by("pk"))
+    return {p.player_number: p for p in rows}
+
+
+def venue_lock(venue):
+    """Lock and return the venue row (a :class:`~tournaments.models.Venue` or its id)."""
+    from ..models import Venue
+
+    locked = _one(Venue.objects.filter(pk=_pk(venue)))
+    if locked is None:
+        raise Venue.DoesNotExist(f"Venue {_pk(venue)} does not exist.")
+    return locked
+
+
+__all__ += ["event_lock_by_uid", "players_lock", "venue_lock"]

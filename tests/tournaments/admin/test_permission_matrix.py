@@ -412,7 +412,13 @@ def _event_file(w: World) -> dict:
             self.seek(0)
             return super().read(*args)
 
-    return {"file": Rewinding("evento.json", fileformat.dumps(fileformat.event_export(w.event["a"])).encode())}
+    from tests.tournaments.exchange_helpers import signed
+
+    # A venue laptop's file of an event this server does not run (a file never replaces one it runs),
+    # signed with venue A's key.
+    doc = fileformat.event_export(w.event["a"])
+    doc["event"]["uid"], doc["event"]["name"] = "5b0e7c1a-2f4d-4e8a-9c6b-3d1f0a7e9b24", "Fecha publicada"
+    return {"file": Rewinding("evento.json", fileformat.dumps(signed(doc)).encode())}
 
 
 @dataclass(frozen=True)

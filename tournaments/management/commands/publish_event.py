@@ -1,20 +1,25 @@
-"""``manage.py publish_event EVENT_ID --to URL --token KEY [--dry-run]``: send an event to the national server.
+"""``manage.py publish_event EVENT_ID --to URL --token TOKEN [--key KEY] [--dry-run]``: publish an event.
 
-Exports the event (:mod:`tournaments.exchange.fileformat`) and POSTs the file
+Exports the event (:mod:`tournaments.exchange.fileformat`) and POSTs the file, gzip-compressed with
+its player count in ``X-Arena-Players`` (:mod:`tournaments.exchange.transport`),
 to ``URL/api/events/import/`` with ``Authorization: Token KEY`` (an organizer
 of the event's venue there); prints the server's answer. ``--dry-run``
 checks the file locally and sends nothing. Publishing again updates the
-event on the server (idempotent by its uid).
+event on the server (idempotent by its uid). The file is signed with the
+venue's publish key (``--key`` or the stored ``ARENA_PUBLISH_KEY``, issued
+by the national server's ``manage.py venue_publish_key``).
 """
 from __future__ import annotations
 
+import gzip
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.exchange import fileformat
+from tournaments.exchange import fileformat, signing
 from tournaments.models import Event
 
 TIMEOUT_SECONDS = 60
@@ -30,12 +35,25 @@ class Command(BaseCommand):
         parser.add_argument("--accept-names", action="store_true",
                             help="ante un nombre distinto, mantener el del servidor en lugar de rechazar")
         parser.add_argument("--dry-run", action="store_true", help="sólo valida el archivo, no envía nada")
+        parser.add_argument("--replaces", metavar="UID",
+                            help="uid del evento del servidor nacional que este reemplaza (el anterior se anula)")
+        parser.add_argument("--key", help="clave de publicación «identificador.secreto» (si no, ARENA_PUBLISH_KEY)")
 
     def handle(self, *args, **opts):
         event = Event.objects.filter(pk=opts["event_id"]).first()
         if event is None:
             raise CommandError(f"No existe el evento {opts['event_id']}.")
-        text = fileformat.dumps(fileformat.event_export(event))
+        doc = fileformat.event_export(event)
+        key = opts["key"] or signing.configured_key()
+        if key:
+            try:
+                doc = signing.sign(doc, key)
+            except signing.SignatureRefused as exc:
+                raise CommandError(exc.message) from exc
+        elif not opts["dry_run"]:
+            raise CommandError("Falta la clave de publicación de la sede: pedila al servidor nacional "
+                               "(venue_publish_key) y pasala con --key o en ARENA_PUBLISH_KEY.")
+        text = fileformat.dumps(doc)
         try:
             doc = fileformat.loads(text)
         except fileformat.FileFormatError as exc:
@@ -45,14 +63,19 @@ class Command(BaseCommand):
                               f"{len(doc['rounds'])} rondas ({len(text.encode())} bytes). No se envió nada.")
             return
         if not opts["to"] or not opts["token"]:
-            raise CommandError("Faltan --to y --token (o use --dry-run).")
+            raise CommandError("Faltan --to y --token (o usá --dry-run).")
         url = opts["to"].rstrip("/") + "/api/events/import/"
-        if opts["accept_names"]:
-            url += "?accept_names=1"
+        query = {**({"accept_names": "1"} if opts["accept_names"] else {}),
+                 **({"replaces": opts["replaces"]} if opts["replaces"] else {})}
+        if query:
+            url += "?" + urllib.parse.urlencode(query)
+        body = gzip.compress(text.encode("utf-8"), compresslevel=6)
         request = urllib.request.Request(
-            url, data=text.encode("utf-8"), method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Token {opts['token']}",
-                     "Accept": "application/json", "Accept-Language": "es-ar"},
+            url, data=body, method="POST",
+            headers={"Content-Type": "application/json", "Content-Encoding": "gzip",
+                     "Content-Length": str(len(body)), "X-Arena-Players": str(len(doc["players"])),
+                     "Authorization": f"Token {opts['token']}", "Accept": "application/json",
+                     "Accept-Language": "es-ar"},
         )
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (URL given by the organizer)

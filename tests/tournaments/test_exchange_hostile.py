@@ -1,0 +1,350 @@
+"""Hostile event files are refused, naming the value, and write nothing (issue #26 points 1 and 2; DESIGN.md 24).
+
+Every file is a real export: an 8-player Super Liga day played through the
+services (:func:`finish_with_top_cut`: 3 Swiss rounds where player A wins
+each table 2-1, a top 4 where the higher seed wins each semifinal 2-0,
+player B wins the final 0-2), or the same without a top cut (3 Swiss
+rounds, :func:`finish_swiss`). The event is then forgotten — the national
+server has never seen it — and the file edited as a hostile venue would.
+The rulebook values the refusals rest on: 000_0014b2ac83da54b4.txt
+§ "10.1. Desarrollo de las Rondas Suizas" (best of three: at most 2 game
+wins; the podium of 3, R-000-80).
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from leagues.models import LedgerEntry
+from tournaments import services
+from tournaments.exchange import fileformat, service, signing
+from tournaments.models import Event, Player, Registration, ResultEntry, VenuePublishKey
+from tournaments.services.installation import installation_mark_production
+
+from .api.conftest import finish_with_top_cut, open_event, play_round
+from .exchange_helpers import publish, signed, venue_key
+from .test_exchange import forget
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+
+def finish_swiss(event: Event) -> Event:
+    """Play the planned Swiss rounds (A wins 2-1 at every table) and finish without a top cut."""
+    for _ in range(event.planned_rounds):
+        play_round(event)
+    return services.event_finish(event=event)
+
+
+@pytest.fixture
+def played():
+    return finish_with_top_cut(open_event(8, cut_size=4, planned_rounds=3))
+
+
+@pytest.fixture
+def doc(played):
+    """The venue's file of ``played``, the event then forgotten here (the key stays: the venue has one)."""
+    venue_key(played.venue)
+    exported = json.loads(fileformat.dumps(fileformat.event_export(played)))
+    forget(played)
+    return exported
+
+
+def written() -> tuple[int, ...]:
+    """What an import could write: events, players, users, registrations, result entries, league entries."""
+    return (Event.objects.count(), Player.objects.count(), get_user_model().objects.count(),
+            Registration.objects.count(), ResultEntry.objects.count(), LedgerEntry.objects.count())
+
+
+def refused(doc: dict, *, sign: bool = True, **kwargs) -> list[str]:
+    """Import ``doc`` (signed by its venue unless ``sign=False``), expect a refusal and nothing written."""
+    before = written()
+    with pytest.raises(service.ImportRefused) as exc:
+        service.event_import(signed(doc) if sign else doc, **kwargs)
+    assert written() == before
+    assert not Event.objects.filter(uid=doc["event"]["uid"]).exists()
+    return exc.value.problems
+
+
+def first_played(doc: dict, round_index: int = 0) -> tuple[int, dict]:
+    """The first table of a round that is not a bye: ``(index, match)``."""
+    return next((j, m) for j, m in enumerate(doc["rounds"][round_index]["matches"]) if not m["is_bye"])
+
+
+# -- point 1: values re-checked by the server's own rules ---------------------------------------
+
+
+def test_a_rewritten_podium_is_refused_naming_both_podiums(doc):
+    """The podium is derived from the results; the file's is only compared (issue: a 12th-11th-9th podium)."""
+    real = list(doc["event"]["podium"])
+    # The 8th, 7th and 6th of the fixture's final standings: anyone but the real three.
+    others = [p["player_number"] for p in doc["players"] if p["player_number"] not in real][:3]
+    doc["event"]["podium"] = others
+    problems = refused(doc)
+    assert problems == [f"event.podium: el archivo dice {', '.join(others)} y los resultados dan {', '.join(real)}."]
+
+
+def test_a_two_nil_whose_outcome_names_the_other_winner_is_refused(doc):
+    j, match = first_played(doc)
+    assert (match["games_a"], match["games_b"], match["outcome"]) == (2, 1, "a_wins")  # fixture: A wins 2-1
+    match.update(games_a=2, games_b=0, outcome="b_wins")
+    for entry in match["entries"]:
+        entry.update(games_a=2, games_b=0, outcome="b_wins")
+    problems = refused(doc)
+    assert f"rounds[0].matches[{j}].outcome: el archivo dice «b_wins» pero las partidas 2-0-0 dan «a_wins»." \
+        in problems
+
+
+def test_three_nil_in_best_of_three_is_refused_on_games_a(doc):
+    """Best of three: the match ends at 2 game wins, so 3-0 cannot be stored (R-000-80's 10.1)."""
+    j, match = first_played(doc)
+    match.update(games_a=3, games_b=0)
+    problems = refused(doc)
+    assert any(p.startswith(f"rounds[0].matches[{j}].games_a: Resultado 3-0-0 no válido") for p in problems)
+
+
+def test_a_swapped_result_changes_the_standings_and_the_podium_is_refused(doc):
+    """Both sides of a final swapped consistently (0-2 B wins → 2-0 A wins): a valid table, a different champion."""
+    final = doc["rounds"][4]["matches"][0]
+    assert (final["games_a"], final["games_b"], final["outcome"]) == (0, 2, "b_wins")  # fixture: B wins the final
+    claimed = list(doc["event"]["podium"])
+    assert claimed[:2] == [final["player_b"], final["player_a"]]
+    final.update(games_a=2, games_b=0, outcome="a_wins")
+    for entry in final["entries"]:
+        entry.update(games_a=2, games_b=0, outcome="a_wins")
+    problems = refused(doc)
+    # By hand: A now wins the final, so 1st and 2nd change places; 3rd (the better semifinal loser) stays.
+    derived = [final["player_a"], final["player_b"], claimed[2]]
+    assert problems == [f"event.podium: el archivo dice {', '.join(claimed)} y los resultados dan "
+                        f"{', '.join(derived)}."]
+
+
+def test_a_finished_event_with_two_of_its_rounds_is_refused():
+    event = finish_swiss(open_event(8, planned_rounds=3, cut_size=0))
+    venue_key(event.venue)
+    doc = json.loads(fileformat.dumps(fileformat.event_export(event)))
+    forget(event)
+    doc["rounds"] = doc["rounds"][:2]
+    problems = refused(doc)
+    assert "rounds: el evento figura en «Finalizado» con 2 de sus 3 rondas suizas." in problems
+
+
+def test_a_finished_event_with_five_planned_rounds_and_three_played_is_refused(doc):
+    doc["event"]["settings"]["planned_rounds"] = 5
+    assert refused(doc) == ["rounds: el evento figura en «Finalizado» con 3 de sus 5 rondas suizas."]
+
+
+def test_an_unknown_state_is_refused(doc):
+    doc["event"]["settings"]["state"] = "bogus_state"
+    problems = refused(doc)
+    assert "event.settings.state: «bogus_state» no es un estado de evento que conozca este servidor." in problems
+
+
+def test_an_unknown_kind_is_refused(doc):
+    doc["event"]["kind"] = "super_liga_plus"
+    assert "event.kind: «super_liga_plus» no es un tipo de evento que conozca este servidor." in refused(doc)
+
+
+def test_best_of_minus_three_is_refused(doc):
+    doc["event"]["settings"]["best_of"] = -3
+    assert any(p.startswith("event.settings.best_of: -3 no es válido") for p in refused(doc))
+
+
+def test_a_registration_listed_twice_is_refused(doc):
+    doc["registrations"].append(copy.deepcopy(doc["registrations"][0]))
+    number = doc["registrations"][0]["player"]
+    assert f"registrations[8]: el jugador {number} ya está inscripto en registrations[0]." in refused(doc)
+
+
+def test_a_two_hundred_character_player_number_is_refused(doc):
+    old = doc["players"][0]["player_number"]
+    new = "9" * 200
+    doc["players"][0]["player_number"] = new
+    for row in doc["registrations"]:
+        if row["player"] == old:
+            row["player"] = new
+    assert any(p.startswith("players[0].player_number: ") for p in refused(doc))
+
+
+def test_a_player_paired_after_dropping_is_refused(doc):
+    j, match = first_played(doc, 2)
+    reg = next(r for r in doc["registrations"] if r["player"] == match["player_a"])
+    reg.update(dropped=True, dropped_after_round=2)
+    problems = refused(doc)
+    assert (f"rounds[2].matches[{j}].player_a: {match['player_a']} dejó el torneo después de la ronda 2 y no "
+            "puede jugar la ronda 3.") in problems
+
+
+def test_an_open_round_before_the_last_is_refused(doc):
+    doc["rounds"][1]["state"] = "paired"
+    assert "rounds[1].state: sólo la última ronda de un evento en curso puede estar abierta." in refused(doc)
+
+
+# -- point 2: checksum and signature, checked before anything is read ---------------------------
+
+
+def test_an_unsigned_file_is_refused_unless_the_operator_says_so(doc):
+    problems = refused(doc, sign=False)
+    assert len(problems) == 1 and problems[0].startswith("integrity: el archivo no está firmado.")
+    assert service.event_import(copy.deepcopy(doc), unsigned=True).created
+
+
+def test_a_file_edited_after_signing_is_refused_on_its_checksum(doc):
+    sealed = signed(doc)
+    sealed["event"]["podium"] = list(reversed(sealed["event"]["podium"]))
+    problems = refused(sealed, sign=False)
+    assert problems[0].startswith("integrity.sha256: el contenido no coincide")
+
+
+def test_a_signature_with_the_wrong_secret_is_refused(doc):
+    """A correct checksum but an HMAC made with another secret: the checksum alone proves nothing."""
+    sealed = signed(doc)
+    body = signing.canonical(sealed)
+    sealed["integrity"]["hmac"] = hmac.new(b"otra-clave", body, hashlib.sha256).hexdigest()
+    assert sealed["integrity"]["sha256"] == hashlib.sha256(body).hexdigest()
+    problems = refused(sealed, sign=False)
+    assert problems[0].startswith("integrity.hmac: la firma no corresponde a la clave")
+
+
+def test_a_file_signed_with_another_venues_key_is_refused(doc):
+    from tests.factories import VenueFactory
+
+    other = VenueFactory()
+    sealed = signing.sign(doc, venue_key(other))
+    problems = refused(sealed, sign=False)
+    assert problems == [f"event.venue: el archivo está firmado con la clave de {other}, no de la sede del evento."]
+
+
+def test_a_rotated_key_refuses_files_signed_with_the_old_one(doc, played):
+    old = venue_key(played.venue)
+    new = signing.venue_publish_key_issue(venue=played.venue)[1]
+    assert old != new
+    assert VenuePublishKey.objects.filter(venue=played.venue, revoked_at__isnull=True).count() == 1
+    problems = refused(signing.sign(doc, old), sign=False)
+    assert problems[0].startswith(f"integrity.key_id: la clave «{old.split('.')[0]}»")
+    assert service.event_import(signing.sign(doc, new)).created
+
+
+# -- point 3 (the parts of the file's identity) ------------------------------------------------
+
+
+def test_a_file_never_overwrites_an_event_this_server_runs(played):
+    doc = fileformat.event_export(played)
+    before = (ResultEntry.objects.filter(match__round__event=played).count(), played.log.count())
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(doc)
+    assert exc.value.problems == [f"event.uid: el evento {played.uid} («{played.name}») se juega en este servidor; "
+                                  "un archivo no puede reemplazarlo."]
+    assert (ResultEntry.objects.filter(match__round__event=played).count(), played.log.count()) == before
+
+
+def test_a_file_older_than_the_servers_copy_is_refused(doc):
+    newer = copy.deepcopy(doc)
+    older = copy.deepcopy(doc)
+    older["event"]["revision"] = newer["event"]["revision"] - 1
+    publish(newer)
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(older)
+    assert exc.value.problems == [
+        f"event.revision: el archivo es de la revisión {older['event']['revision']} del evento y este servidor ya "
+        f"tiene la {newer['event']['revision']}; no se importa un archivo más viejo."]
+    assert publish(newer).created is False  # the same revision again: idempotent
+
+
+def test_a_demo_event_is_not_published_to_a_real_installation(doc):
+    doc["event"]["demo"] = True
+    installation_mark_production()
+    assert refused(doc) == [
+        "event.demo: es un evento de demostración y este servidor es una instalación real; no se publica."]
+
+
+def test_users_missing_here_become_inactive_placeholders_never_blank(doc):
+    doc["event"]["head_judge"] = "juez_de_la_sede"
+    j, match = first_played(doc)
+    match["entries"][0]["entered_by"] = "mesa_de_la_sede"
+    event = publish(doc).event
+    judge = get_user_model().objects.get(username="juez_de_la_sede")
+    assert event.head_judge == judge and not judge.is_active and not judge.has_usable_password()
+    entry = ResultEntry.objects.get(match__round__event=event, match__round__number=1,
+                                    match__table_number=match["table_number"], version=match["entries"][0]["version"])
+    assert entry.entered_by.username == "mesa_de_la_sede" and not entry.entered_by.is_active
+
+
+# -- point 3: publishing merges, never deletes a national record in silence ---------------------
+
+
+def test_a_penalty_recorded_on_the_national_copy_refuses_the_next_publish_naming_it(doc):
+    """publish → a national judge's warning on the copy → publish again: refused, the warning kept."""
+    from tournaments import penalties
+
+    event = publish(copy.deepcopy(doc)).event
+    reg = Registration.objects.filter(event=event).select_related("player").order_by("pk").first()
+    penalty = penalties.penalty_issue(registration=reg, infraction_code="procedural_no_shuffle")
+    before = written()
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        f"penalties: la copia de este servidor tiene una penalidad a {reg.player.player_number} "
+        f"(procedural_no_shuffle, {penalty.issued_at.isoformat()}) que el archivo no trae; cargala en la sede y "
+        "volvé a publicar."]
+    assert written() == before
+    assert event.penalties.filter(pk=penalty.pk).exists()
+
+
+def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(doc, django_user_model):
+    """DESIGN.md decision 16: a finished result may be corrected here; the venue's file then lacks that version."""
+    event = publish(copy.deepcopy(doc)).event
+    final = event.rounds.get(number=5).matches.get()  # the final: B won 0-2 at the venue
+    root = django_user_model.objects.create_superuser("raiz_nacional", password="x")
+    services.match_result_correct(match=final, games_a=2, games_b=1, reason="Planilla mal leída", by=root)
+    version = final.entries.order_by("-version").first().version
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        f"rounds: la copia de este servidor tiene el resultado 2-1 (versión {version}) de la mesa "
+        f"{final.table_number} de la ronda 5 que el archivo no trae; cargalo en la sede y volvé a publicar."]
+    match = final
+    assert match.entries.filter(version=version).exists()
+
+
+def test_the_same_day_under_a_new_uid_is_refused_unless_it_replaces_the_old_one(doc):
+    """The same event re-created at the venue: refused naming both uids; with ``replaces`` the old one is voided
+    and its points reversed, so a player's points of that day count once."""
+    import uuid
+
+    from django.db.models import Sum
+
+    first = publish(copy.deepcopy(doc)).event
+    points = dict(LedgerEntry.objects.filter(event=first).values_list("player_id").annotate(Sum("points")))
+    assert sum(points.values()) > 0
+    again = copy.deepcopy(doc)
+    again["event"]["uid"] = str(uuid.uuid4())
+    problems = refused(again)
+    assert problems == [
+        f"event.uid: este servidor ya tiene el mismo evento (sede, fecha, nombre y jugadores) con el uid {first.uid}; "
+        f"el archivo trae {again['event']['uid']}. Si el archivo lo reemplaza, publicalo con «reemplaza a "
+        f"{first.uid}» (--replaces {first.uid}) y el anterior se anula."]
+    second = publish(again, replaces=str(first.uid)).event
+    first.refresh_from_db()
+    assert first.voided_at is not None and second.voided_at is None
+    both = dict(LedgerEntry.objects.filter(event__in=[first, second]).values_list("player_id")
+                .annotate(Sum("points")))
+    assert both == points  # the day's points once: the old copy's reversed, the new copy's posted
+
+
+def test_the_venue_admin_action_issues_a_key_the_import_accepts(doc, played, client, django_user_model):
+    root = django_user_model.objects.create_superuser("raiz", password="x")
+    client.force_login(root)
+    old = VenuePublishKey.objects.get(venue=played.venue, revoked_at__isnull=True)
+    response = client.post(reverse("admin:tournaments_venue_changelist"),
+                           {"action": "publish_key_issue_selected", "_selected_action": [played.venue.pk]},
+                           follow=True)
+    new = VenuePublishKey.objects.get(venue=played.venue, revoked_at__isnull=True)
+    assert new.pk != old.pk and new.issued_by == root
+    assert f"{new.key_id}.{new.secret}" in response.content.decode()
+    assert service.event_import(signing.sign(doc, f"{new.key_id}.{new.secret}")).created
