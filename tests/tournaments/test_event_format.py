@@ -16,7 +16,7 @@ from tests.factories import EventFactory, game
 from tests.tournaments.exchange_helpers import publish
 from tournaments.exchange.fileformat import event_export
 from tournaments.exchange.service import ImportRefused
-from tournaments.formats import DUELS, PODS, UnknownFormat, format_for
+from tournaments.formats import FORMATS, UnknownFormat, format_for
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -33,11 +33,11 @@ def test_a_new_event_takes_its_games_default_format(key, expected):
 
 def test_the_event_not_the_game_chooses_the_format():
     event = EventFactory(game=game("stoner_points"), format="duels")
-    assert format_for(event) is DUELS
+    assert format_for(event) is FORMATS["duels"]
     event = EventFactory(game=game("weed_monsters"))
-    assert format_for(event) is DUELS
+    assert format_for(event) is FORMATS["duels"]
     event.format = "pods"
-    assert format_for(event) is PODS
+    assert format_for(event) is FORMATS["pods"]
 
 
 def test_an_unknown_format_key_is_an_error_not_a_fallback():

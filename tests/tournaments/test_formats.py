@@ -17,7 +17,7 @@ from tests.factories import EventFactory, PlayerFactory
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.errors import StateError
-from tournaments.formats import DUELS, PODS, format_for, format_for_profile
+from tournaments.formats import FORMATS, format_for, format_for_profile
 from tournaments.models import Match, PodTable
 from tournaments.swiss import topcut
 
@@ -38,10 +38,10 @@ def duel_event(players: int = 8, **kwargs):
 
 def test_the_registry_seats_the_multiplayer_games_in_pods_and_every_other_in_duels():
     # 004 (stoner points) and 002 § "La Copa del Mundo" are the games of 3+ at a table
-    in_pods = sorted(key for key, profile in REGISTRY.items() if format_for_profile(profile) is PODS)
+    in_pods = sorted(key for key, profile in REGISTRY.items() if format_for_profile(profile) is FORMATS["pods"])
     assert in_pods == ["copa_del_mundo", "stoner_points"]
-    assert format_for_profile(None) is DUELS
-    assert format_for(pod_event(9)) is PODS
+    assert format_for_profile(None) is FORMATS["duels"]
+    assert format_for(pod_event(9)) is FORMATS["pods"]
 
 
 def test_closing_a_pods_round_with_a_pod_missing_names_that_table():

@@ -11,7 +11,7 @@ from django.core.management import call_command
 
 from rules.games import REGISTRY
 from tournaments.enums import EventState
-from tournaments.formats import format_for
+from tournaments.formats import FORMATS, format_for
 from tournaments.models import Event, Match, PodSeat, PodTable
 from tournaments.pods_selectors import pod_standings_for_event
 from tournaments.swiss.pods import pod_sizes
@@ -30,7 +30,7 @@ def run(*args, **kwargs) -> str:
 def test_run_event_stoner_points_13_players_plays_in_pods_to_standings():
     text = run(str(DATA / "stoner_13.csv"), game="stoner_points", name="Stoner 13")
     event = Event.objects.get(name="Stoner 13")
-    assert format_for(event).key == "pods"
+    assert format_for(event) is FORMATS["pods"]
     assert event.state == EventState.FINISHED
     assert event.planned_rounds == 4  # ceil(log2 13)
     rules = REGISTRY["stoner_points"].pods

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, game
 from tournaments import services
-from tournaments.formats import DUELS, PODS, format_for
+from tournaments.formats import DUELS, FORMATS, PODS, format_for
 from tournaments.formats.base import GAME_RESULTS, PLACE_RESULTS
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -39,7 +39,7 @@ def test_each_format_says_what_a_table_result_is():
 @pytest.mark.parametrize(("game_key", "by_score"), [("stoner_points", True), ("copa_del_mundo", False)])
 def test_the_pods_round_page_orders_places_as_the_game_does(client_a, venue_a, game_key, by_score):
     rnd = first_round(venue_a, game_key, players=6)
-    assert format_for(rnd.event) is PODS  # both games default to pods (their profiles seat 2 to 6)
+    assert format_for(rnd.event) is FORMATS["pods"]  # both games default to pods (their profiles seat 2 to 6)
     assert PODS.places_by_score(rnd.event) is by_score
     page = client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk]))
     assert page.status_code == 200
