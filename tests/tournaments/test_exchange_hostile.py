@@ -348,3 +348,27 @@ def test_the_venue_admin_action_issues_a_key_the_import_accepts(doc, played, cli
     assert new.pk != old.pk and new.issued_by == root
     assert f"{new.key_id}.{new.secret}" in response.content.decode()
     assert service.event_import(signing.sign(doc, f"{new.key_id}.{new.secret}")).created
+
+
+def test_pod_places_that_contradict_the_stoner_points_are_refused_on_the_pod():
+    """A 9-player stoner-points round (pods of 5 and 4) exported, then a pod's 1st and 2nd swapped
+    while their stoner points stay: more points, better place (004_4a3d59c736a1e8f3.txt § "1 Objetivo",
+    the format's own result_check, the judge's rule) — refused naming the pod, nothing written."""
+    from .test_pods_results import by_seat_order, pod_event
+
+    event = pod_event(9)
+    rnd = services.round_pair_next(event=event)
+    for pod in rnd.pods.all():
+        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    venue_key(event.venue)
+    exported = json.loads(fileformat.dumps(fileformat.event_export(event)))
+    forget(event)
+    bad = copy.deepcopy(exported)
+    seats = bad["rounds"][0]["pods"][0]["seats"]
+    first = next(s for s in seats if s["place"] == 1)
+    second = next(s for s in seats if s["place"] == 2)
+    first["place"], second["place"] = 2, 1
+    problems = refused(bad)
+    assert any(p.startswith("rounds[0].pods[0].seats:") and "puntos stoner" in p for p in problems), problems
+    service.event_import(signed(exported))  # the venue's own file, untouched, is accepted
+    assert Event.objects.filter(uid=exported["event"]["uid"]).exists()

@@ -114,6 +114,7 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
                         % {"state": EventState(state).label, "played": swiss, "planned": planned})
     best_of = settings.get("best_of", 3)
     probe_event = Event(best_of=best_of if best_of in (1, 3) else 3)
+    pod_probe = _pod_probe(ev, settings)
     for i, rnd in enumerate(rounds):
         path = f"rounds[{i}]"
         _fields(Round, rnd, ff.ROUND_FIELDS, path, problems)
@@ -162,6 +163,7 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
                 if seat.get("player") not in registered:
                     problems.append(_("%(path)s.pods[%(j)d].seats[%(k)d].player: «%(number)s» no está inscripto "
                                       "en el evento.") % {"path": path, "j": j, "k": k, "number": seat.get("player")})
+            _places(pod_probe, pod, f"{path}.pods[{j}]", problems)
     for i, p in enumerate(doc["penalties"]):
         path = f"penalties[{i}]"
         if p.get("player") not in registered:
@@ -173,6 +175,41 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
         _fields(Penalty, p, [n for n in ff.PENALTY_FIELDS if n not in ("penalty_type", "original_type")], path,
                 problems)
     return problems
+
+
+def _pod_probe(ev: dict, settings: dict) -> tuple[Any, Event] | None:
+    """``(format, event)`` to check the file's pod places with, or ``None`` when its tables take no places
+    (or its game or format is unknown: named elsewhere)."""
+    from rules.models import Game
+
+    from ..formats import FORMATS, format_for_profile
+    from ..formats.base import PLACE_RESULTS
+
+    game = Game.objects.filter(key=ev.get("game")).first()
+    if game is None:
+        return None
+    probe = Event(game=game, best_of=1)
+    key = settings.get("format")
+    fmt = FORMATS.get(key) if key else format_for_profile(probe.profile)
+    if fmt is None or fmt.table_results != PLACE_RESULTS:
+        return None
+    return fmt, probe
+
+
+def _places(pod_probe, pod: dict, path: str, problems: list[str]) -> None:
+    """Check a pod's stored places and scores by the format's own :meth:`result_check` (the judge's rule:
+    places 1..n with ties shared, places by score where the game says so); a pod without places is pending."""
+    seats = pod.get("seats", [])
+    if pod_probe is None or not seats or any(seat.get("place") is None for seat in seats):
+        return
+    fmt, event = pod_probe
+    lines = [(seat.get("player"), seat.get("place"), seat.get("score")) for seat in seats]
+    table = type("FileTable", (), {"table_number": pod.get("table_number") or 0})()
+    try:
+        fmt.result_check(event, table, [line[0] for line in lines], lines,
+                         ended_by_time=bool(pod.get("ended_by_time")))
+    except (IllegalResult, TypeError, ValueError) as exc:
+        problems.append(f"{path}.seats: {getattr(exc, 'message', exc)}")
 
 
 def _result(event: Event, rnd: Round, row: dict, late: dict, path: str, problems: list[str]) -> None:
