@@ -312,6 +312,22 @@ def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(do
     assert match.entries.filter(version=version).exists()
 
 
+def test_any_other_change_logged_on_the_national_copy_refuses_the_next_publish_naming_it(doc):
+    """A national organizer renames the published event (a change with its log row, not a penalty or a result):
+    publishing the venue's file again would undo it in silence, so it is refused naming the change."""
+    from tournaments.services.events import event_settings_update
+
+    event = publish(copy.deepcopy(doc)).event
+    event_settings_update(event=event, changes={"name": "Fecha 1 (corregida en el nacional)"}, loaded={})
+    entry = event.log.get(action="event_settings_update")
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        f"log: la copia de este servidor registra «Configuración del evento cambiada» (Fecha 1 (corregida en el "
+        f"nacional), {entry.at.isoformat()}) que el archivo no trae; hacelo también en la sede y volvé a publicar."]
+    assert Event.objects.get(pk=event.pk).name == "Fecha 1 (corregida en el nacional)"
+
+
 def test_the_same_day_under_a_new_uid_is_refused_unless_it_replaces_the_old_one(doc):
     """The same event re-created at the venue: refused naming both uids; with ``replaces`` the old one is voided
     and its points reversed, so a player's points of that day count once."""

@@ -200,8 +200,14 @@ def _seat_hows_read(doc: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     return doc
 
 
+#: Log actions whose change the penalty and result checks above already name (or that follow from it).
+_NAMED_ABOVE = frozenset({"penalty_issue", "match_result_record", "match_result_correct", "pod_result_record",
+                          "pod_result_correct", "event_podium_recompute"})
+
+
 def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
-    """What the national copy of ``event`` holds and the file lacks: its penalties and result entries.
+    """What the national copy of ``event`` holds and the file lacks: its penalties, result entries and
+    the log rows of any other change made here (matched by action and time).
 
     Publishing replaces the copy with the file, so a record made here in
     between (a penalty a national judge issued, a result corrected here)
@@ -229,6 +235,14 @@ def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
                                "volvé a publicar.")
                              % {"a": e.games_a, "b": e.games_b, "v": e.version, "table": e.match.table_number,
                                 "round": e.match.round.number})
+    # Any other change recorded here (a setting, a drop, a check-in): its log row, matched by action and time.
+    logged = {(row.get("action"), _dt(row.get("at"))) for row in doc["log"]}
+    for entry in EventLogEntry.objects.filter(event=event).order_by("at", "pk"):
+        if (entry.action, entry.at) not in logged and entry.action not in _NAMED_ABOVE:
+            conflicts.append(_("log: la copia de este servidor registra «%(what)s» (%(subject)s, %(at)s) que el "
+                               "archivo no trae; hacelo también en la sede y volvé a publicar.")
+                             % {"what": entry.get_action_display(), "subject": entry.subject or "—",
+                                "at": entry.at.isoformat()})
     return conflicts
 
 
