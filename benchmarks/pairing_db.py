@@ -93,7 +93,7 @@ def run(n: int, rounds: int, *, download: bool = False) -> float:
     from rules.models import Game
     from tournaments import selectors, services
     from tournaments.enums import DocumentState, EventState, MatchOutcome, MatchStatus
-    from tournaments.models import Document, Event, Match, Player, Registration, Venue
+    from tournaments.models import Document, Event, Player, Registration, Seat, Table, Venue
 
     venue, _ = Venue.objects.get_or_create(name="Sede Benchmark", defaults={"province": "CABA"})
     event = Event.objects.create(
@@ -120,12 +120,16 @@ def run(n: int, rounds: int, *, download: bool = False) -> float:
         print(f"{n:>8} {number:>5} {pair_times[-1]:>18.3f} {standing_times[-1]:>22.3f} {queued:>11}", flush=True)
         if download and number == rounds:
             time_downloads(rnd)
-        matches = list(Match.objects.filter(round=rnd, is_bye=False))
+        matches = list(Table.objects.filter(round=rnd, is_bye=False))
+        seats = []
         for m in matches:
-            m.games_a, m.games_b = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
-            m.outcome = MatchOutcome.A_WINS if m.games_a > m.games_b else MatchOutcome.B_WINS
+            seat_a, seat_b = m.seat_list
+            seat_a.games, seat_b.games = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
+            m.outcome = MatchOutcome.A_WINS if seat_a.games > seat_b.games else MatchOutcome.B_WINS
             m.status = MatchStatus.REPORTED
-        Match.objects.bulk_update(matches, ["games_a", "games_b", "outcome", "status"], batch_size=2000)
+            seats += [seat_a, seat_b]
+        Table.objects.bulk_update(matches, ["outcome", "status"], batch_size=2000)
+        Seat.objects.bulk_update(seats, ["games"], batch_size=2000)
     median = statistics.median(pair_times)
     print(f"{n:>8} {'med':>5} {median:>18.3f} {statistics.median(standing_times):>22.3f}")
     return median

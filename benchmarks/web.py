@@ -156,7 +156,7 @@ def build_child(players: int, round_in_play: int) -> None:
 
     from rules.models import Game
     from tournaments import services
-    from tournaments.models import Event, Match, Player, Registration, Venue
+    from tournaments.models import Event, Player, Registration, Table, Venue
 
     rng = random.Random(2024)
     venue, _ = Venue.objects.get_or_create(name="Sede Benchmark", defaults={"province": "CABA"})
@@ -187,10 +187,10 @@ def build_child(players: int, round_in_play: int) -> None:
         rnd = services.round_pair_next(event=event)
         if number == round_in_play:
             break
-        for match in Match.objects.filter(round=rnd, is_bye=False):
+        for match in Table.objects.filter(round=rnd, is_bye=False):
             a, b = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             services.match_result_record(match=match, games_a=a, games_b=b)
-    pending = list(Match.objects.filter(round=rnd, is_bye=False).order_by("table_number")
+    pending = list(Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")
                    .values_list("pk", "table_number", "version"))
     print(json.dumps({"event_id": event.pk, "round": round_in_play, "pending": len(pending),
                       "matches": pending, "tokens": tokens, "usernames": usernames, "password": JUDGE_PASSWORD}))

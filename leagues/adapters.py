@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from django.db.models import Q, Sum
 
 from tournaments.enums import ABSENCE_HOWS, EventKind
-from tournaments.models import Event, Match, Player, PodSeat, Registration
+from tournaments.models import Event, Player, Registration, Seat
 
 from . import badges, scoring
 from .enums import LedgerReason, LedgerScope
@@ -45,12 +45,12 @@ def entry_key(entry: scoring.LedgerEntry | LedgerEntry) -> tuple:
 
 def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]:
     """The event's registrations by id (player and home venue loaded) and
-    the ids of those who took part (three queries).
+    the ids of those who took part (two queries).
 
     Taking part (DESIGN.md decision 15): checked in, and at least one seat
     of a table (a match side or a pod seat) not lost by absence. How each
     seat ended is one stored fact, :class:`~tournaments.enums.SeatOutcomeHow`
-    (``Match.how_a``/``how_b``, ``PodSeat.how``), written by every path that
+    (``Seat.how``), written by every path that
     can make a player lose without playing (the result entry, tardiness and
     no-show penalties, a drop before the table started, an event file):
     ``absent`` and ``late`` (more than 10 minutes, 000_0014b2ac83da54b4.txt
@@ -66,13 +66,7 @@ def event_participants(event: Event) -> tuple[dict[int, Registration], set[int]]
     }
     absent = [str(how) for how in ABSENCE_HOWS]
     played: set[int] = set()
-    for a, b, how_a, how_b in Match.objects.filter(round__event=event).values_list(
-            "player_a_id", "player_b_id", "how_a", "how_b"):
-        for reg_id, how in ((a, how_a), (b, how_b)):
-            if reg_id is not None and how not in absent:
-                played.add(reg_id)
-    # Multiplayer games seat players in pods instead of matches (issue #9).
-    played.update(PodSeat.objects.filter(pod__round__event=event).exclude(how__in=absent)
+    played.update(Seat.objects.filter(round__event=event).exclude(how__in=absent)
                   .values_list("registration_id", flat=True))
     return registrations, {reg_id for reg_id in played if registrations[reg_id].checked_in}
 

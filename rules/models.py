@@ -520,7 +520,7 @@ class DeckCheck(models.Model):
         verbose_name=_("ronda"),
     )
     match = models.ForeignKey(
-        "tournaments.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="deck_checks",
+        "tournaments.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="deck_checks",
         verbose_name=_("emparejamiento"),
     )
     table_number = models.PositiveSmallIntegerField(_("mesa"), null=True, blank=True)

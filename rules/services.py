@@ -30,7 +30,7 @@ from simple_history.utils import bulk_update_with_history
 
 from tournaments.enums import EventLogAction, EventState
 from tournaments.formats import format_for
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Registration, Round, Table
 from tournaments.services.eventlog import event_log_append
 from tournaments.services.locks import (
     deck_check_lock,
@@ -394,7 +394,7 @@ def deck_check_record(
     counted_text: str = "",
     discrepancies: str = "",
     round: Round | None = None,  # noqa: A002 — the domain word
-    match: Match | None = None,
+    match: Table | None = None,
     table_number: int | None = None,
     game_number: int | None = None,
     findings: list[dict] | None = None,
@@ -439,7 +439,7 @@ def deck_check_record(
     if not is_judge(judge, event):
         raise NotAllowed("deck_check_not_allowed", _("Sólo un juez del evento registra chequeos de mazo."))
     if match is not None:
-        if registration.pk not in (match.player_a_id, match.player_b_id):
+        if registration.pk not in match.registration_ids:
             raise DecklistError("match_mismatch", _("Ese emparejamiento no es de este jugador."))
         round = match.round
         table_number = table_number or match.table_number

@@ -295,7 +295,7 @@ def deck_check_create(request, pk: int):
         match = None
         if rnd is not None:
             reg = decklist.registration_id
-            match = rnd.matches.filter(player_a_id=reg).first() or rnd.matches.filter(player_b_id=reg).first()
+            match = rnd.tables.filter(seats__registration_id=reg).first()
         try:
             check = services.deck_check_record(
                 registration=decklist.registration,

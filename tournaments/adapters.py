@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .enums import MatchOutcome, MatchStatus, RoundPhase
-from .models import Event, Match, Registration
+from .models import Event, Registration, Seat, Table
 from .swiss.types import MatchRecord, Outcome
 
 _EXPLICIT = {MatchOutcome.DOUBLE_LOSS.value: Outcome.DOUBLE_LOSS, MatchOutcome.BYE.value: Outcome.BYE}
@@ -67,7 +67,7 @@ class EventSnapshot:
         return {rid: reg.draw_order for rid, reg in self.registrations.items()}
 
 
-def match_record(match: Match, round_number: int) -> MatchRecord:
+def match_record(match: Table, round_number: int) -> MatchRecord:
     """Convert one stored match with a result to a core :class:`MatchRecord`."""
     return MatchRecord(
         round_number=round_number,
@@ -94,17 +94,21 @@ def load_registrations(event: Event) -> dict[int, RegistrationRow]:
 
 
 def load_snapshot(event: Event) -> EventSnapshot:
-    """Load registrations and Swiss matches of ``event`` (two queries, no model instances)."""
+    """Load registrations and Swiss matches of ``event`` (two queries: registrations, seats; no model instances)."""
     registrations = load_registrations(event)
     records: list[MatchRecord] = []
     pending: list[int | None] = []
-    rows = Match.objects.filter(round__event=event, round__phase=RoundPhase.SWISS).values_list(
-        "round__number", "player_a_id", "player_b_id", "games_a", "games_b", "games_drawn", "outcome", "status",
-        "table_number",
-    )
-    for number, a, b, ga, gb, gd, outcome, status, table in rows:
+    rows = Seat.objects.filter(round__event=event, round__phase=RoundPhase.SWISS).values_list(
+        "table_id", "registration_id", "games", "round__number", "table__games_drawn", "table__outcome",
+        "table__status", "table__table_number",
+    ).order_by("round_id", "table__table_number", "table_id", "seat")
+    tables: dict[int, list] = {}
+    for table_id, rid, games, *head in rows:
+        tables.setdefault(table_id, [head, []])[1].append((rid, games))
+    for (number, gd, outcome, status, table), seats in tables.values():
         if status == MatchStatus.PENDING:
             pending.append(table)
         else:
+            (a, ga), (b, gb) = seats[0], seats[1] if len(seats) > 1 else (None, 0)
             records.append(MatchRecord(number, a, b, ga, gb, gd, _EXPLICIT.get(outcome)))
     return EventSnapshot(registrations=registrations, swiss_records=tuple(records), pending=tuple(pending))

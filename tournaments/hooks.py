@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import document_requests, signals
 from .enums import DocumentKind
-from .models import Document, Event, Match, Round
+from .models import Document, Event, Round, Table
 
 
 def round_paired(rnd: Round) -> None:
@@ -37,7 +37,7 @@ def event_voided(event: Event) -> None:
     signals.event_voided.send(sender=Event, event=event)
 
 
-def match_time_extended(match: Match) -> None:
+def match_time_extended(match: Table) -> None:
     """A table got extra time: print the round's result slips again if they were requested.
 
     The slip shows the table's extra minutes; a round whose slips were never

@@ -1,11 +1,9 @@
 """What a player sees of their own event ("Mi torneo", issue #17): read-only, shared by the pages and the API."""
 from __future__ import annotations
 
-from django.db.models import Q
-
 from . import selectors
 from .formats import format_for
-from .models import Event, Match, Player, PodSeat, Registration, Round
+from .models import Event, Player, Registration, Round, Seat, Table
 from .services.clock import round_build_clock
 
 
@@ -35,27 +33,26 @@ def pod_current_table(event: Event, registration: Registration, rnd: Round | Non
     if rnd is None:
         return None
     build = round_build_clock(rnd)
-    seat = (PodSeat.objects.filter(pod__round=rnd, registration=registration)
-            .select_related("pod").first())
+    seat = (Seat.objects.filter(round=rnd, registration=registration)
+            .select_related("table").first())
     if seat is None:
         return {"round": rnd, "seated": False, "clock": build}
-    mates = list(PodSeat.objects.filter(pod=seat.pod).exclude(pk=seat.pk)
+    mates = list(Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
                  .select_related("registration__player").order_by("seat"))
-    return {"round": rnd, "seated": True, "table_number": seat.pod.table_number, "seat": seat.seat,
-            "pod_id": seat.pod_id,
+    return {"round": rnd, "seated": True, "table_number": seat.table.table_number, "seat": seat.seat,
+            "pod_id": seat.table_id,
             "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
                       for m in mates],
-            "status": seat.pod.status,
+            "status": seat.table.status,
             "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
 
 
 def duel_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
-    """The player's match in ``rnd`` (see :func:`player_current_table`; two queries)."""
+    """The player's match in ``rnd`` (see :func:`player_current_table`; three queries)."""
     if rnd is None:
         return None
     build = round_build_clock(rnd)
-    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
-             .select_related("round", "player_a__player", "player_b__player").first())
+    match = Table.objects.filter(seats__registration=registration, round=rnd).select_related("round").first()
     if match is None:
         return {"round": rnd, "seated": False, "clock": build}
     opponent = match.player_b if match.player_a_id == registration.pk else match.player_a

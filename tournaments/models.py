@@ -415,39 +415,70 @@ class Round(models.Model):
         return f"{self.event.name} — {_('Ronda')} {self.number}"
 
 
-class Match(models.Model):
-    """A best-of-N match at a table, or a bye (``player_b`` empty).
+class TableManager(models.Manager):
+    """Tables come with their seats, registrations and players (one query more, never one per table)."""
 
-    ``games_a``/``games_b`` are games won by each player, ``games_drawn`` the
-    drawn games. ``version`` grows with every accepted result entry and guards
-    against stale edits; the entries themselves are :class:`ResultEntry`.
-    ``how_a``/``how_b`` (:class:`~tournaments.enums.SeatOutcomeHow`) say how
-    each side's result came about (played, absent, late, penalty), as the
-    latest entry records it.
+    def get_queryset(self):
+        return super().get_queryset().prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("registration__player")),
+        )
+
+    def create_seated(self, *, round: Round, registrations, table_number: int | None = None,
+                      seat_values: list[dict] | None = None, **fields) -> Table:
+        """A table of ``round`` with ``registrations`` (ids or rows) in seats 1…n.
+
+        ``seat_values`` optionally gives each seat's ``games``/``place``/
+        ``score``/``how``; ``fields`` are the table's own (``is_bye``,
+        ``bracket_slot``, ``status``, ``outcome`` …). A bye is one seat.
+        """
+        table = self.create(round=round, table_number=table_number, **fields)
+        Seat.objects.bulk_create(_seats_for(table, registrations, seat_values))
+        return self.get(pk=table.pk)
+
+    def bulk_create_seated(self, rows: list[tuple[dict, list]]) -> list[Table]:
+        """Create many tables at once: ``rows`` is ``[(table fields incl. round, registrations), …]``."""
+        tables = self.bulk_create([self.model(**fields) for fields, _ in rows])
+        Seat.objects.bulk_create([seat for table, (_, registrations) in zip(tables, rows, strict=True)
+                                  for seat in _seats_for(table, registrations, None)])
+        return tables
+
+
+def _seats_for(table, registrations, seat_values):
+    seats = []
+    for number, registration in enumerate(registrations, start=1):
+        values = dict(seat_values[number - 1]) if seat_values else {}
+        registration_id = registration if isinstance(registration, int) else registration.pk
+        seats.append(Seat(table=table, round_id=table.round_id, registration_id=registration_id, seat=number,
+                          **values))
+    return seats
+
+
+class Table(models.Model):
+    """One table of a round, whatever its size: a duel is a table of two seats, a bye one seat, a pod 3–6.
+
+    The seats (:class:`Seat`, in seat order) hold who sits there and each
+    one's result: games won (duels), place and secondary score (pods), and
+    how it came about. The table holds what the seats share: ``status``
+    (:class:`MatchStatus`), ``version`` (grows with every accepted
+    :class:`ResultEntry`, guards stale edits), drawn games and ``outcome``
+    of a duel, and the flags of the result. ``repeats`` counts the pairs at
+    the table who met before (an unavoidable rematch of a duel is 1).
+
+    A duel reads as ``player_a``/``player_b`` (seats 1 and 2) and
+    ``games_a``/``games_b``/``how_a``/``how_b``; those read the prefetched
+    seats (``Table.objects`` prefetches them). Writes go through
+    :func:`Table.seat_values_set` or the services.
     """
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches", verbose_name=_("ronda"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("ronda"))
     table_number = models.PositiveSmallIntegerField(_("mesa"), null=True, blank=True)
-    player_a = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("jugador A"),
-    )
-    player_b = models.ForeignKey(
-        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b",
-        verbose_name=_("jugador B"),
-    )
     is_bye = models.BooleanField(_("bye"), default=False)
-    games_a = models.PositiveSmallIntegerField(_("partidas ganadas por A"), default=0)
-    games_b = models.PositiveSmallIntegerField(_("partidas ganadas por B"), default=0)
     games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
     outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices, blank=True)
-    how_a = models.CharField(_("cómo terminó A"), max_length=8, choices=SeatOutcomeHow.choices,
-                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
-    how_b = models.CharField(_("cómo terminó B"), max_length=8, choices=SeatOutcomeHow.choices,
-                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
     status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
     went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
     intentional_draw = models.BooleanField(_("empate intencional"), default=False)
-    rematch = models.BooleanField(_("revancha inevitable"), default=False)
+    repeats = models.PositiveSmallIntegerField(_("reencuentros inevitables"), default=0)
     bracket_slot = models.PositiveSmallIntegerField(_("llave"), null=True, blank=True)
     version = models.PositiveIntegerField(_("versión"), default=0)
     extra_minutes = models.PositiveSmallIntegerField(
@@ -455,71 +486,212 @@ class Match(models.Model):
         help_text=_("Tiempo agregado por un juez a esta mesa (demora por una consulta, revisión de mazo)."),
     )
 
+    objects = TableManager()
+
     class Meta:
-        verbose_name = _("emparejamiento")
-        verbose_name_plural = _("emparejamientos")
+        verbose_name = _("mesa")
+        verbose_name_plural = _("mesas")
         ordering = ["round", "table_number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "table_number"], name="match_table_unique_per_round"),
-            models.UniqueConstraint(fields=["round", "player_a"], name="match_player_a_once_per_round"),
-            models.UniqueConstraint(fields=["round", "player_b"], name="match_player_b_once_per_round"),
-            models.CheckConstraint(
-                condition=Q(is_bye=True, player_b__isnull=True) | Q(is_bye=False, player_b__isnull=False),
-                name="match_bye_has_no_opponent",
-            ),
-            models.CheckConstraint(condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"),
+            models.UniqueConstraint(fields=["round", "table_number"], name="table_number_unique_per_round"),
         ]
 
     def __str__(self) -> str:
+        names = [seat.registration.player.display_name for seat in self.seat_list]
         if self.is_bye:
-            return f"{self.player_a.player.display_name} — bye"
-        player_a, player_b = self.player_a.player.display_name, self.player_b.player.display_name
-        return f"{_('Mesa')} {self.table_number}: {player_a} vs {player_b}"
+            return f"{names[0] if names else '?'} — bye"
+        return f"{_('Mesa')} {self.table_number}: {' vs '.join(names)}"
 
     @property
     def has_result(self) -> bool:
         return self.status != MatchStatus.PENDING
 
+    # -- the seats, in seat order (prefetched by ``Table.objects``) --
+    @property
+    def seat_list(self) -> list[Seat]:
+        """The seats in seat order (1 first), from the prefetch cache when there is one."""
+        return sorted(self.seats.all(), key=lambda seat: seat.seat)
 
-class ResultEntry(models.Model):
-    """One accepted submission of a match result; the history of every change.
+    def _seat(self, number: int) -> Seat | None:
+        for seat in self.seat_list:
+            if seat.seat == number:
+                return seat
+        return None
 
-    ``version`` is assigned by the service under a row lock and backed by a
-    unique constraint (STYLE.md §2 "Result entry"). ``before`` is the previous
-    entry (``None`` for the first).
+    @property
+    def registration_ids(self) -> list[int]:
+        """The registration ids seated here, in seat order."""
+        return [seat.registration_id for seat in self.seat_list]
+
+    @property
+    def player_a(self) -> Registration | None:
+        seat = self._seat(1)
+        return seat.registration if seat else None
+
+    @property
+    def player_b(self) -> Registration | None:
+        seat = self._seat(2)
+        return seat.registration if seat else None
+
+    @property
+    def player_a_id(self) -> int | None:
+        seat = self._seat(1)
+        return seat.registration_id if seat else None
+
+    @property
+    def player_b_id(self) -> int | None:
+        seat = self._seat(2)
+        return seat.registration_id if seat else None
+
+    @property
+    def games_a(self) -> int:
+        seat = self._seat(1)
+        return seat.games if seat else 0
+
+    @property
+    def games_b(self) -> int:
+        seat = self._seat(2)
+        return seat.games if seat else 0
+
+    @property
+    def how_a(self) -> str:
+        seat = self._seat(1)
+        return seat.how if seat else SeatOutcomeHow.PLAYED
+
+    @property
+    def how_b(self) -> str:
+        seat = self._seat(2)
+        return seat.how if seat else SeatOutcomeHow.PLAYED
+
+    @property
+    def rematch(self) -> bool:
+        return self.repeats > 0
+
+    @property
+    def ended_by_time(self) -> bool:
+        return self.went_to_time
+
+    def duel_values_set(self, *, games_a: int, games_b: int, how_a: str = SeatOutcomeHow.PLAYED,
+                        how_b: str = SeatOutcomeHow.PLAYED) -> None:
+        """Write a duel's per-seat result (games won, how) onto seats 1 and 2 (saved at once)."""
+        for number, games, how in ((1, games_a, how_a), (2, games_b, how_b)):
+            seat = self._seat(number)
+            if seat is None:
+                continue
+            if (seat.games, seat.how) != (games, how):
+                seat.games, seat.how = games, how
+                seat.save(update_fields=["games", "how"])
+
+
+class Seat(models.Model):
+    """One player at a table: seat order (1 is a duel's player A), and the seat's result.
+
+    ``games`` are the games this seat won (duels); ``place`` (1 best, ties
+    shared) and ``score`` (secondary score, e.g. stoner points) a pod's
+    result; ``how`` (:class:`~tournaments.enums.SeatOutcomeHow`): played,
+    absent, late or penalty, as the latest result entry records it.
+    ``round`` repeats the table's so the database keeps a player at one
+    table per round.
     """
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries", verbose_name=_("emparejamiento"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("mesa"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("ronda"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="seats", verbose_name=_("jugador"),
+    )
+    seat = models.PositiveSmallIntegerField(_("asiento"))
+    games = models.PositiveSmallIntegerField(_("partidas ganadas"), default=0)
+    place = models.PositiveSmallIntegerField(_("puesto"), null=True, blank=True)
+    score = models.IntegerField(_("puntaje secundario"), null=True, blank=True)
+    how = models.CharField(_("cómo terminó"), max_length=8, choices=SeatOutcomeHow.choices,
+                           default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
+
+    class Meta:
+        verbose_name = _("asiento")
+        verbose_name_plural = _("asientos")
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="seat_number_unique_per_table"),
+            models.UniqueConstraint(fields=["round", "registration"], name="seat_player_once_per_round"),
+            models.CheckConstraint(condition=Q(seat__gte=1), name="seat_number_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.seat}"
+
+
+class ResultEntry(models.Model):
+    """One accepted submission of a table's result; the history of every change.
+
+    ``seats`` holds one object per seat in seat order: ``{"registration":
+    id, "games": n, "place": p|null, "score": s|null, "how": SeatOutcomeHow,
+    "minutes_late": m|null}``. ``version`` is assigned by the service under
+    a row lock and backed by a unique constraint (STYLE.md §2 "Result
+    entry").
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries", verbose_name=_("mesa"))
     version = models.PositiveIntegerField(_("versión"))
-    games_a = models.PositiveSmallIntegerField(_("partidas A"))
-    games_b = models.PositiveSmallIntegerField(_("partidas B"))
-    games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"))
-    outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices)
+    seats = models.JSONField(_("asientos"), default=list)
+    games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
+    outcome = models.CharField(_("resultado"), max_length=12, choices=MatchOutcome.choices, blank=True)
     went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
     intentional_draw = models.BooleanField(_("empate intencional"), default=False)
-    minutes_late_a = models.PositiveSmallIntegerField(_("minutos tarde A"), null=True, blank=True)
-    minutes_late_b = models.PositiveSmallIntegerField(_("minutos tarde B"), null=True, blank=True)
-    how_a = models.CharField(_("cómo terminó A"), max_length=8, choices=SeatOutcomeHow.choices,
-                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
-    how_b = models.CharField(_("cómo terminó B"), max_length=8, choices=SeatOutcomeHow.choices,
-                             default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
     note = models.CharField(_("nota"), max_length=240, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         verbose_name=_("cargado por"),
     )
-    entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
-    #: Who the result came from: a judge's form or API call, or both players' agreeing reports (issue #17).
+    entered_at = models.DateTimeField(_("cargado"), default=timezone.now)
+    #: Who the result came from: a judge's form or API call, or the players' agreeing reports (issue #17).
     source = models.CharField(_("origen"), max_length=10, choices=ResultSource.choices, default=ResultSource.JUDGE)
 
     class Meta:
         verbose_name = _("carga de resultado")
         verbose_name_plural = _("cargas de resultado")
-        ordering = ["match", "version"]
-        constraints = [models.UniqueConstraint(fields=["match", "version"], name="result_entry_version_unique")]
+        ordering = ["table", "version"]
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="result_entry_version_unique")]
 
     def __str__(self) -> str:
-        return f"v{self.version}: {self.games_a}-{self.games_b}-{self.games_drawn}"
+        if self.outcome:
+            return f"v{self.version}: {self.games_a}-{self.games_b}-{self.games_drawn}"
+        return f"v{self.version}: {self.placements}"
+
+    def _value(self, index: int, key: str, default=None):
+        return self.seats[index].get(key, default) if index < len(self.seats) else default
+
+    @property
+    def games_a(self) -> int:
+        return self._value(0, "games", 0) or 0
+
+    @property
+    def games_b(self) -> int:
+        return self._value(1, "games", 0) or 0
+
+    @property
+    def how_a(self) -> str:
+        return self._value(0, "how", SeatOutcomeHow.PLAYED)
+
+    @property
+    def how_b(self) -> str:
+        return self._value(1, "how", SeatOutcomeHow.PLAYED)
+
+    @property
+    def minutes_late_a(self) -> int | None:
+        return self._value(0, "minutes_late")
+
+    @property
+    def minutes_late_b(self) -> int | None:
+        return self._value(1, "minutes_late")
+
+    @property
+    def placements(self) -> list[list]:
+        """A pod entry as ``[[registration_id, place, score|null], …]`` in seat order."""
+        return [[seat["registration"], seat.get("place"), seat.get("score")] for seat in self.seats]
+
+    @property
+    def ended_by_time(self) -> bool:
+        return self.went_to_time
 
 
 class Document(models.Model):
@@ -584,7 +756,7 @@ class Penalty(models.Model):
         Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("ronda"),
     )
     match = models.ForeignKey(
-        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("mesa"),
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties", verbose_name=_("mesa"),
     )
     game_number = models.PositiveSmallIntegerField(_("partida en curso"), null=True, blank=True)
     in_match = models.BooleanField(_("durante el match"), default=True)
@@ -653,7 +825,7 @@ class MatchRuling(models.Model):
     """
 
     match = models.ForeignKey(
-        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings", verbose_name=_("mesa"),
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings", verbose_name=_("mesa"),
     )
     registration = models.ForeignKey(
         Registration, null=True, blank=True, on_delete=models.RESTRICT, related_name="rulings",
@@ -674,87 +846,6 @@ class MatchRuling(models.Model):
 
     def __str__(self) -> str:
         return self.ruling_id
-
-
-class PodTable(models.Model):
-    """One pod of a round of a multiplayer game (a table with 2–6 players).
-
-    ``status`` follows :class:`MatchStatus`; ``version`` grows with every
-    accepted result entry (:class:`PodResultEntry`) and guards stale edits.
-    """
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods", verbose_name=_("ronda"))
-    table_number = models.PositiveSmallIntegerField(_("mesa"))
-    status = models.CharField(_("estado"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING)
-    repeats = models.PositiveSmallIntegerField(_("reencuentros inevitables"), default=0)
-    version = models.PositiveIntegerField(_("versión"), default=0)
-    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
-
-    class Meta:
-        verbose_name = _("mesa multijugador")
-        verbose_name_plural = _("mesas multijugador")
-        ordering = ["round", "table_number"]
-        constraints = [models.UniqueConstraint(fields=["round", "table_number"], name="pod_table_unique_per_round")]
-
-    def __str__(self) -> str:
-        return f"{self.round} — {_('Mesa')} {self.table_number}"
-
-
-class PodSeat(models.Model):
-    """One player seated in a pod; ``place`` (1 best, ties shared) and
-    ``score`` (secondary score, e.g. stoner points) once the result is in;
-    ``how`` (:class:`~tournaments.enums.SeatOutcomeHow`): played, or absent
-    (a drop before the pod started, or the judge's entry)."""
-
-    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="seats", verbose_name=_("mesa"))
-    registration = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="pod_seats", verbose_name=_("jugador"),
-    )
-    seat = models.PositiveSmallIntegerField(_("asiento"))
-    place = models.PositiveSmallIntegerField(_("puesto"), null=True, blank=True)
-    score = models.IntegerField(_("puntaje secundario"), null=True, blank=True)
-    how = models.CharField(_("cómo terminó"), max_length=8, choices=SeatOutcomeHow.choices,
-                           default=SeatOutcomeHow.PLAYED, db_default=SeatOutcomeHow.PLAYED)
-
-    class Meta:
-        verbose_name = _("asiento")
-        verbose_name_plural = _("asientos")
-        ordering = ["pod", "seat"]
-        constraints = [
-            models.UniqueConstraint(fields=["pod", "registration"], name="pod_seat_once_per_pod"),
-            models.UniqueConstraint(fields=["pod", "seat"], name="pod_seat_number_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.pod}: {self.seat}"
-
-
-class PodResultEntry(models.Model):
-    """One accepted submission of a pod result (the history of every change).
-
-    ``placements`` holds ``[[registration_id, place, score|null], …]``;
-    ``version`` is assigned by the service under a row lock.
-    """
-
-    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="entries", verbose_name=_("mesa"))
-    version = models.PositiveIntegerField(_("versión"))
-    placements = models.JSONField(_("puestos"))
-    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        verbose_name=_("cargado por"),
-    )
-    entered_at = models.DateTimeField(_("cargado"), auto_now_add=True)
-    source = models.CharField(_("origen"), max_length=10, choices=ResultSource.choices, default=ResultSource.JUDGE)
-
-    class Meta:
-        verbose_name = _("carga de resultado de mesa")
-        verbose_name_plural = _("cargas de resultado de mesa")
-        ordering = ["pod", "version"]
-        constraints = [models.UniqueConstraint(fields=["pod", "version"], name="pod_result_entry_version_unique")]
-
-    def __str__(self) -> str:
-        return f"{self.pod} v{self.version}"
 
 
 class EventLogEntry(models.Model):
@@ -834,76 +925,66 @@ class PreRegistration(models.Model):
         return f"{self.player.display_name} @ {self.event.name} ({self.get_state_display()})"
 
 
-class MatchReport(models.Model):
-    """A player's own report of their match result (self-reporting, issue #17; DESIGN.md decision 21).
+class ReportValues:
+    """How a player's report (and each row of its history) reads: a duel's games, a pod's places, the agreement key."""
 
-    One row per player and match, in the match's orientation (``games_a`` are
-    the games of the match's player A, whoever reports). A player changes it
-    until both reports agree; every change is kept in ``history``. ``locked``
-    is set when the agreeing reports recorded the result; once the match has
+    def key(self) -> tuple:
+        """What the reports of a table must share to agree."""
+        seats = tuple((s["registration"], s.get("games", 0), s.get("place"), s.get("score")) for s in self.seats)
+        return (seats, self.games_drawn, self.intentional_draw, self.went_to_time)
+
+    @property
+    def games_a(self) -> int:
+        return self.seats[0].get("games", 0) if self.seats else 0
+
+    @property
+    def games_b(self) -> int:
+        return self.seats[1].get("games", 0) if len(self.seats) > 1 else 0
+
+    @property
+    def placements(self) -> list[list]:
+        """A pod report as ``[[registration_id, place, score|null], …]`` sorted by registration id."""
+        return sorted([s["registration"], s.get("place"), s.get("score")] for s in self.seats)
+
+    @property
+    def ended_by_time(self) -> bool:
+        return self.went_to_time
+
+
+class TableReport(ReportValues, models.Model):
+    """A seated player's own report of their table's result (self-reporting, issue #17; DESIGN.md decision 21).
+
+    One row per player and table. ``seats`` is what the player says each
+    seat did, in seat order: ``{"registration": id, "games": n, "place":
+    p|null, "score": s|null}`` (games for a duel, place and score for a
+    pod, checked like the judge's form). A player changes it until every
+    seat's report agrees; every change is kept in ``history``. ``locked`` is
+    set when the agreeing reports recorded the result; once the table has
     any result entry (a judge's always wins) the report stays as history.
     """
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports", verbose_name=_("emparejamiento"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="reports", verbose_name=_("mesa"))
     registration = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="match_reports", verbose_name=_("jugador"),
+        Registration, on_delete=models.PROTECT, related_name="table_reports", verbose_name=_("jugador"),
     )
-    games_a = models.PositiveSmallIntegerField(_("partidas A"))
-    games_b = models.PositiveSmallIntegerField(_("partidas B"))
+    seats = models.JSONField(_("asientos"), default=list)
     games_drawn = models.PositiveSmallIntegerField(_("partidas empatadas"), default=0)
     intentional_draw = models.BooleanField(_("empate intencional"), default=False)
     went_to_time = models.BooleanField(_("terminó por tiempo"), default=False)
     locked = models.BooleanField(_("cerrado"), default=False)
     created_at = models.DateTimeField(_("reportado"), auto_now_add=True)
     updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
-    history = HistoricalRecords()
+    history = HistoricalRecords(bases=[ReportValues, models.Model])
 
     class Meta:
         verbose_name = _("reporte de jugador")
         verbose_name_plural = _("reportes de jugadores")
-        ordering = ["match", "created_at"]
-        constraints = [models.UniqueConstraint(fields=["match", "registration"], name="match_report_once_per_player")]
+        ordering = ["table", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["table", "registration"], name="table_report_once_per_player")]
 
     def __str__(self) -> str:
-        return f"{self.match_id}: {self.games_a}-{self.games_b}-{self.games_drawn}"
+        return f"{self.table_id}: {self.seats}"
 
-    def key(self) -> tuple:
-        """What two reports must share to agree."""
-        return (self.games_a, self.games_b, self.games_drawn, self.intentional_draw, self.went_to_time)
-
-
-class PodReport(models.Model):
-    """A seated player's report of their pod's finishing order (issue #17).
-
-    ``placements`` is ``[[registration_id, place, score|null], …]`` sorted by
-    registration id, checked like the judge's pod form
-    (:meth:`tournaments.formats.pods.Pods.result_check`). Recorded when every
-    seat has reported the same; every change is kept in ``history``.
-    """
-
-    pod = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="reports", verbose_name=_("mesa"))
-    registration = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="pod_reports", verbose_name=_("jugador"),
-    )
-    placements = models.JSONField(_("puestos"))
-    ended_by_time = models.BooleanField(_("terminó por tiempo"), default=False)
-    locked = models.BooleanField(_("cerrado"), default=False)
-    created_at = models.DateTimeField(_("reportado"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("actualizado"), auto_now=True)
-    history = HistoricalRecords()
-
-    class Meta:
-        verbose_name = _("reporte de mesa de jugador")
-        verbose_name_plural = _("reportes de mesa de jugadores")
-        ordering = ["pod", "created_at"]
-        constraints = [models.UniqueConstraint(fields=["pod", "registration"], name="pod_report_once_per_player")]
-
-    def __str__(self) -> str:
-        return f"{self.pod_id}: {self.placements}"
-
-    def key(self) -> tuple:
-        """What the reports of a pod must share to agree."""
-        return (tuple(tuple(line) for line in self.placements), self.ended_by_time)
 
 
 class VenuePublishKey(models.Model):

@@ -23,7 +23,6 @@ import math
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,9 +31,10 @@ from rules import penalties as ladder
 from . import services
 from .enums import EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeHow
 from .errors import ArenaError, NotAllowed, StateError
-from .models import Event, Match, MatchRuling, Penalty, PenaltyRevision, Registration
+from .formats import format_for
+from .models import Event, MatchRuling, Penalty, PenaltyRevision, Registration, Table
 from .services.eventlog import event_log_append
-from .services.locks import event_lock, match_lock, penalty_lock, registration_lock
+from .services.locks import event_lock, penalty_lock, registration_lock, table_lock
 from .swiss.results import tardiness_step
 
 
@@ -75,14 +75,15 @@ def _arena_error(exc: ladder.PenaltyError) -> ArenaError:
     return ArenaError(exc.code, str(_ERRORS.get(exc.code, str(exc))))
 
 
-def current_match(registration: Registration) -> Match | None:
-    """The registration's match in the event's open round (byes excluded), or ``None``."""
+def current_match(registration: Registration) -> Table | None:
+    """The registration's match in the event's open round (byes and pods excluded), or ``None``."""
+    if format_for(registration.event).row_shape != "duel":
+        return None  # a pod has no match score for a penalty to change
     rnd = registration.event.rounds.filter(state=RoundState.PAIRED).order_by("-number").first()
     if rnd is None:
         return None
     return (
-        Match.objects.filter(round=rnd, is_bye=False)
-        .filter(Q(player_a=registration) | Q(player_b=registration))
+        Table.objects.filter(round=rnd, is_bye=False, seats__registration=registration)
         .select_related("round")
         .first()
     )
@@ -103,7 +104,7 @@ def penalty_record(registration: Registration) -> ladder.PenaltyRecord:
     ))
 
 
-def score_after(match: Match, registration: Registration, consequences, game_number: int | None):
+def score_after(match: Table, registration: Registration, consequences, game_number: int | None):
     """The match score once ``consequences`` apply to ``registration``, or ``None`` if unchanged.
 
     Finished games stand; ``game_number`` is the 1-based game in progress
@@ -134,7 +135,7 @@ def score_after(match: Match, registration: Registration, consequences, game_num
 _FORFEITS = frozenset({ladder.Consequence.FORFEIT_MATCH, ladder.Consequence.DISQUALIFY_FROM_EVENT})
 
 
-def result_saved_at(match: Match | None, game_number: int | None) -> bool:
+def result_saved_at(match: Table | None, game_number: int | None) -> bool:
     """Whether a penalty names game ``game_number`` of ``match`` whose result is already saved.
 
     That is the case of a judge who logs the disqualification after the
@@ -145,7 +146,7 @@ def result_saved_at(match: Match | None, game_number: int | None) -> bool:
     return 1 <= game_number <= match.games_a + match.games_b + match.games_drawn
 
 
-def score_rewrite(match: Match, registration: Registration, consequences, game_number: int,
+def score_rewrite(match: Table, registration: Registration, consequences, game_number: int,
                   earlier_games: tuple[int, int, int] | None = None):
     """The finished match rewritten for a forfeit recorded after its result was saved.
 
@@ -206,7 +207,7 @@ def score_rewrite(match: Match, registration: Registration, consequences, game_n
 NO_SHOW = "no_show"
 
 
-def seat_loss(penalty: Penalty, match: Match, score, minutes_late: float | None = None) -> dict:
+def seat_loss(penalty: Penalty, match: Table, score, minutes_late: float | None = None) -> dict:
     """How the penalized player's seat lost, as keyword arguments of ``match_result_record`` (issue #25).
 
     ``match`` holds the score before the penalty, ``score`` the one it
@@ -235,7 +236,7 @@ def seat_loss(penalty: Penalty, match: Match, score, minutes_late: float | None 
     return out
 
 
-def _record_score(penalty: Penalty, match: Match, score, by, minutes_late: float | None = None) -> None:
+def _record_score(penalty: Penalty, match: Table, score, by, minutes_late: float | None = None) -> None:
     """Write the score a penalty imposes: final if it decides the match, else provisional.
 
     The entry records how the penalized player lost (:func:`seat_loss`).
@@ -257,7 +258,7 @@ class PenaltyPlan:
     (``None`` when the score does not change)."""
 
     decision: ladder.PenaltyDecision
-    match: Match | None
+    match: Table | None
     in_match: bool
     score: object | None
 
@@ -321,7 +322,7 @@ def _disqualify(registration: Registration) -> None:
         services.event_podium_recompute(event=registration.event)
 
 
-def _store(decision: ladder.PenaltyDecision, registration: Registration, match: Match | None, *, game_number,
+def _store(decision: ladder.PenaltyDecision, registration: Registration, match: Table | None, *, game_number,
            notes: str, by, ruling_id: str = "") -> Penalty:
     return Penalty.objects.create(
         event=registration.event,
@@ -345,13 +346,13 @@ def _store(decision: ladder.PenaltyDecision, registration: Registration, match: 
     )
 
 
-def _issue_locks(registration: Registration) -> tuple[Event, Match | None, Registration]:
+def _issue_locks(registration: Registration) -> tuple[Event, Table | None, Registration]:
     """The stated lock order (:mod:`tournaments.services.locks`): the event, then the
     player's current match (the one a penalty may forfeit or rewrite), then the registration."""
     event = event_lock(Registration.objects.filter(pk=registration.pk).values_list("event_id", flat=True).get())
     match = current_match(registration)
     if match is not None:
-        _event, match = match_lock(match, event=event)
+        _event, match = table_lock(match, event=event)
     _event, registration = registration_lock(registration, event=event)
     return event, match, registration
 
@@ -543,7 +544,7 @@ def penalty_revise(*, penalty: Penalty, new_type: str, reason: str, revised_by=N
 
 
 @transaction.atomic
-def match_ruling_attach(*, match: Match, ruling_id: str, note: str = "", given_by=None,
+def match_ruling_attach(*, match: Table, ruling_id: str, note: str = "", given_by=None,
                         registration: Registration | None = None) -> MatchRuling:
     """Attach the ruling a judge gave at the table to the match record.
 
@@ -558,7 +559,7 @@ def match_ruling_attach(*, match: Match, ruling_id: str, note: str = "", given_b
 
     if ruling_id not in RULINGS_BY_ID:
         raise ArenaError("unknown_ruling", _("No existe la resolución «%(id)s».") % {"id": ruling_id})
-    _event, match = match_lock(match)
+    _event, match = table_lock(match)
     player_id = registration.pk if registration is not None else match.player_a_id
     if player_id not in (match.player_a_id, match.player_b_id):
         raise ArenaError("not_at_table", _("Ese jugador no juega en esta mesa."))

@@ -1,7 +1,7 @@
 """Read models of events played in pods (issue #9): pods of a round, standings.
 
 Multiplayer games (La Copa del Mundo, the stoner-points game) seat 2–6
-players at a table (a *pod*, :class:`~tournaments.models.PodTable`). These
+players at a table (a *pod*, :class:`~tournaments.models.Table`). These
 selectors feed the public pages, the judge page, the API, the PDFs and
 ``run_event`` alike, each with a bounded number of queries;
 :func:`load_pod_snapshot` is the adapter that turns stored pods into the
@@ -17,7 +17,7 @@ from django.db.models import Case, Count, IntegerField, Q, Value, When
 
 from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
-from .models import Event, PodResultEntry, PodSeat, PodTable, Registration, Round
+from .models import Event, Registration, ResultEntry, Round, Seat, Table
 from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, user_label
 from .swiss.pods import PodResult, PodStanding, as_decimal, pod_points, pod_standings
 from .text import fold
@@ -48,9 +48,9 @@ class PodSnapshot:
 def load_pod_snapshot(event: Event) -> PodSnapshot:
     """Registrations and pod results of ``event`` (two queries, no model instances)."""
     registrations = load_registrations(event)
-    seats = PodSeat.objects.filter(pod__round__event=event, pod__round__phase=RoundPhase.SWISS).values_list(
-        "pod_id", "pod__round__number", "pod__table_number", "pod__status", "registration_id", "place", "score",
-    ).order_by("pod__round__number", "pod__table_number", "seat")
+    seats = Seat.objects.filter(table__round__event=event, table__round__phase=RoundPhase.SWISS).values_list(
+        "table_id", "table__round__number", "table__table_number", "table__status", "registration_id", "place", "score",
+    ).order_by("table__round__number", "table__table_number", "seat")
     pods: dict[int, tuple[int, int, str, list[tuple[int, int, int | None]]]] = {}
     for pod_id, number, table, status, rid, place, score in seats:
         pods.setdefault(pod_id, (number, table, status, []))[3].append((rid, place, score))
@@ -165,11 +165,11 @@ class PodRow:
 
 def pods_for_round(rnd: Round) -> list[PodRow]:
     """The pods of ``rnd`` by table number, players in seat order (one query)."""
-    seats = PodSeat.objects.filter(pod__round=rnd).values_list(
-        "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
+    seats = Seat.objects.filter(table__round=rnd).values_list(
+        "table_id", "table__table_number", "table__status", "table__version", "table__repeats",
         "registration_id", "registration__player__display_name", "registration__player__player_number",
-        "seat", "place", "score", "pod__ended_by_time",
-    ).order_by("pod__table_number", "seat")
+        "seat", "place", "score", "table__went_to_time",
+    ).order_by("table__table_number", "seat")
     pods: dict[int, tuple[tuple, list[SeatRow], bool]] = {}
     for pod_id, table, status, version, repeats, rid, name, number, seat, place, score, by_time in seats:
         pods.setdefault(pod_id, ((pod_id, table, status, version, repeats), [], by_time))[1].append(
@@ -184,10 +184,10 @@ def pod_rows(pod_ids) -> list[PodRow]:
     form show."""
     if not pod_ids:
         return []
-    seats = PodSeat.objects.filter(pod_id__in=pod_ids).values_list(
-        "pod_id", "pod__table_number", "pod__status", "pod__version", "pod__repeats",
+    seats = Seat.objects.filter(table_id__in=pod_ids).values_list(
+        "table_id", "table__table_number", "table__status", "table__version", "table__repeats",
         "registration_id", "registration__player__display_name", "registration__player__player_number",
-        "seat", "place", "score", "pod__ended_by_time",
+        "seat", "place", "score", "table__went_to_time",
     ).order_by("seat")
     pods: dict[int, tuple[tuple, list[SeatRow], bool]] = {}
     for pod_id, table, status, version, repeats, rid, name, number, seat, place, score, by_time in seats:
@@ -197,9 +197,9 @@ def pod_rows(pod_ids) -> list[PodRow]:
     return [PodRow(*pods[pk][0], seats=tuple(pods[pk][1]), ended_by_time=pods[pk][2]) for pk in pod_ids if pk in pods]
 
 
-def pod_for_table(rnd: Round, table_number: int) -> PodTable | None:
+def pod_for_table(rnd: Round, table_number: int) -> Table | None:
     """The stored pod at ``table_number`` of ``rnd`` (``None`` when there is none)."""
-    return PodTable.objects.filter(round=rnd, table_number=table_number).first()
+    return Table.objects.filter(round=rnd, table_number=table_number).first()
 
 
 def secondary_score_label(event: Event) -> str | None:
@@ -225,7 +225,7 @@ def judge_pod_page(rnd: Round, *, status: str, query: str, offset: int,
     pod; ``query`` keeps the pods with a player whose name or number contains
     it (accents aside). Three queries, four with a search.
     """
-    round_pods = PodTable.objects.filter(round=rnd)
+    round_pods = Table.objects.filter(round=rnd)
     counts = round_pods.aggregate(total=Count("pk"), pending=Count("pk", filter=Q(status=MatchStatus.PENDING)))
     if status == "pendientes":
         filtered, matched = round_pods.filter(status=MatchStatus.PENDING), counts["pending"]
@@ -238,8 +238,8 @@ def judge_pod_page(rnd: Round, *, status: str, query: str, offset: int,
     needle = fold(query)
     if needle:
         texts: dict[int, list[str]] = {pk: [] for pk in filtered.order_by(*order).values_list("pk", flat=True)}
-        for pod_id, name, number in PodSeat.objects.filter(pod__in=filtered).values_list(
-                "pod_id", "registration__player__display_name", "registration__player__player_number"):
+        for pod_id, name, number in Seat.objects.filter(table__in=filtered).values_list(
+                "table_id", "registration__player__display_name", "registration__player__player_number"):
             texts[pod_id] += [name, number]
         ids = [pk for pk, parts in texts.items() if needle in fold(" ".join(parts))]
         matched = len(ids)
@@ -264,10 +264,10 @@ class PodTableRow:
 
 def pod_tables(rnd: Round) -> list[PodTableRow]:
     """The pods of ``rnd`` by table number with their last accepted entry (two queries)."""
-    last: dict[int, PodResultEntry] = {}
-    for entry in PodResultEntry.objects.filter(pod__round=rnd).select_related("entered_by").order_by(
-            "pod_id", "version"):
-        last[entry.pod_id] = entry
+    last: dict[int, ResultEntry] = {}
+    for entry in ResultEntry.objects.filter(table__round=rnd).select_related("entered_by").order_by(
+            "table_id", "version"):
+        last[entry.table_id] = entry
     return [
         PodTableRow(
             pod=row,
@@ -303,7 +303,7 @@ class PodHistoryLine:
     ended_by_time: bool = False
 
 
-def pod_history(pod: PodTable) -> list[PodHistoryLine]:
+def pod_history(pod: Table) -> list[PodHistoryLine]:
     """Every accepted entry of ``pod``, newest first (two queries).
 
     An entry's ``placements`` hold ``[registration_id, place, score]``; the
@@ -380,13 +380,13 @@ def player_pod_rounds(registration: Registration, *, event: Event | None = None)
     event's points setting, as the standings add them up.
     """
     table = (event or registration.event).points_table()
-    seats = PodSeat.objects.filter(
-        pod__seats__registration=registration, pod__round__phase=RoundPhase.SWISS,
+    seats = Seat.objects.filter(
+        table__seats__registration=registration, table__round__phase=RoundPhase.SWISS,
     ).values_list(
-        "pod_id", "pod__round__number", "pod__table_number", "pod__status", "registration_id",
+        "table_id", "table__round__number", "table__table_number", "table__status", "registration_id",
         "registration__player__display_name", "registration__player__player_number", "seat", "place", "score",
-        "pod__ended_by_time",
-    ).order_by("pod__round__number", "seat")
+        "table__went_to_time",
+    ).order_by("table__round__number", "seat")
     pods: dict[int, tuple[tuple[int, int, str, bool], list[tuple]]] = {}
     for pod_id, number, table_number, status, rid, name, player_number, seat, place, score, by_time in seats:
         pods.setdefault(pod_id, ((number, table_number, status, by_time), []))[1].append(

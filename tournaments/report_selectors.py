@@ -11,7 +11,7 @@ from django.db.models import F
 
 from . import pods_selectors
 from .enums import MatchStatus, ResultSource, RoundPhase, RoundState
-from .models import Match, MatchReport, PodReport, PodSeat, PodTable, ResultEntry, Round
+from .models import ResultEntry, Round, Seat, Table, TableReport
 from .selectors import match_clock
 
 #: A player's view of their table: no report yet, theirs waiting for the rival, reports that differ,
@@ -25,7 +25,7 @@ class ReportState:
     report (``mine``, or ``None``) and whether they may still send or change it (``editable``)."""
 
     state: str
-    mine: MatchReport | PodReport | None
+    mine: TableReport | None
     editable: bool
 
 
@@ -34,7 +34,7 @@ def _recorded_state(entries) -> str:
     return RECORDED_PLAYERS if last.source == ResultSource.PLAYERS else RECORDED_JUDGE
 
 
-def _report_state(table: Match | PodTable, entries: list, reports: list, registration_id: int) -> ReportState:
+def _report_state(table: Table, entries: list, reports: list, registration_id: int) -> ReportState:
     """The state one player sees at a table (a match or a pod) from its result entries and reports."""
     mine = next((r for r in reports if r.registration_id == registration_id), None)
     if entries or table.status != MatchStatus.PENDING:
@@ -47,16 +47,16 @@ def _report_state(table: Match | PodTable, entries: list, reports: list, registr
     return ReportState(WAITING, mine, open_round)
 
 
-def match_report_state(match: Match, registration_id: int) -> ReportState:
+def match_report_state(match: Table, registration_id: int) -> ReportState:
     """The report state of ``registration_id`` at ``match`` (two queries)."""
-    entries = list(ResultEntry.objects.filter(match=match).only("version", "source"))
-    return _report_state(match, entries, list(MatchReport.objects.filter(match=match)), registration_id)
+    entries = list(ResultEntry.objects.filter(table=match).only("version", "source"))
+    return _report_state(match, entries, list(TableReport.objects.filter(table=match)), registration_id)
 
 
-def pod_report_state(pod: PodTable, registration_id: int) -> ReportState:
+def pod_report_state(pod: Table, registration_id: int) -> ReportState:
     """The report state of ``registration_id`` at ``pod`` (two queries)."""
     entries = list(pod.entries.only("version", "source"))
-    return _report_state(pod, entries, list(PodReport.objects.filter(pod=pod)), registration_id)
+    return _report_state(pod, entries, list(TableReport.objects.filter(table=pod)), registration_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +67,14 @@ class QueuedMatch:
     the table's time is up («falta el reporte del rival»).
     """
 
-    match: Match
-    report_a: MatchReport | None
-    report_b: MatchReport | None
+    match: Table
+    report_a: TableReport | None
+    report_b: TableReport | None
     conflict: bool
     missing_rival: bool
 
     @property
-    def first_report(self) -> MatchReport:
+    def first_report(self) -> TableReport:
         return self.report_a or self.report_b
 
 
@@ -83,16 +83,16 @@ def report_queue(rnd: Round, *, minutes: int) -> list[QueuedMatch]:
 
     A pending table with no result entry is queued when its two reports
     differ, or when only one player reported and the table's clock is
-    ``time_up``. Two queries.
+    ``time_up``. Three queries (tables, their seats with players, reports).
     """
-    matches = (Match.objects.filter(round=rnd, status=MatchStatus.PENDING, is_bye=False, reports__isnull=False,
+    matches = (Table.objects.filter(round=rnd, status=MatchStatus.PENDING, is_bye=False, reports__isnull=False,
                                     entries__isnull=True)
-               .select_related("round", "player_a__player", "player_b__player").distinct()
+               .select_related("round").distinct()
                .order_by("table_number"))
     matches = list(matches)
-    by_match: dict[int, list[MatchReport]] = {}
-    for report in MatchReport.objects.filter(match__in=[m.pk for m in matches]):
-        by_match.setdefault(report.match_id, []).append(report)
+    by_match: dict[int, list[TableReport]] = {}
+    for report in TableReport.objects.filter(table__in=[m.pk for m in matches]):
+        by_match.setdefault(report.table_id, []).append(report)
     queue = []
     for match in matches:
         reports = by_match.get(match.pk, [])
@@ -110,31 +110,31 @@ def report_queue(rnd: Round, *, minutes: int) -> list[QueuedMatch]:
 class QueuedPod:
     """A pod whose seats' reports differ: ``reports`` by registration id."""
 
-    pod: PodTable
+    pod: Table
     reports: dict
 
 
 def pod_report_queue(rnd: Round) -> list[QueuedPod]:
     """The pods of ``rnd`` whose seats reported different finishing orders (two queries)."""
-    pods = list(PodTable.objects.filter(round=rnd, status=MatchStatus.PENDING, reports__isnull=False,
-                                        entries__isnull=True).distinct().order_by("table_number"))
+    pods = list(Table.objects.filter(round=rnd, status=MatchStatus.PENDING, reports__isnull=False,
+                                     entries__isnull=True).prefetch_related(None).distinct().order_by("table_number"))
     by_pod: dict[int, dict] = {}
-    for report in PodReport.objects.filter(pod__in=[p.pk for p in pods]):
-        by_pod.setdefault(report.pod_id, {})[report.registration_id] = report
+    for report in TableReport.objects.filter(table__in=[p.pk for p in pods]):
+        by_pod.setdefault(report.table_id, {})[report.registration_id] = report
     return [QueuedPod(pod, by_pod[pod.pk]) for pod in pods
             if len({r.key() for r in by_pod.get(pod.pk, {}).values()}) > 1]
 
 
-def match_reports_for_judge(match: Match) -> tuple[MatchReport | None, MatchReport | None]:
+def match_reports_for_judge(match: Table) -> tuple[TableReport | None, TableReport | None]:
     """The reports of player A and player B of ``match`` (for the judge's form page)."""
-    reports = {r.registration_id: r for r in MatchReport.objects.filter(match=match)}
+    reports = {r.registration_id: r for r in TableReport.objects.filter(table=match)}
     return reports.get(match.player_a_id), reports.get(match.player_b_id)
 
 
 def pod_queue_rows(queue: list[QueuedPod]) -> list[dict]:
     """The queued pods as the judges' queue shows them (one query): ``{"pod", "reports"}`` with
     ``reports`` ``[(reporter's name, [(place, name, score)] by place)]`` by reporter's name."""
-    names = dict(PodSeat.objects.filter(pod__in=[q.pod.pk for q in queue])
+    names = dict(Seat.objects.filter(table__in=[q.pod.pk for q in queue])
                  .values_list("registration_id", "registration__player__display_name"))
     rows = []
     for q in queue:
@@ -150,8 +150,8 @@ def reported_tables(rnd: Round, numbers: list[int]) -> tuple[set[int], set[int]]
     """Of the pending tables ``numbers`` of ``rnd``, those with one player's report and those whose two
     reports differ (one query)."""
     by_table: dict[int, list] = {}
-    for report in (MatchReport.objects.filter(match__round=rnd, match__table_number__in=numbers, locked=False)
-                   .annotate(match_table_number=F("match__table_number"))):
+    for report in (TableReport.objects.filter(table__round=rnd, table__table_number__in=numbers, locked=False)
+                   .annotate(match_table_number=F("table__table_number"))):
         by_table.setdefault(report.match_table_number, []).append(report.key())
     one = {number for number, keys in by_table.items() if len(keys) == 1}
     differ = {number for number, keys in by_table.items() if len(keys) > 1 and len(set(keys)) > 1}
@@ -189,7 +189,8 @@ def match_report_box(event, registration, current: dict) -> dict:
 def pod_report_box(event, registration, current: dict) -> dict:
     """The report box of a player seated at a pod (``current``: their current-table context; four queries)."""
     rnd = current["round"]
-    pod = PodTable.objects.select_related("round").get(round=rnd, table_number=current["table_number"])
+    pod = Table.objects.select_related("round").prefetch_related(None).get(round=rnd,
+                                                                            table_number=current["table_number"])
     state = pod_report_state(pod, registration.pk)
     row = pods_selectors.pod_rows([pod.pk])[0]
     names = {seat.registration_id: seat.display_name for seat in row.seats}

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from .adapters import load_snapshot
 from .enums import MatchOutcome, MatchStatus, RoundPhase
-from .models import Event, Match, PodTable, Registration, ResultEntry, Round, Venue
+from .models import Event, Registration, ResultEntry, Round, Seat, Table, Venue
 from .stamps import event_stamp
 from .swiss.standings import compute_standings
 from .swiss.types import Standing
@@ -110,7 +110,7 @@ def _player_name(reg: Registration | None) -> str | None:
     return reg.player.display_name if reg else None
 
 
-def _pairing_row(m: Match) -> PairingRow:
+def _pairing_row(m: Table) -> PairingRow:
     return PairingRow(
         match_id=m.pk,
         table_number=m.table_number,
@@ -132,36 +132,27 @@ def _pairing_row(m: Match) -> PairingRow:
 
 
 def pairings_for_round(rnd: Round) -> list[PairingRow]:
-    """Tables of ``rnd`` in table order, the bye last (one query)."""
-    matches = (
-        Match.objects.filter(round=rnd)
-        .select_related("player_a__player", "player_b__player")
-        .order_by("is_bye", "bracket_slot", "table_number")
-    )
+    """Tables of ``rnd`` in table order, the bye last (two queries: tables, seats with players)."""
+    matches = Table.objects.filter(round=rnd).order_by("is_bye", "bracket_slot", "table_number")
     return [_pairing_row(m) for m in matches]
 
 
 def pairing_of_match(match_id: int) -> PairingRow | None:
-    """The pairing row of one match, as :func:`pairings_for_round` builds it, or ``None`` (one query)."""
-    match = Match.objects.select_related("player_a__player", "player_b__player").filter(pk=match_id).first()
+    """The pairing row of one match, as :func:`pairings_for_round` builds it, or ``None`` (two queries)."""
+    match = Table.objects.filter(pk=match_id).first()
     return _pairing_row(match) if match else None
 
 
 def top_cut_rounds(event: Event) -> QuerySet[Round]:
-    """Top-cut rounds with their matches and players prefetched (two queries)."""
+    """Top-cut rounds with their tables, seats and players prefetched (three queries)."""
     return (
         event.rounds.filter(phase=RoundPhase.TOP_CUT)
         .order_by("number")
-        .prefetch_related(
-            Prefetch(
-                "matches",
-                queryset=Match.objects.select_related("player_a__player", "player_b__player").order_by("bracket_slot"),
-            )
-        )
+        .prefetch_related(Prefetch("tables", queryset=Table.objects.order_by("bracket_slot")))
     )
 
 
-def match_winner_id(match: Match) -> int | None:
+def match_winner_id(match: Table) -> int | None:
     """Registration id of the match winner, ``None`` for a draw or no result."""
     if match.status == MatchStatus.PENDING:
         return None
@@ -279,10 +270,10 @@ class PlayerRound:
 
 
 def player_rounds(registration: Registration) -> list[PlayerRound]:
-    """The registration's matches round by round, byes included (one query)."""
+    """The registration's matches round by round, byes included (two queries: tables, seats with players)."""
     matches = (
-        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration))
-        .select_related("round", "player_a__player", "player_b__player")
+        Table.objects.filter(seats__registration=registration)
+        .select_related("round")
         .order_by("round__number")
     )
     out = []
@@ -333,12 +324,12 @@ class BracketStage:
 
 
 def bracket_for_event(event: Event) -> list[BracketStage]:
-    """The top cut as stages, first stage first, third-place match last (two queries)."""
+    """The top cut as stages, first stage first, third-place match last (three queries)."""
     stages: list[BracketStage] = []
     third: BracketStage | None = None
     for rnd in top_cut_rounds(event):
         games, third_games = [], []
-        for m in rnd.matches.all():
+        for m in rnd.tables.all():
             winner_id = match_winner_id(m)
             game = BracketGame(
                 slot=m.bracket_slot or 0,
@@ -375,7 +366,7 @@ class JudgeTable:
 def judge_tables(
     rnd: Round, *, minutes: int | None = None, now: datetime.datetime | None = None
 ) -> list[JudgeTable]:
-    """Tables of ``rnd`` (byes last) with who entered the last result and when (two queries).
+    """Tables of ``rnd`` (byes last) with who entered the last result and when (three queries).
 
     With ``minutes`` (the event's round minutes), each table but a bye also
     carries its own clock (:func:`round_clock` with its extra minutes) at
@@ -384,9 +375,9 @@ def judge_tables(
     now = now or timezone.now()
     last: dict[int, ResultEntry] = {}
     for entry in (
-        ResultEntry.objects.filter(match__round=rnd).select_related("entered_by").order_by("match_id", "version")
+        ResultEntry.objects.filter(table__round=rnd).select_related("entered_by").order_by("table_id", "version")
     ):
-        last[entry.match_id] = entry
+        last[entry.table_id] = entry
     out = []
     for p in pairings_for_round(rnd):
         entry = last.get(p.match_id)
@@ -454,7 +445,7 @@ def judge_table_page(
     minutes: int | None = None,
     now: datetime.datetime | None = None,
 ) -> JudgeTablePage:
-    """A page of the tables of ``rnd`` for the judge list (three queries, four with a search).
+    """A page of the tables of ``rnd`` for the judge list (four queries, five with a search).
 
     ``status``: ``"pendientes"`` keeps the tables without a result,
     ``"con-resultado"`` the others (byes included), anything else every
@@ -463,15 +454,16 @@ def judge_table_page(
     number contains it, accents and case aside (:func:`fold`).
 
     The database counts, filters, orders and slices: only the page's
-    matches are loaded with their players and entries. A search reads the
-    names and numbers of the filtered tables (plain values) to fold them
-    here. Rows carry what :func:`judge_tables` gives.
+    tables are loaded with their seats, players and entries. A search reads
+    the names and numbers seated at the filtered tables (plain values) to
+    fold them here. Rows carry what :func:`judge_tables` gives.
     """
     from django.db.models import Case, Count, Value, When
 
     now = now or timezone.now()
-    round_matches = Match.objects.filter(round=rnd)
+    round_matches = Table.objects.filter(round=rnd)
     pending_q = Q(status=MatchStatus.PENDING, is_bye=False)
+    seat_pending_q = Q(table__status=MatchStatus.PENDING, table__is_bye=False)
     counts = round_matches.aggregate(
         rows=Count("pk"), total=Count("pk", filter=Q(is_bye=False)), pending=Count("pk", filter=pending_q)
     )
@@ -487,23 +479,29 @@ def judge_table_page(
     )
     needle = fold(query.strip())
     if needle:
-        texts = filtered.order_by(*order).values_list(
-            "pk", "player_a__player__display_name", "player_a__player__player_number",
-            "player_b__player__display_name", "player_b__player__player_number",
+        seat_order = (
+            Case(When(seat_pending_q, then=Value(0)), default=Value(1), output_field=IntegerField()),
+            "table__is_bye", "table__bracket_slot", "table__table_number", "table_id", "seat",
         )
-        ids = [pk for pk, *parts in texts if needle in fold(" ".join(part or "" for part in parts))]
+        texts: dict[int, list[str]] = {}
+        for pk, name, number in (
+            Seat.objects.filter(table__in=filtered).order_by(*seat_order)
+            .values_list("table_id", "registration__player__display_name", "registration__player__player_number")
+        ):
+            texts.setdefault(pk, []).extend((name, number))
+        ids = [pk for pk, parts in texts.items() if needle in fold(" ".join(parts))]
         matched = len(ids)
-        page = Match.objects.filter(pk__in=ids[offset:offset + limit]).order_by(*order)
+        page = Table.objects.filter(pk__in=ids[offset:offset + limit]).order_by(*order)
     else:
         page = filtered.order_by(*order)[offset:offset + limit]
-    matches = list(page.select_related("player_a__player", "player_b__player"))
+    matches = list(page)
     last: dict[int, ResultEntry] = {}
     if matches:
         for entry in (
-            ResultEntry.objects.filter(match__in=[m.pk for m in matches])
-            .select_related("entered_by").order_by("match_id", "version")
+            ResultEntry.objects.filter(table__in=[m.pk for m in matches])
+            .select_related("entered_by").order_by("table_id", "version")
         ):
-            last[entry.match_id] = entry
+            last[entry.table_id] = entry
     tables = []
     for m in matches:
         p = PairingRow(
@@ -547,7 +545,7 @@ class HistoryLine:
     after: ResultEntry
 
 
-def result_history(match: Match) -> list[HistoryLine]:
+def result_history(match: Table) -> list[HistoryLine]:
     """Every accepted entry of ``match``, newest first, with its before → after (one query)."""
     entries = list(match.entries.select_related("entered_by").order_by("version"))
     lines = [
@@ -566,7 +564,7 @@ def result_history(match: Match) -> list[HistoryLine]:
 
 def _pod_tally(aggregate):
     """``aggregate`` over the pods of the outer event, as a subquery (0 without pods)."""
-    rows = (PodTable.objects.filter(round__event=OuterRef("pk")).order_by().values("round__event")
+    rows = (Table.objects.filter(round__event=OuterRef("pk")).order_by().values("round__event")
             .annotate(value=aggregate).values("value"))
     return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
 
@@ -641,7 +639,7 @@ def round_clock(
     return RoundClock(state, total, remaining, elapsed, ends_at, extra_minutes)
 
 
-def match_clock(match: Match, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
+def match_clock(match: Table, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
     """One table's own clock: its round's clock plus the table's ``extra_minutes`` (no query past the round).
 
     Its ``time_up`` state is when that table's 3 extra turns each begin

@@ -8,7 +8,7 @@ event's pages, fragments, API bodies or documents show:
   called by :func:`tournaments.services.locks.event_lock`);
 - every save or delete of the rows the pages read, whoever makes it (the
   admin, imports, a shell): the receivers below, for events, registrations,
-  rounds, matches, pods and seats, documents, and the players, venues and
+  rounds, tables and their seats, documents, and the players, venues and
   games whose names the pages print.
 
 Reading the stamp is one primary-key query (:func:`event_stamp`), so a poll
@@ -28,7 +28,7 @@ from django.db import connections, router
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 
-from .models import Document, Event, Installation, Match, Player, PodSeat, PodTable, Registration, Round
+from .models import Document, Event, Installation, Player, Registration, Round, Seat, Table
 
 
 def event_stamp(event_id: int) -> str | None:
@@ -68,18 +68,13 @@ def _event_saved(sender, instance: Event, raw=False, **kwargs) -> None:
 
 
 def _row_changed(sender, instance, raw=False, **kwargs) -> None:
-    """A registration, round, match, document (their ``event_id`` or ``round.event_id``) changed."""
+    """A registration, round, table, seat, document (their ``event_id`` or ``round.event_id``) changed."""
     if raw:
         return
     event_id = getattr(instance, "event_id", None)
     if event_id is None and getattr(instance, "round_id", None) is not None:
         event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
     event_touch(event_id)
-
-
-def _seat_changed(sender, instance: PodSeat, raw=False, **kwargs) -> None:
-    if not raw:
-        event_touch(PodTable.objects.filter(pk=instance.pod_id).values_list("round__event_id", flat=True).first())
 
 
 def _player_saved(sender, instance: Player, raw=False, created=False, **kwargs) -> None:
@@ -105,11 +100,9 @@ def connect() -> None:
     from .models import Venue
 
     post_save.connect(_event_saved, sender=Event, dispatch_uid="stamp_event")
-    for model in (Registration, Round, Match, PodTable, Document):
+    for model in (Registration, Round, Table, Seat, Document):
         post_save.connect(_row_changed, sender=model, dispatch_uid=f"stamp_save_{model.__name__}")
         post_delete.connect(_row_changed, sender=model, dispatch_uid=f"stamp_delete_{model.__name__}")
-    post_save.connect(_seat_changed, sender=PodSeat, dispatch_uid="stamp_save_PodSeat")
-    post_delete.connect(_seat_changed, sender=PodSeat, dispatch_uid="stamp_delete_PodSeat")
     post_save.connect(_player_saved, sender=Player, dispatch_uid="stamp_player")
     post_save.connect(_venue_saved, sender=Venue, dispatch_uid="stamp_venue")
     post_save.connect(_game_saved, sender=Game, dispatch_uid="stamp_game")

@@ -18,7 +18,7 @@ from django.urls import reverse
 from tests.e2e.test_judge_results import seeded_game, standings_names
 from tests.factories import EventFactory
 from tournaments import services
-from tournaments.models import Match, Player, Venue
+from tournaments.models import Player, Table, Venue
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -41,8 +41,10 @@ def day(settings):
         for key, name in NAMES.items()}
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(regs["A"], regs["B"]), (regs["C"], regs["D"])])
-    services.match_result_record(match=Match.objects.get(round=r1, player_a=regs["A"]), games_a=2, games_b=0)
-    services.match_result_record(match=Match.objects.get(round=r1, player_a=regs["C"]), games_a=2, games_b=1)
+    services.match_result_record(
+        match=Table.objects.get(round=r1, seats__registration=regs["A"], seats__seat=1), games_a=2, games_b=0)
+    services.match_result_record(
+        match=Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1), games_a=2, games_b=1)
     services.round_pair_next(event=event)
     return event, r1
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.factories import UserFactory
 from tests.tournaments.views.helpers import build_event
-from tournaments.models import EventLogEntry, Match, Round
+from tournaments.models import EventLogEntry, Round, Table
 
 from .test_judge_results import seeded_game
 
@@ -34,7 +34,7 @@ def test_judge_on_phone_starts_the_clock_and_adds_five_minutes_to_a_table(live_s
     event = build_event(4, names=NAMES, game=seeded_game())
     judge = UserFactory(username="juez_reloj", password="clave-de-juez")
     event.judges.add(judge)
-    table_one = Match.objects.select_related("player_a__player").get(round__event=event, table_number=1)
+    table_one = Table.objects.get(round__event=event, table_number=1)
 
     phone = phone_page
     phone.goto(live_server.url + reverse("judge:tables", args=[event.pk]))
@@ -77,6 +77,6 @@ def test_judge_on_phone_starts_the_clock_and_adds_five_minutes_to_a_table(live_s
     expect(row.locator("[data-table-ends]")).to_have_text(f"termina a las {hhmm(table_end)}")
     expect(phone.locator("#round-ends")).to_have_text(f"La ronda termina a las {hhmm(round_end)}")
 
-    assert Match.objects.get(pk=table_one.pk).extra_minutes == 5
+    assert Table.objects.get(pk=table_one.pk).extra_minutes == 5
     grant = EventLogEntry.objects.get(event=event, action="match_time_extend")
     assert (grant.actor, grant.reason, grant.after) == (judge, "Revisión de mazo", {"extra_minutes": 5, "added": 5})

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from tests.factories import UserFactory, game
 from tests.tournaments.views.helpers import build_event
 from tournaments import penalties
-from tournaments.models import Match, MatchRuling, Penalty, Registration
+from tournaments.models import MatchRuling, Penalty, Registration, Table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -52,7 +52,7 @@ def test_judge_on_phone_looks_up_a_ruling_and_a_third_warning_disqualifies(
     event = build_event(4, names=NAMES, game=game())
     judge = UserFactory(username="juez_mesa", password="clave-de-juez")
     event.judges.add(judge)
-    table = Match.objects.select_related("player_a__player", "player_b__player").get(
+    table = Table.objects.get(
         round__event=event, table_number=1)
     offender = table.player_a
     name = offender.player.display_name

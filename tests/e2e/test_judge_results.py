@@ -15,7 +15,7 @@ from rules.models import Game
 from tests.factories import UserFactory
 from tests.tournaments.views.helpers import build_event
 from tournaments import selectors
-from tournaments.models import Match
+from tournaments.models import Table
 
 # serialized_rollback: the flush after this transactional test must not take
 # the games seeded by the data migrations away from the tests that follow.
@@ -48,7 +48,7 @@ def test_judge_on_phone_records_result_and_standings_update_without_reload(
     event = build_event(4, names=NAMES, game=seeded_game())
     judge = UserFactory(username="juez_mesa", password="clave-de-juez")
     event.judges.add(judge)
-    table_one = Match.objects.select_related("player_a__player", "player_b__player").get(
+    table_one = Table.objects.get(
         round__event=event, table_number=1
     )
     name_a, name_b = table_one.player_a.player.display_name, table_one.player_b.player.display_name
@@ -91,5 +91,5 @@ def test_judge_on_phone_records_result_and_standings_update_without_reload(
     assert standings.evaluate("window.__arenaNoReload") is True
     assert standings_names(standings)[0] == winner
     assert [row.display_name for row in selectors.standings_for_event(event)][0] == winner
-    match = Match.objects.get(pk=table_one.pk)
+    match = Table.objects.get(pk=table_one.pk)
     assert match.entries.get().entered_by == judge

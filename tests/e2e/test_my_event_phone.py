@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tests.factories import UserFactory
 from tests.tournaments.views.helpers import build_event, play
 from tournaments import services
-from tournaments.models import Match, Registration
+from tournaments.models import Registration, Table
 
 from .test_judge_results import seeded_game
 
@@ -24,7 +24,7 @@ NAMES = ["Martina Álvarez", "Joaquín Peña", "Lucía Fernández", "Tomás Acos
 def test_player_on_phone_sees_table_and_opponent_and_drops_with_confirmation(live_server, settings, phone_page):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     event = build_event(4, names=NAMES, game=seeded_game())
-    match = Match.objects.select_related("player_a__player", "player_b__player").get(
+    match = Table.objects.get(
         round__event=event, table_number=1)
     user = UserFactory(username="jugadora", email="jugadora@example.com", password="clave-de-jugadora")
     player = match.player_a.player
@@ -51,5 +51,4 @@ def test_player_on_phone_sees_table_and_opponent_and_drops_with_confirmation(liv
     play(match.round)
     services.round_close(event=event)
     rnd2 = services.round_pair_next(event=event)
-    assert not Match.objects.filter(round=rnd2, player_a_id=match.player_a_id).exists()
-    assert not Match.objects.filter(round=rnd2, player_b_id=match.player_a_id).exists()
+    assert not Table.objects.filter(round=rnd2, seats__registration_id=match.player_a_id).exists()

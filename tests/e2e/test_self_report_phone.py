@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.factories import UserFactory, player_account
 from tests.tournaments.views.helpers import build_event
 from tournaments.enums import ResultSource
-from tournaments.models import Match, ResultEntry
+from tournaments.models import ResultEntry, Table
 
 from .conftest import PHONE
 from .test_judge_results import seeded_game
@@ -60,7 +60,7 @@ def _report(page, label: str) -> None:
 
 def _event_and_players(browser, live_server):
     event = build_event(4, names=NAMES, game=seeded_game(), self_reporting=True)
-    match = Match.objects.select_related("player_a__player", "player_b__player").get(
+    match = Table.objects.get(
         round__event=event, table_number=1)
     _link(match.player_a, "jugador_a")
     _link(match.player_b, "jugador_b")
@@ -84,7 +84,7 @@ def test_two_phones_report_the_same_2_1_and_the_standings_show_it(live_server, s
         _report(b, "Perdí 1-2")
         expect(b.locator("ul.messages")).to_contain_text("Resultado registrado")
         assert b.evaluate("document.documentElement.scrollWidth") <= 360
-        entry = ResultEntry.objects.get(match=match)
+        entry = ResultEntry.objects.get(table=match)
         assert (entry.games_a, entry.games_b, entry.source) == (2, 1, ResultSource.PLAYERS)
 
         a.goto(live_server.url + reverse("public:standings", args=[event.pk]))
@@ -131,7 +131,7 @@ def test_different_reports_reach_the_judges_queue_and_the_judge_resolves_it(live
         expect(judge.locator("#player-reports")).to_be_visible()
         judge.get_by_role("button", name="Guardar resultado").click()
         expect(judge.locator("ul.messages")).to_contain_text("Mesa 1: resultado 2-1 guardado")
-        entry = ResultEntry.objects.get(match=match)
+        entry = ResultEntry.objects.get(table=match)
         assert (entry.games_a, entry.games_b, entry.source) == (2, 1, ResultSource.JUDGE)
 
         a.reload()

@@ -32,7 +32,8 @@ from tournaments import penalties, services
 from tournaments.enums import EventState, RoundState
 from tournaments.errors import PairingRefused
 from tournaments.formats import DUELS, format_for, format_for_profile, format_named
-from tournaments.models import Event, Match, PodTable, Registration, Round
+from tournaments.formats.base import GAME_RESULTS
+from tournaments.models import Event, Registration, Round, Table
 
 from . import EventFactory, PlayerFactory, game
 
@@ -84,19 +85,19 @@ def table_list(rnd: Round) -> list:
     return list(format_for(rnd.event).table_queryset(rnd).order_by("table_number"))
 
 
-def pod_placements(pod: PodTable) -> list[tuple[int, int, int]]:
+def pod_placements(pod: Table) -> list[tuple[int, int, int]]:
     """``(registration_id, place, score)`` with seat 1 first (score 20), seat 2 second (15) … as entered here."""
     seats = pod.seats.order_by("seat").values_list("registration_id", flat=True)
     return [(rid, place, max(25 - 5 * place, 0)) for place, rid in enumerate(seats, start=1)]
 
 
-def _match_record(table: Match, index: int, entered_by=None) -> None:
+def _match_record(table: Table, index: int, entered_by=None) -> None:
     games_a, games_b, drawn = MATCH_SCORES[index % len(MATCH_SCORES)]
     services.match_result_record(match=table, games_a=games_a, games_b=games_b, games_drawn=drawn,
                                  entered_by=entered_by)
 
 
-def _pod_record(table: PodTable, index: int, entered_by=None) -> None:
+def _pod_record(table: Table, index: int, entered_by=None) -> None:
     services.pod_result_record(pod=table, placements=pod_placements(table), entered_by=entered_by)
 
 
@@ -115,7 +116,7 @@ def tables_with_results(rnd: Round, *, count: int | None = None, score: tuple[in
     """
     record = RECORDERS[format_for(rnd.event).tables]
     for index, table in enumerate(table_list(rnd)[:count]):
-        if score is not None and isinstance(table, Match):
+        if score is not None and format_for(rnd.event).table_results == GAME_RESULTS:
             services.match_result_record(match=table, games_a=score[0], games_b=score[1], games_drawn=score[2],
                                          entered_by=entered_by)
         else:

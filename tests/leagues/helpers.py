@@ -82,7 +82,7 @@ def play_round_robin(
         rnd = services.round_pair_manual(
             event=event, pairings=[(regs[a.pk], regs[b.pk] if b else None) for a, b in pairs]
         )
-        for match in rnd.matches.filter(is_bye=False).select_related("player_a", "player_b"):
+        for match in rnd.tables.filter(is_bye=False):
             a_wins = strength[match.player_a.player_id] > strength[match.player_b.player_id]
             services.match_result_record(match=match, games_a=2 if a_wins else 0, games_b=0 if a_wins else 2)
     if disqualified:

@@ -38,7 +38,7 @@ from tournaments import penalties, services
 from tournaments.enums import SeatOutcomeHow
 from tournaments.errors import IllegalResult, StateError
 from tournaments.exchange import fileformat, service
-from tournaments.models import Event, EventLogEntry, Match, PodSeat, Registration, ResultEntry
+from tournaments.models import Event, EventLogEntry, Registration, ResultEntry, Seat, Table
 
 from .helpers import create_event
 
@@ -72,7 +72,7 @@ class Date:
             Registration.objects.filter(pk=self.regs[name].pk).update(draw_order=order)
         rnd = services.round_pair_manual(
             event=self.event, pairings=[(self.regs["Ana"], self.regs["Caro"]), (self.regs["Beto"], self.regs["Dani"])])
-        by_a = {m.player_a_id: m for m in rnd.matches.all()}
+        by_a = {m.player_a_id: m for m in rnd.tables.all()}
         self.matches = {"Caro": by_a[self.regs["Ana"].pk], "Dani": by_a[self.regs["Beto"].pk]}
 
     def drop_absent(self) -> None:
@@ -113,10 +113,10 @@ def assert_no_show_earns_nothing(date: Date, event: Event) -> None:
     assert not LedgerEntry.objects.filter(event=event, player__display_name__in=["Caro", "Dani"]).exists()
 
 
-def seats(match: Match) -> tuple[str, str, str, str]:
+def seats(match: Table) -> tuple[str, str, str, str]:
     """The match's and its latest entry's seat outcomes: ``(how_a, how_b, entry how_a, entry how_b)``."""
-    match = Match.objects.get(pk=match.pk)
-    entry = ResultEntry.objects.filter(match=match).order_by("-version").first()
+    match = Table.objects.get(pk=match.pk)
+    entry = ResultEntry.objects.filter(table=match).order_by("-version").first()
     return match.how_a, match.how_b, entry.how_a, entry.how_b
 
 
@@ -138,7 +138,7 @@ def test_result_form_absent_player_earns_nothing():
     date = Date()
     for match in date.matches.values():
         services.match_result_record(match=match, games_a=0, games_b=0, how_b=ABSENT)
-    match = Match.objects.get(pk=date.matches["Dani"].pk)
+    match = Table.objects.get(pk=date.matches["Dani"].pk)
     assert (match.games_a, match.games_b, match.outcome) == (2, 0, "a_wins")
     assert seats(match) == (PLAYED, ABSENT, PLAYED, ABSENT)
     assert_no_show_earns_nothing(date, date.finish())
@@ -152,7 +152,7 @@ def test_result_form_refuses_an_absent_player_who_won():
         services.match_result_record(match=match, games_a=2, games_b=0, how_a="late")
     assert exc.value.code == "seat_how_not_a_loss"
     assert str(exc.value) == "Un jugador que perdió por demora no puede ganar ni empatar el match."
-    assert Match.objects.get(pk=match.pk).version == 0
+    assert Table.objects.get(pk=match.pk).version == 0
 
 
 # --------------------------------------------------------------------------- penalties
@@ -164,10 +164,10 @@ def test_tardiness_penalty_of_fifteen_minutes_earns_nothing():
     date = Date()
     for name in ("Caro", "Dani"):
         penalties.penalty_issue(registration=date.regs[name], infraction_code="tardiness", minutes_late=15)
-    match = Match.objects.get(pk=date.matches["Caro"].pk)
+    match = Table.objects.get(pk=date.matches["Caro"].pk)
     assert (match.games_a, match.games_b) == (2, 0)
     assert seats(match) == (PLAYED, LATE, PLAYED, LATE)
-    assert ResultEntry.objects.filter(match=match).get().minutes_late_b == 15
+    assert ResultEntry.objects.filter(table=match).get().minutes_late_b == 15
     assert_no_show_earns_nothing(date, date.finish())
 
 
@@ -178,7 +178,7 @@ def test_no_show_penalty_earns_nothing():
         penalty = penalties.penalty_issue(registration=date.regs[name], infraction_code="no_show")
         assert (penalty.penalty_type, penalty.consequences, penalty.counts_as_warning) == (
             "match_loss", ["lose_match_0_2"], False)
-    match = Match.objects.get(pk=date.matches["Dani"].pk)
+    match = Table.objects.get(pk=date.matches["Dani"].pk)
     assert (match.games_a, match.games_b) == (2, 0)
     assert seats(match) == (PLAYED, ABSENT, PLAYED, ABSENT)
     assert_no_show_earns_nothing(date, date.finish())
@@ -205,7 +205,7 @@ def test_drop_before_the_table_started_earns_nothing():
     date = Date()
     for name in ("Caro", "Dani"):
         services.registration_drop(registration=date.regs[name], before_table=True)
-    match = Match.objects.get(pk=date.matches["Caro"].pk)
+    match = Table.objects.get(pk=date.matches["Caro"].pk)
     assert (match.games_a, match.games_b, match.status) == (2, 0, "reported")
     assert seats(match) == (PLAYED, ABSENT, PLAYED, ABSENT)
     log = EventLogEntry.objects.filter(event=date.event, action="registration_drop").order_by("pk").last()
@@ -243,7 +243,7 @@ def test_both_players_dropping_before_their_table_is_a_double_loss():
     services.match_result_record(match=date.matches["Dani"], games_a=0, games_b=2)
     services.registration_drop(registration=date.regs["Caro"], before_table=True)
     services.registration_drop(registration=date.regs["Ana"], before_table=True)
-    match = Match.objects.get(pk=date.matches["Caro"].pk)
+    match = Table.objects.get(pk=date.matches["Caro"].pk)
     assert (match.outcome, match.how_a, match.how_b) == ("double_loss", ABSENT, ABSENT)
     services.registration_drop(registration=date.regs["Dani"])
     event = services.event_finish(event=date.event)
@@ -294,7 +294,7 @@ def test_old_event_file_without_seat_outcomes_is_derived_from_its_penalties():
         for entry in m["entries"]:
             entry["minutes_late_a"] = entry["minutes_late_b"] = None
     imported = publish(doc).event
-    assert set(Match.objects.filter(round__event=imported).values_list("how_a", "how_b")) == {(PLAYED, LATE)}
+    assert {(m.how_a, m.how_b) for m in Table.objects.filter(round__event=imported)} == {(PLAYED, LATE)}
     assert_no_show_earns_nothing(date, imported)
 
 
@@ -328,13 +328,13 @@ def test_pod_seats_of_no_shows_earn_nothing():
     regs = {n: services.registration_create(event=event, player=PlayerFactory(display_name=n, home_venue=v),
                                             checked_in=True) for n, v in homes.items()}
     services.registration_close(event=event)
-    pod = services.round_pair_next(event=Event.objects.get(pk=event.pk)).pods.get()
+    pod = services.round_pair_next(event=Event.objects.get(pk=event.pk)).tables.get()
     services.registration_drop(registration=regs["Caro"], before_table=True)
-    assert PodSeat.objects.get(pod=pod, registration=regs["Caro"]).how == ABSENT
+    assert Seat.objects.get(table=pod, registration=regs["Caro"]).how == ABSENT
     places = {"Ana": (1, 20), "Beto": (2, 15), "Caro": (3, 0), "Dani": (3, 0)}
     services.pod_result_record(pod=pod, placements=[(regs[n].pk, p, s) for n, (p, s) in places.items()],
                                absent=[regs["Caro"].pk, regs["Dani"].pk])
-    assert dict(PodSeat.objects.filter(pod=pod).values_list("registration__player__display_name", "how")) == {
+    assert dict(Seat.objects.filter(table=pod).values_list("registration__player__display_name", "how")) == {
         "Ana": PLAYED, "Beto": PLAYED, "Caro": ABSENT, "Dani": ABSENT}
     services.registration_drop(registration=regs["Dani"])
     event = services.event_finish(event=event)

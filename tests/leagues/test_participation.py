@@ -72,7 +72,7 @@ def play_date(venues, date, name="Fecha 1"):
                   (regs["Tomi"], regs["Uma"]), (regs["Quique"], None)],
         absent=[regs["Rita"]],
     )
-    by_a = {m.player_a_id: m for m in r1.matches.all()}
+    by_a = {m.player_a_id: m for m in r1.tables.all()}
     services.match_result_record(match=by_a[regs["Ana"].pk], games_a=2, games_b=0)
     services.match_result_record(match=by_a[regs["Nico"].pk], games_a=0, games_b=0, double_loss=True)
     services.match_result_record(match=by_a[regs["Pepe"].pk], games_a=0, games_b=2, minutes_late_a=15)
@@ -83,7 +83,7 @@ def play_date(venues, date, name="Fecha 1"):
         event=event,
         pairings=[(regs["Ana"], regs["Caro"]), (regs["Pepe"], regs["Beto"]), (regs["Rita"], None)],
     )
-    by_a = {m.player_a_id: m for m in r2.matches.all()}
+    by_a = {m.player_a_id: m for m in r2.tables.all()}
     services.match_result_record(match=by_a[regs["Ana"].pk], games_a=2, games_b=0)
     services.match_result_record(match=by_a[regs["Pepe"].pk], games_a=2, games_b=0)
     return services.event_finish(event=event), players
@@ -152,7 +152,7 @@ def test_no_show_on_one_date_and_playing_another_counts_one_date(venues):
     regs = [services.registration_create(event=event, player=p) for p in (nico, zoe)]
     services.registration_close(event=event)
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1])])
-    services.match_result_record(match=rnd.matches.get(), games_a=2, games_b=0)
+    services.match_result_record(match=rnd.tables.get(), games_a=2, games_b=0)
     services.event_finish(event=event)
     season = Season.objects.get(year=2024, game__key="weed_monsters")
     points = LedgerEntry.objects.filter(player=nico, scope=LedgerScope.SEASON,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db.models import Q
 from django.urls import reverse
 
 from leagues import services
@@ -17,7 +16,7 @@ from leagues.models import ProPlayerTitle
 from rules.models import Game
 from tests.factories import PlayerFactory, UserFactory, VenueFactory
 from tournaments.enums import EventKind
-from tournaments.models import Match
+from tournaments.models import Table
 from tournaments.services.corrections import match_result_correct
 
 from .helpers import play_round_robin
@@ -66,8 +65,8 @@ def test_a_correction_of_the_final_moves_the_title_and_keeps_history(field):
     venue, (ana, beto, caro) = field
     event = play_round_robin(name="El Nacional 2024", venue=venue, date=NACIONAL_DAY, ranking=[ana, beto, caro],
                              kind=EventKind.NACIONAL)
-    match = Match.objects.get(Q(player_a__player=ana, player_b__player=beto)
-                              | Q(player_a__player=beto, player_b__player=ana), round__event=event)
+    match = Table.objects.filter(round__event=event, seats__registration__player=ana).get(
+        seats__registration__player=beto)
     beto_is_a = match.player_a.player_id == beto.pk
     match_result_correct(match=match, games_a=2 if beto_is_a else 0, games_b=0 if beto_is_a else 2,
                          reason="Resultado mal cargado", by=UserFactory(is_superuser=True))

@@ -17,7 +17,7 @@ from rules.models import Game
 from tests.factories import PlayerFactory, UserFactory, VenueFactory
 from tournaments import services as tournament_services
 from tournaments.enums import EventKind, EventState
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Registration, Table
 
 from .helpers import play_round_robin
 
@@ -372,7 +372,7 @@ def test_deleting_an_event_takes_its_entries_and_reversals_with_it(venues, four)
                                              podium_second=event.podium_first_id)
     services.event_points_post(event=event)
 
-    Match.objects.filter(round__event=event).delete()
+    Table.objects.filter(round__event=event).delete()
     Event.objects.get(pk=event.pk).delete()
 
     assert not LedgerEntry.objects.exists()

@@ -63,7 +63,7 @@ def stoner_event(*, venue=None, name: str = "Fecha stoner", planned_rounds: int 
 def play_round(event, regs, number: int, *, entered_by=None):
     """Seat round ``number`` (1 or 2) and enter :data:`ROUNDS` for it; returns the round."""
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
+    pod = rnd.tables.get()
     places = ROUNDS[number - 1]
     services.pod_result_record(
         pod=pod, placements=[(regs[key].pk, place, score) for key, (place, score) in places.items()],

@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tournaments import pagecache
-from tournaments.models import Match
+from tournaments.models import Table
 
 from .views.helpers import build_event
 
@@ -51,7 +51,7 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
     event = build_event(JUDGES * 2, rounds=1)
     judge = UserFactory(username="jueza-carrera")
     event.judges.add(judge)
-    matches = list(Match.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
+    matches = list(Table.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
     assert len(matches) == JUDGES
     pairings = reverse("tournaments_api:pairing-list", args=[event.pk, 1])
     standings = reverse("tournaments_api:standing-list", args=[event.pk])
@@ -60,7 +60,7 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
     done = threading.Event()
     problems: list[str] = []
 
-    def judge_thread(match: Match, score: tuple[int, int]) -> None:
+    def judge_thread(match: Table, score: tuple[int, int]) -> None:
         try:
             client = APIClient()
             client.force_authenticate(judge)
@@ -113,5 +113,5 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
     pagecache.local_clear()
     fresh = {url: Client().get(url).content for url in (standings, fragment, pairings)}
     assert served == fresh
-    recorded = {m.pk: (m.games_a, m.games_b) for m in Match.objects.filter(pk__in=[m.pk for m in matches])}
+    recorded = {m.pk: (m.games_a, m.games_b) for m in Table.objects.filter(pk__in=[m.pk for m in matches])}
     assert recorded == {m.pk: scores[i % 4] for i, m in enumerate(matches)}

@@ -16,7 +16,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from tournaments import pagecache, services
-from tournaments.models import Event, Match, ResultEntry
+from tournaments.models import Event, ResultEntry, Seat, Table
 from tournaments.services.installation import installation_epoch_advance, installation_get
 
 from .views.helpers import build_event
@@ -34,7 +34,7 @@ def test_after_backup_change_restore_change_every_request_sees_the_current_stand
     event = build_event(4, rounds=1, names=["Ana Sosa", "Beto Paz", "Ceci Luna", "Dani Rey"])
     client = Client()
     url = reverse("public:standings", args=[event.pk])
-    match = Match.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
+    match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
     at_backup = Event.objects.get(pk=event.pk).revision
 
     services.match_result_record(match=match, games_a=2, games_b=0)  # the change after the backup
@@ -44,8 +44,9 @@ def test_after_backup_change_restore_change_every_request_sees_the_current_stand
 
     # The restore: the rows as they were at the backup (no result on the table), the old revision,
     # and the epoch advanced.
-    ResultEntry.objects.filter(match=match).delete()
-    Match.objects.filter(pk=match.pk).update(games_a=0, games_b=0, outcome="", status="pending", version=0)
+    ResultEntry.objects.filter(table=match).delete()
+    Table.objects.filter(pk=match.pk).update(outcome="", status="pending", version=0)
+    Seat.objects.filter(table=match).update(games=0)
     Event.objects.filter(pk=event.pk).update(revision=at_backup)
     installation_epoch_advance()
 

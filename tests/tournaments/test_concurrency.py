@@ -47,7 +47,7 @@ from tournaments import services
 from tournaments.adapters import load_snapshot
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.errors import ArenaError
-from tournaments.models import Event, Match, Registration, ResultEntry, Round
+from tournaments.models import Event, Registration, ResultEntry, Round, Table
 from tournaments.swiss.pairing import pair_round
 from tournaments.swiss.standings import compute_standings
 from tournaments.tasks import render_document
@@ -322,9 +322,9 @@ def check_answers(findings: Findings, calls: list[Call]) -> None:
 def check_history(findings: Findings, event: Event) -> None:
     """Each match of ``event`` equals its last history row; versions run 1..n with no gap."""
     entries = defaultdict(list)
-    for entry in ResultEntry.objects.filter(match__round__event=event).order_by("version"):
-        entries[entry.match_id].append(entry)
-    for match in Match.objects.filter(round__event=event, is_bye=False).select_related("round"):
+    for entry in ResultEntry.objects.filter(table__round__event=event).order_by("version"):
+        entries[entry.table_id].append(entry)
+    for match in Table.objects.filter(round__event=event, is_bye=False).select_related("round"):
         rows = entries.get(match.pk, [])
         findings.check(
             [e.version for e in rows] == list(range(1, match.version + 1)),
@@ -353,7 +353,7 @@ def check_round_two(findings: Findings, event: Event, *, registered: set[int], a
     findings.check(rnd is not None, "round 2 was not paired")
     if rnd is None:
         return None
-    stored = {(m.table_number, m.player_a_id, m.player_b_id) for m in rnd.matches.all()}
+    stored = {(m.table_number, m.player_a_id, m.player_b_id) for m in rnd.tables.all()}
     seated = Counter(p for _, a, b in stored for p in (a, b) if p is not None)
     findings.check(all(n == 1 for n in seated.values()),
                    f"players seated twice in round 2: {sorted(p for p, n in seated.items() if n > 1)}")
@@ -371,7 +371,7 @@ def check_round_two(findings: Findings, event: Event, *, registered: set[int], a
     )
     round_one = event.rounds.get(number=1)
     findings.check(round_one.state == RoundState.CLOSED, "round 1 is not closed after round 2 was paired")
-    reopened = sorted(round_one.matches.exclude(status=MatchStatus.CONFIRMED).values_list("table_number", flat=True))
+    reopened = sorted(round_one.tables.exclude(status=MatchStatus.CONFIRMED).values_list("table_number", flat=True))
     findings.check(not reopened, f"round-1 tables {reopened} were changed after round 1 was closed "
                    f"(status is not confirmed)")
     return rnd
@@ -402,12 +402,12 @@ def event_with_players(players: int, *, organizer, judges) -> Event:
     return event
 
 
-def round_one_reported(event: Event) -> list[Match]:
+def round_one_reported(event: Event) -> list[Table]:
     """Pair round 1 and report A winning 2-1 at every table (version 1); its matches by table."""
     rnd = services.round_pair_next(event=event)
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         services.match_result_record(match=match, games_a=2, games_b=1)
-    return list(rnd.matches.filter(is_bye=False).order_by("table_number"))
+    return list(rnd.tables.filter(is_bye=False).order_by("table_number"))
 
 
 # --------------------------------------------------------------------------- scenario 1: re-pair vs first results
@@ -422,9 +422,9 @@ def test_repair_racing_the_first_results_never_loses_a_saved_result(timing):
     judges = [UserFactory() for _ in range(JUDGES)]
     event = event_with_players(PLAYERS, organizer=organizer, judges=judges)
     round_one = services.round_pair_next(event=event)
-    tables = list(round_one.matches.filter(is_bye=False).order_by("table_number"))[:JUDGES]
+    tables = list(round_one.tables.filter(is_bye=False).order_by("table_number"))[:JUDGES]
 
-    def judge_at(user, match: Match) -> Work:
+    def judge_at(user, match: Table) -> Work:
         client = logged_in(user)
 
         def work(calls: list[Call]) -> None:
@@ -472,7 +472,7 @@ def test_repair_racing_the_first_results_never_loses_a_saved_result(timing):
                        f"re-paired, e.g. {refused[0] if refused else ''}")
 
     for call in saved:
-        match = Match.objects.filter(pk=call.target).first()
+        match = Table.objects.filter(pk=call.target).first()
         if match is None:
             findings.check(False, f"result answered saved is gone with its match: {call}")
             continue
@@ -486,7 +486,7 @@ def test_repair_racing_the_first_results_never_loses_a_saved_result(timing):
             f"{match.games_drawn} {match.status} v{match.version}: {call}",
         )
         findings.check(
-            ResultEntry.objects.filter(match=match, version=1, entered_by_id=call.user,
+            ResultEntry.objects.filter(table=match, version=1, entered_by_id=call.user,
                                        games_a=2, games_b=1, games_drawn=0).exists(),
             f"result answered saved has no history row: {call}",
         )
@@ -512,7 +512,7 @@ def test_pairing_racing_corrections_pairs_from_the_results_that_stand(timing):
     stale = matches[RACED + CHAINED:RACED + CHAINED + STALE]
     judge_pool = iter(judges)
 
-    def correct(match: Match, steps: list[tuple[tuple[int, int, int], int]]) -> Work:
+    def correct(match: Table, steps: list[tuple[tuple[int, int, int], int]]) -> Work:
         """Post ``(score, expected_version)`` steps in order; stop at the first refusal."""
         user = next(judge_pool)
         client = logged_in(user)
@@ -589,9 +589,9 @@ def test_pairing_racing_corrections_pairs_from_the_results_that_stand(timing):
         everyone = set(event.registrations.values_list("pk", flat=True))
         check_round_two(findings, event, registered=everyone, active=everyone)
         won = {}
-        for m in event.rounds.get(number=1).matches.all():
+        for m in event.rounds.get(number=1).tables.all():
             won[m.player_a_id], won[m.player_b_id] = m.outcome == "a_wins", m.outcome == "b_wins"
-        mixed = sorted(m.table_number for m in round_two.matches.all() if won[m.player_a_id] != won[m.player_b_id])
+        mixed = sorted(m.table_number for m in round_two.tables.all() if won[m.player_a_id] != won[m.player_b_id])
         findings.check(not mixed, f"round-2 tables {mixed} seat a round-1 winner against a round-1 loser by the "
                        f"results in the database: they were paired from results that changed afterwards")
     check_history(findings, event)
@@ -640,7 +640,7 @@ def test_drops_and_late_entries_during_pairing_are_seated_as_they_were_answered(
                                  event=event, player=player))
         return work
 
-    def correct(user, match: Match) -> Work:
+    def correct(user, match: Table) -> Work:
         client = logged_in(user)
 
         def work(calls: list[Call]) -> None:
@@ -679,7 +679,7 @@ def test_drops_and_late_entries_during_pairing_are_seated_as_they_were_answered(
     round_two = event.rounds.filter(number=2).first()
     seated = set()
     if round_two is not None:
-        seated = {p for m in round_two.matches.all() for p in (m.player_a_id, m.player_b_id) if p is not None}
+        seated = {p for m in round_two.tables.all() for p in (m.player_a_id, m.player_b_id) if p is not None}
     answered = {c.target for c in calls if c.action in ("drop", "disqualify") and c.ok}
     for reg in Registration.objects.filter(pk__in=answered):
         findings.check(reg.dropped, f"drop of registration {reg.pk} answered but not stored")

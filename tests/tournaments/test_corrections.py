@@ -24,7 +24,7 @@ from tournaments import selectors, services
 from tournaments.enums import EventState, MatchStatus, RoundPhase
 from tournaments.errors import IllegalResult, NotAllowed, StaleEdit, StateError
 from tournaments.formats import format_for
-from tournaments.models import EventLogEntry, Match, ResultEntry
+from tournaments.models import EventLogEntry, ResultEntry, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -46,9 +46,9 @@ def pair(event, regs, pairs):
 
 
 def result(rnd, regs, a, games_a, games_b):
-    match = Match.objects.get(round=rnd, player_a=regs[a])
+    match = Table.objects.get(round=rnd, seats__seat=1, seats__registration=regs[a])
     services.match_result_record(match=match, games_a=games_a, games_b=games_b)
-    return Match.objects.get(pk=match.pk)
+    return Table.objects.get(pk=match.pk)
 
 
 def two_rounds(**kwargs):
@@ -86,7 +86,7 @@ def test_correct_closed_round_result_follows_into_standings_and_keeps_history(or
     assert (rows[regs["B"].pk].buchholz, rows[regs["D"].pk].buchholz, rows[regs["A"].pk].buchholz) == (3, 1, 1)
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b, cd.version, cd.status) == (1, 2, 2, MatchStatus.CONFIRMED)
-    last = ResultEntry.objects.filter(match=cd).order_by("-version").first()
+    last = ResultEntry.objects.filter(table=cd).order_by("-version").first()
     assert (last.version, last.games_a, last.games_b, last.note, last.entered_by) == (
         2, 1, 2, "Planilla mal cargada", organizer)
     log = EventLogEntry.objects.get(event=event, action="match_result_correct")
@@ -151,7 +151,7 @@ def test_correct_then_next_pairing_uses_corrected_standings(organizer):
     services.round_close(event=event)
     services.match_result_correct(match=cd, games_a=0, games_b=2, reason="Ganó D", by=organizer)
     r2 = services.round_pair_next(event=event)
-    pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.matches.all()}
+    pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()}
     assert pairs == {frozenset((regs["A"].pk, regs["D"].pk)), frozenset((regs["B"].pk, regs["C"].pk))}
 
 
@@ -162,12 +162,12 @@ def test_current_round_pairings_stand_and_may_be_repaired(organizer):
     result(r1, regs, "A", 2, 0)
     cd = result(r1, regs, "C", 2, 1)
     r2 = services.round_pair_next(event=event)
-    before = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.matches.all()}
+    before = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()}
     assert before == {frozenset((regs["A"].pk, regs["C"].pk)), frozenset((regs["B"].pk, regs["D"].pk))}
     services.match_result_correct(match=cd, games_a=0, games_b=2, reason="Ganó D", by=organizer)
-    assert {frozenset((m.player_a_id, m.player_b_id)) for m in r2.matches.all()} == before
+    assert {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()} == before
     again = services.round_repair(event=event)
-    assert {frozenset((m.player_a_id, m.player_b_id)) for m in again.matches.all()} == {
+    assert {frozenset((m.player_a_id, m.player_b_id)) for m in again.tables.all()} == {
         frozenset((regs["A"].pk, regs["D"].pk)), frozenset((regs["B"].pk, regs["C"].pk))}
 
 
@@ -175,7 +175,7 @@ def cut_event():
     """The field after two rounds with a top 4: semifinals A–D (slot 1) and B–C (slot 2), A and B win."""
     event, regs, cd = two_rounds(cut_size=4)
     semis = services.top_cut_start(event=event)
-    by_slot = {m.bracket_slot: m for m in semis.matches.all()}
+    by_slot = {m.bracket_slot: m for m in semis.tables.all()}
     assert (by_slot[1].player_a_id, by_slot[1].player_b_id) == (regs["A"].pk, regs["D"].pk)
     assert (by_slot[2].player_a_id, by_slot[2].player_b_id) == (regs["B"].pk, regs["C"].pk)
     services.match_result_record(match=by_slot[1], games_a=2, games_b=0)
@@ -187,7 +187,7 @@ def cut_event():
 
 def test_correct_semifinal_reseeds_the_final_while_it_has_no_result(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
-    only = final.matches.get()
+    only = final.tables.get()
     assert (only.player_a_id, only.player_b_id) == (regs["A"].pk, regs["B"].pk)
     services.match_result_correct(match=by_slot[2], games_a=1, games_b=2, reason="C ganó la semifinal",
                                   by=organizer)
@@ -201,21 +201,21 @@ def test_correct_semifinal_reseeds_final_and_third_place_match(organizer):
     """With a third-place match the new winner and the old winner trade places."""
     event, regs, cd = two_rounds(cut_size=4, third_place_match=True)
     semis = services.top_cut_start(event=event)
-    by_slot = {m.bracket_slot: m for m in semis.matches.all()}
+    by_slot = {m.bracket_slot: m for m in semis.tables.all()}
     services.match_result_record(match=by_slot[1], games_a=2, games_b=0)  # A beats D
     services.match_result_record(match=by_slot[2], games_a=2, games_b=1)  # B beats C
     final_round = services.round_pair_next(event=event)
-    rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.matches.all()}
+    rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.tables.all()}
     assert rows == {1: (regs["A"].pk, regs["B"].pk), 0: (regs["C"].pk, regs["D"].pk)}
     services.match_result_correct(match=by_slot[1], games_a=0, games_b=2, reason="Ganó D", by=organizer)
-    rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.matches.all()}
+    rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.tables.all()}
     # Final: D (seed 4) against B (seed 2), B first; third place: A (seed 1) against C (seed 3).
     assert rows == {1: (regs["B"].pk, regs["D"].pk), 0: (regs["A"].pk, regs["C"].pk)}
 
 
 def test_correct_semifinal_after_the_final_has_a_result_is_refused_naming_the_final(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
-    services.match_result_record(match=final.matches.get(), games_a=2, games_b=0)
+    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
     with pytest.raises(StateError) as err:
         services.match_result_correct(match=by_slot[2], games_a=1, games_b=2, reason="x", by=organizer)
     assert err.value.code == "next_stage_has_results"
@@ -234,7 +234,7 @@ def test_correct_swiss_result_that_changes_a_started_cut_is_refused(organizer):
 def test_correct_swiss_result_that_keeps_the_cut_is_accepted_after_the_cut_started(organizer):
     """A–B of round 1 from 2-0 to 2-1: B's game differential becomes 3-2 = +1, still above C (-1)."""
     event, regs, cd, semis, by_slot, final = cut_event()
-    ab = Match.objects.get(round__number=1, player_a=regs["A"])
+    ab = Table.objects.get(round__number=1, seats__seat=1, seats__registration=regs["A"])
     services.match_result_correct(match=ab, games_a=2, games_b=1, reason="Fue 2-1", by=organizer)
     ab.refresh_from_db()
     assert (ab.games_a, ab.games_b) == (2, 1)
@@ -274,9 +274,9 @@ def test_correct_finished_event_moves_the_podium_and_reverses_league_points(orga
 
 def test_correct_final_of_finished_event_swaps_champion_and_finalist(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
-    services.match_result_record(match=final.matches.get(), games_a=2, games_b=0)  # A beats B
+    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)  # A beats B
     services.event_finish(event=event)
-    services.match_result_correct(match=final.matches.get(), games_a=1, games_b=2, reason="Ganó B",
+    services.match_result_correct(match=final.tables.get(), games_a=1, games_b=2, reason="Ganó B",
                                   by=organizer)
     event.refresh_from_db()
     assert (event.podium_first_id, event.podium_second_id) == (regs["B"].pk, regs["A"].pk)
@@ -285,7 +285,7 @@ def test_correct_final_of_finished_event_swaps_champion_and_finalist(organizer):
 def test_correct_pending_match_is_refused(organizer):
     event, regs = four_players()
     r1 = pair(event, regs, [("A", "B"), ("C", "D")])
-    match = Match.objects.get(round=r1, player_a=regs["A"])
+    match = Table.objects.get(round=r1, seats__seat=1, seats__registration=regs["A"])
     with pytest.raises(StateError) as err:
         services.match_result_correct(match=match, games_a=2, games_b=0, reason="x", by=organizer)
     assert err.value.code == "no_result_to_correct"
@@ -307,7 +307,7 @@ def test_pod_correct_finished_event_moves_the_podium(organizer):
     event, regs, rounds = played_event()
     assert (event.podium_first_id, event.podium_second_id, event.podium_third_id) == (
         regs["ana"].pk, regs["eva"].pk, regs["beto"].pk)
-    pod = rounds[1].pods.get()
+    pod = rounds[1].tables.get()
     places = {"eva": (1, 23), "dario": (2, 16), "beto": (3, 9), "carla": (4, 4), "ana": (5, 0)}
     with pytest.raises(IllegalResult):
         services.pod_result_correct(pod=pod, placements=[(regs[k].pk, p, s) for k, (p, s) in places.items()],

@@ -21,7 +21,7 @@ from tests.factories import UserFactory
 from tests.tournaments.test_corrections import four_players, pair, result, two_rounds
 from tournaments import services
 from tournaments.errors import IllegalResult
-from tournaments.models import EventLogEntry, Match, ResultEntry
+from tournaments.models import EventLogEntry, ResultEntry, Table
 from tournaments.services.corrections_preview import match_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -73,7 +73,7 @@ def test_preview_writes_nothing():
 
 def test_preview_does_not_offer_to_repair_once_the_current_round_has_a_result():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
-    first = Match.objects.filter(round=r2).order_by("table_number").first()
+    first = Table.objects.filter(round=r2).order_by("table_number").first()
     services.match_result_record(match=first, games_a=2, games_b=0)
     preview = match_correction_preview(match=cd, games_a=1, games_b=2)
     assert (preview.current_has_results, preview.can_repair) == (True, False)
@@ -109,14 +109,14 @@ def test_preview_of_finished_event_shows_the_new_podium():
 def test_preview_of_semifinal_shows_the_reseeded_final_or_the_refusal():
     event, regs, cd = two_rounds(cut_size=4)
     semis = services.top_cut_start(event=event)
-    by_slot = {m.bracket_slot: m for m in semis.matches.all()}
+    by_slot = {m.bracket_slot: m for m in semis.tables.all()}
     services.match_result_record(match=by_slot[1], games_a=2, games_b=0)
     services.match_result_record(match=by_slot[2], games_a=2, games_b=1)
     final = services.round_pair_next(event=event)
     preview = match_correction_preview(match=by_slot[2], games_a=1, games_b=2)
     assert (preview.reseed_stage, preview.reseed_pairs, preview.refusal) == (
         "Final", (("Jugador A", "Jugador C"),), "")
-    services.match_result_record(match=final.matches.get(), games_a=2, games_b=0)
+    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
     preview = match_correction_preview(match=by_slot[2], games_a=1, games_b=2)
     assert "Final" in preview.refusal
 

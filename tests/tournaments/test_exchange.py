@@ -23,7 +23,7 @@ from django.core.management import CommandError, call_command
 from leagues.models import LedgerEntry
 from tournaments.exchange import fileformat, service
 from tournaments.formats import format_for
-from tournaments.models import Event, Match, Player, Registration, ResultEntry, Venue
+from tournaments.models import Event, Player, Registration, ResultEntry, Table, Venue
 
 from .api.conftest import finish_with_top_cut, open_event
 from .exchange_helpers import publish, venue_key
@@ -73,10 +73,10 @@ def test_round_trip_keeps_standings_podium_league_points_and_history(played):
     The final's player B won 0-2 (fixture), so 1st is the final's B side.
     """
     before_rows, before_podium, before_points = standings(played), podium(played), points(played)
-    final = played.rounds.get(phase="top_cut", stage=1).matches.get()
+    final = played.rounds.get(phase="top_cut", stage=1).tables.get()
     assert before_podium[0] == final.player_b.player.player_number  # by hand: B won the final 0-2
     assert before_points, "a finished Super Liga day posts points"
-    entries = ResultEntry.objects.filter(match__round__event=played).count()
+    entries = ResultEntry.objects.filter(table__round__event=played).count()
     log = played.log.count()
     doc = json.loads(fileformat.dumps(fileformat.event_export(played)))
     uid = played.uid
@@ -89,14 +89,14 @@ def test_round_trip_keeps_standings_podium_league_points_and_history(played):
     assert standings(event) == before_rows
     assert podium(event) == before_podium
     assert points(event) == before_points
-    assert ResultEntry.objects.filter(match__round__event=event).count() == entries
+    assert ResultEntry.objects.filter(table__round__event=event).count() == entries
     assert event.log.count() == log
 
 
 def test_importing_the_same_file_twice_updates_in_place(played):
     """Idempotent by uid: a second import leaves one event with the same counts and no extra league points."""
     doc = fileformat.event_export(played)
-    counts = (Registration.objects.filter(event=played).count(), Match.objects.filter(round__event=played).count())
+    counts = (Registration.objects.filter(event=played).count(), Table.objects.filter(round__event=played).count())
     ledger = LedgerEntry.objects.filter(event=played).count()
     forget(played)
     first = publish(copy.deepcopy(doc))
@@ -106,7 +106,7 @@ def test_importing_the_same_file_twice_updates_in_place(played):
     event = second.event
     assert first.event.pk == event.pk
     assert (Registration.objects.filter(event=event).count(),
-            Match.objects.filter(round__event=event).count()) == counts
+            Table.objects.filter(round__event=event).count()) == counts
     assert LedgerEntry.objects.filter(event=event).count() == ledger  # nothing posted again
 
 

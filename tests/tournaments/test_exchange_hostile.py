@@ -235,12 +235,12 @@ def test_a_rotated_key_refuses_files_signed_with_the_old_one(doc, played):
 
 def test_a_file_never_overwrites_an_event_this_server_runs(played):
     doc = fileformat.event_export(played)
-    before = (ResultEntry.objects.filter(match__round__event=played).count(), played.log.count())
+    before = (ResultEntry.objects.filter(table__round__event=played).count(), played.log.count())
     with pytest.raises(service.ImportRefused) as exc:
         publish(doc)
     assert exc.value.problems == [f"event.uid: el evento {played.uid} («{played.name}») se juega en este servidor; "
                                   "un archivo no puede reemplazarlo."]
-    assert (ResultEntry.objects.filter(match__round__event=played).count(), played.log.count()) == before
+    assert (ResultEntry.objects.filter(table__round__event=played).count(), played.log.count()) == before
 
 
 def test_a_file_older_than_the_servers_copy_is_refused(doc):
@@ -270,8 +270,8 @@ def test_users_missing_here_become_inactive_placeholders_never_blank(doc):
     event = publish(doc).event
     judge = get_user_model().objects.get(username="juez_de_la_sede")
     assert event.head_judge == judge and not judge.is_active and not judge.has_usable_password()
-    entry = ResultEntry.objects.get(match__round__event=event, match__round__number=1,
-                                    match__table_number=match["table_number"], version=match["entries"][0]["version"])
+    entry = ResultEntry.objects.get(table__round__event=event, table__round__number=1,
+                                    table__table_number=match["table_number"], version=match["entries"][0]["version"])
     assert entry.entered_by.username == "mesa_de_la_sede" and not entry.entered_by.is_active
 
 
@@ -299,7 +299,7 @@ def test_a_penalty_recorded_on_the_national_copy_refuses_the_next_publish_naming
 def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(doc, django_user_model):
     """DESIGN.md decision 16: a finished result may be corrected here; the venue's file then lacks that version."""
     event = publish(copy.deepcopy(doc)).event
-    final = event.rounds.get(number=5).matches.get()  # the final: B won 0-2 at the venue
+    final = event.rounds.get(number=5).tables.get()  # the final: B won 0-2 at the venue
     root = django_user_model.objects.create_superuser("raiz_nacional", password="x")
     services.match_result_correct(match=final, games_a=2, games_b=1, reason="Planilla mal leída", by=root)
     version = final.entries.order_by("-version").first().version
@@ -374,7 +374,7 @@ def test_pod_places_that_contradict_the_stoner_points_are_refused_on_the_pod():
 
     event = pod_event(9)
     rnd = services.round_pair_next(event=event)
-    for pod in rnd.pods.all():
+    for pod in rnd.tables.all():
         services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     venue_key(event.venue)
     exported = json.loads(fileformat.dumps(fileformat.event_export(event)))
@@ -388,3 +388,115 @@ def test_pod_places_that_contradict_the_stoner_points_are_refused_on_the_pod():
     assert any(p.startswith("rounds[0].pods[0].seats:") and "puntos stoner" in p for p in problems), problems
     service.event_import(signed(exported))  # the venue's own file, untouched, is accepted
     assert Event.objects.filter(uid=exported["event"]["uid"]).exists()
+
+
+# -- tables: seated as the database keeps them, written back as the file says ---------------------
+
+
+def pod_file(players: int = 9, rounds: int = 2) -> dict:
+    """The venue's file of a stoner-points event of ``players`` with ``rounds`` played (seat 1 wins,
+    seat 2 is 2nd …: :func:`by_seat_order`), the event then forgotten here."""
+    from .test_pods_results import play_round as play_pods
+    from .test_pods_results import pod_event
+
+    event = pod_event(players)
+    for _ in range(rounds):
+        play_pods(event)
+    venue_key(event.venue)
+    exported = json.loads(fileformat.dumps(fileformat.event_export(event)))
+    forget(event)
+    return exported
+
+
+def test_a_published_duels_file_exports_back_the_same_rounds():
+    """7 players, 3 Swiss rounds: byes (one seat), 2-1 tables and their entries come back value for value."""
+    event = finish_swiss(open_event(7, planned_rounds=3, cut_size=0))
+    venue_key(event.venue)
+    doc = json.loads(fileformat.dumps(fileformat.event_export(event)))
+    forget(event)
+    byes = [m for rnd in doc["rounds"] for m in rnd["matches"] if m["is_bye"]]
+    assert len(byes) == 3 and all(m["player_b"] is None and m["outcome"] == "bye" for m in byes)  # one a round
+    again = json.loads(fileformat.dumps(fileformat.event_export(publish(copy.deepcopy(doc)).event)))
+    assert again["rounds"] == doc["rounds"]
+
+
+def test_a_published_pods_file_exports_back_the_same_rounds():
+    """9 players in pods of 5 and 4, two rounds: seats, places, stoner points and entries come back."""
+    doc = pod_file()
+    assert [len(pod["seats"]) for pod in doc["rounds"][0]["pods"]] == [5, 4]
+    assert all(not rnd["matches"] for rnd in doc["rounds"])
+    again = json.loads(fileformat.dumps(fileformat.event_export(publish(copy.deepcopy(doc)).event)))
+    assert again["rounds"] == doc["rounds"]
+
+
+def test_match_tables_the_database_could_not_hold_are_refused_naming_each(doc):
+    """A non-bye without player B, a table number twice, and values the seats and entries store refused by
+    their fields (a rematch that is not true or false, an entry without outcome, negative minutes late)."""
+    matches = doc["rounds"][0]["matches"]
+    matches[0]["player_b"] = None
+    matches[2]["table_number"] = matches[1]["table_number"]
+    matches[3]["rematch"] = "quizás"
+    doc["rounds"][1]["matches"][0]["entries"][0]["outcome"] = ""
+    doc["rounds"][1]["matches"][1]["entries"][0]["minutes_late_a"] = -5
+    problems = refused(doc)
+    number = matches[1]["table_number"]
+    assert "rounds[0].matches[0].player_b: un bye es una mesa de un solo jugador y cualquier otra mesa tiene " \
+           "dos." in problems
+    assert f"rounds[0].matches[2].table_number: la mesa {number} ya figura en rounds[0].matches[1]." in problems
+    assert any(p.startswith("rounds[0].matches[3].rematch: 'quizás' no es válido") for p in problems), problems
+    assert any(p.startswith("rounds[1].matches[0].entries[0].outcome: '' no es válido") for p in problems), problems
+    assert any(p.startswith("rounds[1].matches[1].entries[0].minutes_late_a: -5 no es válido")
+               for p in problems), problems
+
+
+def test_tables_of_the_other_shape_than_the_format_are_refused(doc):
+    """A duels event ("Suizo con reducido") lists its tables under «matches»; a pod in its round is refused,
+    and a pods event's match likewise (the export writes each event's tables in one shape only)."""
+    doc["rounds"][0]["pods"] = [{"table_number": 99, "status": "pending", "repeats": 0, "version": 0,
+                                 "ended_by_time": False, "seats": [], "entries": []}]
+    assert "rounds[0].pods: «Suizo con reducido» juega sus mesas en «matches»." in refused(doc)
+    pods = pod_file(rounds=1)
+    first = pods["rounds"][0]["pods"][0]["seats"]
+    pods["rounds"][0]["pods"][0]["seats"] = first[2:]
+    pods["rounds"][0]["pods"][0]["entries"] = []
+    pods["rounds"][0]["matches"] = [{"player_a": first[0]["player"], "player_b": first[1]["player"],
+                                     "table_number": 99, "is_bye": False, "status": "pending", "entries": []}]
+    assert "rounds[0].matches: «Suizo en mesas multijugador» juega sus mesas en «pods»." in refused(pods)
+
+
+def test_pods_the_database_could_not_hold_are_refused_naming_each():
+    """A player at two pods of a round, a seat number twice, an entry placing a player of another pod,
+    a pod without table number: each refused on its pod, nothing written."""
+    doc = pod_file()
+    first, second = doc["rounds"][0]["pods"]
+    twice = first["seats"][0]["player"]
+    second["seats"][0]["player"] = twice
+    first["seats"][1]["seat"] = first["seats"][2]["seat"]
+    stranger = doc["rounds"][1]["pods"][1]["seats"][0]["player"]
+    stranger_pod = doc["rounds"][1]["pods"][0]
+    assert stranger not in [s["player"] for s in stranger_pod["seats"]]
+    stranger_pod["entries"][0]["placements"][0][0] = stranger
+    doc["rounds"][1]["pods"][1]["table_number"] = None
+    problems = refused(doc)
+    assert f"rounds[0].pods[1].seats[0].player: {twice} juega dos mesas en la misma ronda." in problems
+    assert "rounds[0].pods[0].seats: los asientos son números desde 1, cada uno una vez." in problems
+    assert "rounds[1].pods[0].entries[0].placements: los puestos tienen que nombrar una vez a cada jugador " \
+           "sentado en la mesa." in problems
+    assert "rounds[1].pods[1].table_number: valor no válido (None)." in problems
+
+
+def test_a_pod_correction_on_the_national_copy_refuses_the_next_publish_naming_it(django_user_model):
+    """The places of a pod corrected here (DESIGN.md decision 16) are a version the venue's file lacks."""
+    doc = pod_file(rounds=1)
+    event = publish(copy.deepcopy(doc)).event
+    pod = event.rounds.get(number=1).tables.get(table_number=1)
+    root = django_user_model.objects.create_superuser("raiz_nacional", password="x")
+    seats = pod.seat_list  # by hand: seat 1 won with 20, seat 2 was 2nd with 15 …; swap 1st and 2nd
+    lines = [(s.registration_id, s.place, s.score) for s in seats]
+    lines[0], lines[1] = (lines[0][0], 2, 15), (lines[1][0], 1, 20)
+    services.pod_result_correct(pod=pod, placements=lines, reason="Planilla mal leída", by=root)
+    with pytest.raises(service.ImportRefused) as exc:
+        publish(copy.deepcopy(doc))
+    assert exc.value.problems == [
+        "rounds: la copia de este servidor tiene los puestos (versión 2) de la mesa 1 de la ronda 1 que el archivo "
+        "no trae; cargalos en la sede y volvé a publicar."]

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import VenueFactory
 from tournaments.exchange import fileformat, transport
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Registration, Table
 
 from .exchange_helpers import big_document, signed, venue_key
 from .test_exchange_api import client_for
@@ -54,7 +54,7 @@ def test_a_1024_player_12_round_event_publishes_gzip_compressed(superuser):
     assert time.monotonic() - started < 60
     event = Event.objects.get(uid=doc["event"]["uid"])
     assert Registration.objects.filter(event=event).count() == 1024
-    assert Match.objects.filter(round__event=event).count() == 12 * 512  # 512 tables a round, no bye
+    assert Table.objects.filter(round__event=event).count() == 12 * 512  # 512 tables a round, no bye
 
 
 def test_a_file_over_its_limit_is_a_json_413(superuser):

@@ -28,9 +28,9 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 def expected_order(event) -> list[str]:
     swiss = [row.player_number for row in DUELS.standing_rows(event)]  # the Swiss order, rank by rank
-    final = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=1).matches.get()
+    final = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=1).tables.get()
     champion, finalist = final.player_b.player.player_number, final.player_a.player.player_number
-    semis = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=2).matches.all()
+    semis = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=2).tables.all()
     losers = [m.player_b.player.player_number for m in semis]  # the higher seed (A) won 2-0
     losers.sort(key=swiss.index)
     rest = [n for n in swiss if n not in {champion, finalist, *losers}]

@@ -18,7 +18,7 @@ from tournaments import services
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.errors import StateError
 from tournaments.formats import FORMATS, format_for, format_for_profile
-from tournaments.models import Match, PodTable
+from tournaments.models import Table
 from tournaments.swiss import topcut
 
 from .test_pods_results import by_seat_order, pod_event
@@ -47,7 +47,7 @@ def test_the_registry_seats_the_multiplayer_games_in_pods_and_every_other_in_due
 def test_closing_a_pods_round_with_a_pod_missing_names_that_table():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
-    pods = list(rnd.pods.order_by("table_number"))
+    pods = list(rnd.tables.order_by("table_number"))
     for pod in pods[:-1]:
         services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     missing = pods[-1].table_number
@@ -60,35 +60,35 @@ def test_closing_a_pods_round_with_a_pod_missing_names_that_table():
     # the table can still be entered, then the round closes and the next one pairs: the event is not stuck
     services.pod_result_record(pod=pods[-1], placements=by_seat_order(pods[-1]))
     services.round_close(event=event)
-    assert PodTable.objects.filter(round=rnd, status=MatchStatus.CONFIRMED).count() == len(pods)
+    assert Table.objects.filter(round=rnd, status=MatchStatus.CONFIRMED).count() == len(pods)
     assert services.round_pair_next(event=event).number == 2
 
 
 def test_a_pods_round_with_a_result_is_not_re_paired():
     event = pod_event(9)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.first()
+    pod = rnd.tables.first()
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     with pytest.raises(StateError) as refused:
         services.round_repair(event=event)
     assert refused.value.code == "round_has_results"
-    assert PodTable.objects.filter(pk=pod.pk).exists()
+    assert Table.objects.filter(pk=pod.pk).exists()
 
 
 def test_a_provisional_score_counts_as_a_result_for_re_pairing():
     event = duel_event(8)
     rnd = services.round_pair_next(event=event)
-    match = rnd.matches.filter(is_bye=False).first()
+    match = rnd.tables.filter(is_bye=False).first()
     services.match_result_record(match=match, games_a=1, games_b=0, provisional=True)  # a game lost to a penalty
     with pytest.raises(StateError) as refused:
         services.round_repair(event=event)
     assert refused.value.code == "round_has_results"
-    assert Match.objects.get(pk=match.pk).entries.count() == 1
+    assert Table.objects.get(pk=match.pk).entries.count() == 1
 
 
 def test_a_result_for_a_table_that_a_re_pair_replaced_is_refused_not_a_crash():
     event = duel_event(8)
-    old = services.round_pair_next(event=event).matches.filter(is_bye=False).first()
+    old = services.round_pair_next(event=event).tables.filter(is_bye=False).first()
     old_pk = old.pk
     services.round_repair(event=event)
     with pytest.raises(StateError) as refused:
@@ -100,7 +100,7 @@ def test_finishing_a_pods_event_takes_the_top_three_without_the_disqualified():
     event = pod_event(9, planned_rounds=1)
     rnd = services.round_pair_next(event=event)
     winners = []
-    for pod in rnd.pods.order_by("table_number"):
+    for pod in rnd.tables.order_by("table_number"):
         placements = by_seat_order(pod)
         services.pod_result_record(pod=pod, placements=placements)
         winners.append(placements[0][0])

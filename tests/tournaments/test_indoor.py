@@ -275,7 +275,7 @@ def test_only_round_one_of_an_indoor_event_has_a_build(clock):
     """R-000-52: "antes de comenzar el enfrentamiento de la 1er ronda" — round 2 and other kinds have none."""
     event = indoor_event()
     first = services.round_pair_next(event=event)
-    for match in first.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+    for match in first.tables.filter(is_bye=False, status=MatchStatus.PENDING):
         services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0)
     clock.set(200)
     second = services.round_pair_next(event=event)

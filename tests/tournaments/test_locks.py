@@ -25,7 +25,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments import penalties, services
 from tournaments.api.exceptions import arena_exception_handler
 from tournaments.errors import ArenaError, Busy
-from tournaments.models import Event, Match, Penalty, Registration
+from tournaments.models import Event, Penalty, Registration, Table
 from tournaments.services import locks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,12 +100,12 @@ def test_penalty_issue_locks_event_then_match_then_registration(lock_calls):
     """The stated order (locks.py: event → round → match/pod → registration → the rest); before
     issue #26 the registration was locked before the match."""
     event = _make_event()
-    match = services.round_pair_next(event=event).matches.filter(is_bye=False).first()
+    match = services.round_pair_next(event=event).tables.filter(is_bye=False).first()
     lock_calls.clear()
     penalty = penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_shuffle",
                                       issued_by=UserFactory(username="jueza-orden"))
     assert penalty.match_id == match.pk  # the match was the player's current one
-    assert lock_calls == [Event, Match, Registration]
+    assert lock_calls == [Event, Table, Registration]
 
 
 @pytest.mark.django_db
@@ -121,17 +121,17 @@ def test_penalty_issue_between_rounds_locks_event_then_registration(lock_calls):
 @pytest.mark.django_db
 def test_penalty_revise_locks_event_match_registration_then_penalty(lock_calls):
     event = _make_event()
-    match = services.round_pair_next(event=event).matches.filter(is_bye=False).first()
+    match = services.round_pair_next(event=event).tables.filter(is_bye=False).first()
     head = UserFactory(username="principal-orden")
     event.head_judge = head
     event.save(update_fields=["head_judge"])
     warning = penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_shuffle")
     lock_calls.clear()
     penalties.penalty_revise(penalty=warning, new_type="game_loss", reason="Reincidencia", revised_by=head)
-    assert lock_calls[:4] == [Event, Match, Registration, Penalty]
+    assert lock_calls[:4] == [Event, Table, Registration, Penalty]
     # The game loss is then recorded by match_result_record, which takes the event and the match
     # again: rows this transaction already holds (no wait), in the same order.
-    assert lock_calls[4:] == [Event, Match]
+    assert lock_calls[4:] == [Event, Table]
 
 
 @pytest.mark.django_db

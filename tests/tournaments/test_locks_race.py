@@ -28,7 +28,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.races import RACE_MARKS
 from tournaments import penalties, services
 from tournaments.errors import Busy
-from tournaments.models import Event, Match, Registration, ResultEntry
+from tournaments.models import Event, Registration, ResultEntry, Table
 from tournaments.services import locks
 from tournaments.tasks import render_document
 
@@ -75,14 +75,14 @@ def event_held(event_id: int):
     assert not thread.is_alive()
 
 
-def _event_with_round(players: int = 4) -> tuple[Event, Match]:
+def _event_with_round(players: int = 4) -> tuple[Event, Table]:
     event = EventFactory()
     services.registration_open(event=event)
     for _ in range(players):
         services.registration_create(event=event, player=PlayerFactory())
     services.registration_close(event=event)
     rnd = services.round_pair_next(event=event)
-    return event, rnd.matches.filter(is_bye=False).order_by("table_number").first()
+    return event, rnd.tables.filter(is_bye=False).order_by("table_number").first()
 
 
 def test_a_service_call_on_a_held_event_raises_busy_after_the_lock_timeout():
@@ -121,7 +121,7 @@ def test_the_api_answers_503_with_retry_after_while_the_event_is_held():
     assert waited >= 0.25, waited
     match.refresh_from_db()
     assert (match.version, match.status) == (0, "pending")
-    assert not ResultEntry.objects.filter(match=match).exists()
+    assert not ResultEntry.objects.filter(table=match).exists()
     again = client.post(url, body, format="json")  # the retry Retry-After invites
     assert again.status_code == 200, again.content
     match.refresh_from_db()
@@ -142,7 +142,7 @@ def test_the_judge_page_shows_the_try_again_and_keeps_the_typed_score():
     assert BUSY_ES in html
     form = response.context["form"]
     assert (form["games_a"].value(), form["games_b"].value()) == ("0", "2")  # what the judge typed
-    assert not ResultEntry.objects.filter(match=match).exists()
+    assert not ResultEntry.objects.filter(table=match).exists()
 
 
 def _locked_tables(queries) -> list[str]:
@@ -159,7 +159,7 @@ def test_penalty_issue_sends_for_update_for_event_match_registration_in_that_ord
     with CaptureQueriesContext(connection) as captured:
         penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_shuffle")
     assert _locked_tables(captured.captured_queries) == [
-        Event._meta.db_table, Match._meta.db_table, Registration._meta.db_table]
+        Event._meta.db_table, Table._meta.db_table, Registration._meta.db_table]
     # and every lock first bounded its wait: one set_config per lock, before it
     settings_sql = [q["sql"] for q in captured.captured_queries if "set_config('lock_timeout'" in q["sql"]]
     assert len(settings_sql) == 3

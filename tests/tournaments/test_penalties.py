@@ -24,14 +24,14 @@ def make_event(players=8, **kwargs):
 
 
 def finish_round(rnd, score=(2, 0, 0)):
-    for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+    for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
 
 
 def test_a_warning_is_logged_and_changes_no_score():
     judge = UserFactory(username="jueza")
     event = make_event()
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     penalty = penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_shuffle",
                                       issued_by=judge, notes="no mezcló")
     match.refresh_from_db()
@@ -44,7 +44,7 @@ def test_third_warning_loses_the_game_forfeits_the_match_and_disqualifies():
     """R-000-101 / DESIGN 10: finished games stand — DQ in game 2 after winning game 1 → 1-2."""
     event = make_event()
     rnd = services.round_pair_next(event=event)
-    match = rnd.matches.order_by("table_number").first()
+    match = rnd.tables.order_by("table_number").first()
     offender = match.player_a
     services.match_result_record(match=match, games_a=1, games_b=0, provisional=True)
     penalties.penalty_issue(registration=offender, infraction_code="procedural_no_draw")
@@ -58,7 +58,7 @@ def test_third_warning_loses_the_game_forfeits_the_match_and_disqualifies():
     assert offender.disqualified and offender.dropped
     finish_round(rnd)
     second = services.round_pair_next(event=event)
-    paired = {m.player_a_id for m in second.matches.all()} | {m.player_b_id for m in second.matches.all()}
+    paired = {m.player_a_id for m in second.tables.all()} | {m.player_b_id for m in second.tables.all()}
     assert offender.pk not in paired
     # Played results still count for the opponent's tiebreakers.
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == offender.pk)
@@ -77,14 +77,14 @@ def test_disqualified_player_leaves_the_top_cut_and_the_next_moves_up():
     reg = Registration.objects.get(pk=leader.registration_id)
     penalties.penalty_issue(registration=reg, infraction_code="misconduct", head_judge_disqualifies=True)
     semis = services.top_cut_start(event=event)
-    in_cut = {m.player_a_id for m in semis.matches.all()} | {m.player_b_id for m in semis.matches.all()}
+    in_cut = {m.player_a_id for m in semis.tables.all()} | {m.player_b_id for m in semis.tables.all()}
     assert reg.pk not in in_cut and fifth.registration_id in in_cut
 
 
 def test_tardiness_over_ten_minutes_loses_the_match():
     """R-000-77 through the penalty log: > 10 minutes → 0-2."""
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     p = penalties.penalty_issue(registration=match.player_b, infraction_code="tardiness", minutes_late=12)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status) == (2, 0, MatchStatus.REPORTED)
@@ -93,7 +93,7 @@ def test_tardiness_over_ten_minutes_loses_the_match():
 
 def test_game_loss_in_game_one_is_a_provisional_score():
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     p = penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct", game_number=1)
     match.refresh_from_db()
     assert p.penalty_type == "game_loss"
@@ -106,7 +106,7 @@ def test_game_loss_in_game_one_is_a_provisional_score():
 def test_head_judge_upgrade_needs_a_reason_and_disqualifies():
     head = UserFactory(username="principal")
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     warning = penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_draw")
     with pytest.raises(ArenaError) as err:
         penalties.penalty_revise(penalty=warning, new_type="disqualification", reason="  ")
@@ -138,7 +138,7 @@ def test_a_ruling_is_attached_to_the_match_and_unknown_ids_are_refused():
     from rules.rulings import CATALOG
 
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     ruling = penalties.match_ruling_attach(match=match, ruling_id=CATALOG[0].id, note="consultado")
     assert MatchRuling.objects.get() == ruling
     with pytest.raises(ArenaError):

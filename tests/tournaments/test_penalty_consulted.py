@@ -14,7 +14,7 @@ from tests.factories import EventFactory, UserFactory
 from tests.tournaments.views.helpers import build_event
 from tournaments import penalties, selectors
 from tournaments.errors import ArenaError
-from tournaments.models import EventLogEntry, Match, Penalty
+from tournaments.models import EventLogEntry, Penalty, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -39,8 +39,8 @@ def user(name):
     return get_user_model().objects.get(username=name)
 
 
-def table_one(event) -> Match:
-    return Match.objects.select_related("round", "player_a__player", "player_b__player").get(
+def table_one(event) -> Table:
+    return Table.objects.select_related("round").get(
         round__event=event, round__number=selectors.current_round(event).number, table_number=1
     )
 

@@ -19,7 +19,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments import penalties, services
 from tournaments.enums import MatchOutcome, MatchStatus
 from tournaments.errors import ArenaError, StateError
-from tournaments.models import EventLogEntry, Match, MatchRuling, Penalty, PenaltyRevision, Registration, ResultEntry
+from tournaments.models import EventLogEntry, MatchRuling, Penalty, PenaltyRevision, Registration, ResultEntry, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -34,7 +34,7 @@ def make_event(players=4, **kwargs):
 
 
 def first_table(event):
-    return services.round_pair_next(event=event).matches.filter(is_bye=False).order_by("table_number").first()
+    return services.round_pair_next(event=event).tables.filter(is_bye=False).order_by("table_number").first()
 
 
 def score(match):
@@ -43,9 +43,7 @@ def score(match):
 
 
 def table_of(registration, rnd):
-    return Match.objects.get(round=rnd, is_bye=False, **(
-        {"player_a": registration} if Match.objects.filter(round=rnd, player_a=registration).exists()
-        else {"player_b": registration}))
+    return Table.objects.get(round=rnd, is_bye=False, seats__registration=registration)
 
 
 # --------------------------------------------------------------------------- DQ after the result was saved
@@ -245,7 +243,7 @@ def test_repair_is_refused_while_a_penalty_game_loss_is_on_the_score():
         services.round_repair(event=event)
     assert err.value.code == "round_has_results"
     assert f"la mesa {match.table_number} tiene un marcador parcial" in err.value.message
-    assert ResultEntry.objects.filter(match=match).count() == 1
+    assert ResultEntry.objects.filter(table=match).count() == 1
     penalty.refresh_from_db()
     assert penalty.match_id == match.pk
 

@@ -11,7 +11,6 @@ import re
 
 import pytest
 from django.db import connection
-from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
@@ -22,7 +21,7 @@ from tests.factories import EventFactory, UserFactory
 from tests.tournaments.views.helpers import build_event, play
 from tournaments import penalties, selectors, services
 from tournaments.enums import MatchStatus
-from tournaments.models import Match, MatchRuling, Penalty, Registration
+from tournaments.models import MatchRuling, Penalty, Registration, Table
 from tournaments.services.penalty_preview import CATALOG_TEXT, source_label
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -57,24 +56,24 @@ def users(event):
             "plain": UserFactory(username="cualquiera"), "anonymous": None}
 
 
-def table_one(event) -> Match:
-    return Match.objects.select_related("round", "player_a__player", "player_b__player").get(
+def table_one(event) -> Table:
+    return Table.objects.select_related("round").get(
         round__event=event, round__number=selectors.current_round(event).number, table_number=1
     )
 
 
-def new_url(match: Match) -> str:
+def new_url(match: Table) -> str:
     return reverse("judge:penalty_new", args=[match.round.event_id, match.round.number, match.table_number])
 
 
-def form_data(match: Match, registration: Registration, infraction: str, **extra) -> dict:
+def form_data(match: Table, registration: Registration, infraction: str, **extra) -> dict:
     data = {"registration": registration.pk, "infraction": infraction, "game_number": 1, "minutes_late": "",
             "chosen_penalty": "", "hearts_before": "", "deck_count": "", "notes": "", "ruling_id": ""}
     data.update(extra)
     return data
 
 
-def preview_then_confirm(client, match: Match, data: dict):
+def preview_then_confirm(client, match: Table, data: dict):
     """Ask for the decision, then confirm it with the fingerprint the page gave."""
     preview = client.post(new_url(match), {**data, "action": "preview"})
     assert preview.status_code == 200, preview.content
@@ -199,8 +198,8 @@ def test_first_warning_preview_is_a_simple_warning(client, event, users):
 def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_skips_the_top_cut(client, users):
     event = build_event(8, rounds=3, cut_size=4)
     leader_id = selectors.standings_for_event(event)[0].registration_id
-    match = Match.objects.select_related("round", "player_a__player", "player_b__player").get(
-        Q(player_a_id=leader_id) | Q(player_b_id=leader_id), round__event=event, round__number=3
+    match = Table.objects.select_related("round").get(
+        seats__registration_id=leader_id, round__event=event, round__number=3
     )
     leader = Registration.objects.select_related("player").get(pk=leader_id)
     penalties.penalty_issue(registration=leader, infraction_code="procedural_no_draw")
@@ -234,7 +233,7 @@ def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_ski
     rows = selectors.standings_for_event(event)
     expected = [r.registration_id for r in rows if not r.disqualified and not r.dropped][:4]
     semis = services.top_cut_start(event=event)
-    in_cut = {m.player_a_id for m in semis.matches.all()} | {m.player_b_id for m in semis.matches.all()}
+    in_cut = {m.player_a_id for m in semis.tables.all()} | {m.player_b_id for m in semis.tables.all()}
     assert leader.pk not in in_cut
     assert in_cut == set(expected)
 
@@ -323,7 +322,7 @@ def test_penalty_with_a_cited_ruling_shows_it(client, event, users):
 def test_a_table_of_an_earlier_round_takes_no_penalty(client, users):
     event = build_event(8, rounds=2)
     event.judges.add(users_for(event, users))
-    old = Match.objects.select_related("round").get(round__event=event, round__number=1, table_number=1)
+    old = Table.objects.select_related("round").get(round__event=event, round__number=1, table_number=1)
     html = login(client, users["judge"]).get(new_url(old)).content.decode()
     assert "Esta mesa no es de la ronda en curso" in html
     assert 'id="penalty-form"' not in html

@@ -28,7 +28,7 @@ import pytest
 
 from tests.tournaments.pods_helpers import ROUNDS, played_event
 from tournaments.errors import IllegalResult
-from tournaments.models import EventLogEntry, PodResultEntry
+from tournaments.models import EventLogEntry, ResultEntry
 from tournaments.services.corrections_preview import pod_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -48,7 +48,7 @@ def moved(preview) -> list[tuple]:
 
 def test_pod_preview_score_only_moves_the_two_rows_it_separates():
     event, regs, (r1, r2) = played_event()
-    preview = pod_correction_preview(pod=r1.pods.get(), placements=placements(regs, {"eva": (5, 3)}))
+    preview = pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"eva": (5, 3)}))
     assert moved(preview) == [
         ("Eva Sánchez", 2, 1, 3, 3, 24, 24, 24, 26, "Puntos stoner", "—"),
         ("Ana Núñez", 1, 2, 3, 3, 24, 24, 25, 25, "—", "Puntos stoner"),
@@ -61,7 +61,7 @@ def test_pod_preview_score_only_moves_the_two_rows_it_separates():
 
 def test_pod_preview_places_swap_moves_every_row():
     event, regs, (r1, r2) = played_event()
-    preview = pod_correction_preview(pod=r1.pods.get(),
+    preview = pod_correction_preview(pod=r1.tables.get(),
                                      placements=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
     d = Decimal
     assert moved(preview) == [
@@ -79,24 +79,24 @@ def test_pod_preview_places_swap_moves_every_row():
 
 def test_pod_preview_writes_nothing():
     event, regs, (r1, r2) = played_event()
-    pod = r1.pods.get()
-    counts = (PodResultEntry.objects.count(), EventLogEntry.objects.count())
+    pod = r1.tables.get()
+    counts = (ResultEntry.objects.count(), EventLogEntry.objects.count())
     pod_correction_preview(pod=pod, placements=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
     pod.refresh_from_db()
     assert pod.version == 1
     assert dict(pod.seats.values_list("registration_id", "place"))[regs["beto"].pk] == 2
-    assert (PodResultEntry.objects.count(), EventLogEntry.objects.count()) == counts
+    assert (ResultEntry.objects.count(), EventLogEntry.objects.count()) == counts
 
 
 def test_pod_preview_refuses_places_the_scores_contradict():
     event, regs, (r1, r2) = played_event()
     with pytest.raises(IllegalResult) as exc:
-        pod_correction_preview(pod=r1.pods.get(), placements=placements(regs, {"beto": (3, 20), "carla": (2, 13)}))
+        pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"beto": (3, 20), "carla": (2, 13)}))
     assert exc.value.code == "places_score_mismatch"
 
 
 def test_pod_preview_of_an_unfinished_event_has_no_podium():
     event, regs, (r1, r2) = played_event(finish=False)
-    preview = pod_correction_preview(pod=r1.pods.get(), placements=placements(regs, {"eva": (5, 3)}))
+    preview = pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"eva": (5, 3)}))
     assert (preview.podium_before, preview.podium_after) == ((), ())
     assert [m.name for m in preview.moved] == ["Eva Sánchez", "Ana Núñez"]

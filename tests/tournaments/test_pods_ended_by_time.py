@@ -20,7 +20,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, game
 from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.errors import IllegalResult
-from tournaments.models import EventLogEntry, PodResultEntry, PodTable
+from tournaments.models import EventLogEntry, ResultEntry, Table
 from tournaments.pods_selectors import player_pod_rounds, pod_rows, pod_standings_for_event, pods_for_round
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -35,7 +35,7 @@ def pod_event(players: int, key: str = "stoner_points", **kwargs):
     return event, regs
 
 
-def seats(pod: PodTable) -> list[int]:
+def seats(pod: Table) -> list[int]:
     return list(pod.seats.order_by("seat").values_list("registration_id", flat=True))
 
 
@@ -44,7 +44,7 @@ def three():
     """One stoner-points pod of three, seated (a, b, c in seat order)."""
     event, _regs = pod_event(3)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
+    pod = rnd.tables.get()
     return event, rnd, pod, seats(pod)
 
 
@@ -56,7 +56,7 @@ def test_pod_of_15_12_9_is_recorded_as_ended_by_time(three):
     pod.refresh_from_db()
     assert pod.ended_by_time is True
     assert pod.status == MatchStatus.REPORTED
-    entry = PodResultEntry.objects.get(pod=pod)
+    entry = ResultEntry.objects.get(table=pod)
     assert entry.ended_by_time is True
     log = EventLogEntry.objects.filter(event=event, action="pod_result_record").get()
     assert log.after["ended_by_time"] is True
@@ -71,7 +71,7 @@ def test_pod_where_someone_reached_20_is_a_normal_finish(three):
     services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 12), (c, 3, 9)])
     pod.refresh_from_db()
     assert pod.ended_by_time is False
-    assert PodResultEntry.objects.get(pod=pod).ended_by_time is False
+    assert ResultEntry.objects.get(table=pod).ended_by_time is False
 
 
 def test_places_of_a_pod_ended_by_time_must_follow_the_scores(three):
@@ -116,8 +116,8 @@ def test_correction_to_a_real_finish_clears_ended_by_time(three):
                                 reason="Faltaba sumar una carta", by=organizer)
     pod.refresh_from_db()
     assert pod.ended_by_time is False
-    assert list(PodResultEntry.objects.filter(pod=pod).order_by("version").values_list(
-        "ended_by_time", flat=True)) == [True, False]
+    assert list(ResultEntry.objects.filter(table=pod).order_by("version").values_list(
+        "went_to_time", flat=True)) == [True, False]
 
 
 def test_ended_by_time_is_shown_on_judge_public_and_admin_pages(client, three):
@@ -152,7 +152,7 @@ def test_copa_del_mundo_five_managers_in_pods_of_three_and_two():
     """
     event, _regs = pod_event(5, key="copa_del_mundo")
     rnd = services.round_pair_next(event=event)
-    pods = {p.seats.count(): p for p in rnd.pods.all()}
+    pods = {p.seats.count(): p for p in rnd.tables.all()}
     assert sorted(pods) == [2, 3]
     x1, x2, x3 = seats(pods[3])
     y1, y2 = seats(pods[2])
@@ -171,7 +171,7 @@ def test_event_may_choose_a_points_table_instead():
     """Configurable per event (decision 17): with ``pod_points_mode="table"``
     and {1: 5, 2: 3, 3: 1}, a pod of 3 in seat order pays 5, 3, 1."""
     event, _regs = pod_event(3, pod_points_mode="table", placement_points={"1": 5, "2": 3, "3": 1})
-    pod = services.round_pair_next(event=event).pods.get()
+    pod = services.round_pair_next(event=event).tables.get()
     a, b, c = seats(pod)
     services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 12), (c, 3, 9)])
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1]
@@ -196,7 +196,7 @@ def test_pods_api_shows_ended_by_time_and_exact_share_points(client):
     """
     event, _regs = pod_event(5)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
+    pod = rnd.tables.get()
     a, b, c, d, e = seats(pod)
     services.pod_result_record(pod=pod, placements=[(a, 1, 18), (b, 2, 14), (c, 3, 9), (d, 4, 2), (e, 4, 2)])
     body = client.get(reverse("tournaments_api:pairing-list", args=[event.pk, 1])).json()

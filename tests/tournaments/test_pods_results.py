@@ -16,7 +16,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, game
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus
 from tournaments.errors import IllegalResult, PairingRefused, StaleEdit
-from tournaments.models import Event, PodResultEntry, PodTable, Round
+from tournaments.models import Event, ResultEntry, Round, Table
 from tournaments.pods_selectors import pod_standings_for_event, pods_for_round
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -32,11 +32,11 @@ def pod_event(players: int, key: str = "stoner_points", **kwargs) -> Event:
     return event
 
 
-def seat_order(pod: PodTable) -> list[int]:
+def seat_order(pod: Table) -> list[int]:
     return list(pod.seats.order_by("seat").values_list("registration_id", flat=True))
 
 
-def by_seat_order(pod: PodTable, *, scores: bool = True) -> list[tuple[int, int, int | None]]:
+def by_seat_order(pod: Table, *, scores: bool = True) -> list[tuple[int, int, int | None]]:
     """Seat 1 wins, seat 2 is 2nd … (stoner points 20, 15, 10 …)."""
     return [(rid, place, (25 - 5 * place) if scores else None)
             for place, rid in enumerate(seat_order(pod), start=1)]
@@ -44,7 +44,7 @@ def by_seat_order(pod: PodTable, *, scores: bool = True) -> list[tuple[int, int,
 
 def play_round(event: Event) -> Round:
     rnd = services.round_pair_next(event=event)
-    for pod in rnd.pods.all():
+    for pod in rnd.tables.all():
         services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return rnd
 
@@ -55,8 +55,8 @@ def play_round(event: Event) -> Round:
 def test_pair_next_round_delegates_to_pods_for_a_pod_event():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
-    assert not rnd.matches.exists()
-    assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [4, 4, 5]
+    assert not rnd.tables.exists()
+    assert sorted(pod.seats.count() for pod in rnd.tables.all()) == [4, 4, 5]
     assert rnd.seed == services.derived_seed(event.seed, "round", 1)
     event.refresh_from_db()
     assert event.state == EventState.SWISS and event.planned_rounds == 4
@@ -65,7 +65,7 @@ def test_pair_next_round_delegates_to_pods_for_a_pod_event():
 def test_pair_next_pod_round_refused_while_results_missing_names_the_tables():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
-    first = rnd.pods.get(table_number=1)
+    first = rnd.tables.get(table_number=1)
     services.pod_result_record(pod=first, placements=by_seat_order(first))
     with pytest.raises(PairingRefused) as err:
         services.round_pair_next(event=event)
@@ -75,7 +75,7 @@ def test_pair_next_pod_round_refused_while_results_missing_names_the_tables():
 
 def test_record_pod_result_refuses_illegal_places():
     event = pod_event(13)
-    pod = services.round_pair_next(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).tables.get(table_number=2)
     ids = seat_order(pod)
     bad = [(rid, place, None) for rid, place in zip(ids, [1, 2, 2, 3])]
     with pytest.raises(IllegalResult) as err:
@@ -90,7 +90,7 @@ def test_record_pod_result_refuses_illegal_places():
 
 def test_record_pod_result_refuses_places_that_contradict_stoner_points():
     event = pod_event(13)
-    pod = services.round_pair_next(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).tables.get(table_number=2)
     a, b, c, d = seat_order(pod)
     with pytest.raises(IllegalResult) as err:
         services.pod_result_record(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
@@ -102,7 +102,7 @@ def test_record_pod_result_refuses_places_that_contradict_stoner_points():
 
 def test_record_pod_result_accepts_shared_places_and_keeps_history():
     event = pod_event(13)
-    pod = services.round_pair_next(event=event).pods.get(table_number=2)
+    pod = services.round_pair_next(event=event).tables.get(table_number=2)
     a, b, c, d = seat_order(pod)
     judge = UserFactory(username="juez-mesas")
     services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
@@ -111,7 +111,7 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
                                     expected_version=1, entered_by=judge)
     pod.refresh_from_db()
     assert (pod.status, pod.version) == (MatchStatus.REPORTED, 2)
-    entries = list(PodResultEntry.objects.filter(pod=pod).order_by("version"))
+    entries = list(ResultEntry.objects.filter(table=pod).order_by("version"))
     assert [e.version for e in entries] == [1, 2]
     assert entries[0].placements == [[a, 1, 21], [b, 2, 9], [c, 2, 9], [d, 4, 3]]
     assert entries[1].entered_by == judge
@@ -119,16 +119,16 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
 
 def test_record_pod_result_refuses_a_stale_save():
     event = pod_event(13)
-    pod = services.round_pair_next(event=event).pods.get(table_number=1)
+    pod = services.round_pair_next(event=event).tables.get(table_number=1)
     services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
     with pytest.raises(StaleEdit):
         services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
-    assert PodResultEntry.objects.filter(pod=pod).count() == 1
+    assert ResultEntry.objects.filter(table=pod).count() == 1
 
 
 def test_resending_the_same_pod_result_is_a_no_op():
     event = pod_event(13)
-    pod = services.round_pair_next(event=event).pods.get(table_number=1)
+    pod = services.round_pair_next(event=event).tables.get(table_number=1)
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     pod.refresh_from_db()
@@ -140,13 +140,13 @@ def test_pods_have_no_repeated_pod_mates_over_three_rounds_of_13_players():
     met: set[tuple[int, int]] = set()
     for _ in range(3):
         rnd = services.round_pair_next(event=event)
-        for pod in rnd.pods.all():
+        for pod in rnd.tables.all():
             players = sorted(seat_order(pod))
             pairs = set(itertools.combinations(players, 2))
             assert not pairs & met
             met |= pairs
             services.pod_result_record(pod=pod, placements=by_seat_order(pod, scores=False))
-    assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [3, 3, 3, 4]
+    assert sorted(pod.seats.count() for pod in rnd.tables.all()) == [3, 3, 3, 4]
 
 
 def test_pod_standings_from_placements():
@@ -154,7 +154,7 @@ def test_pod_standings_from_placements():
     beats all three (3); each tied 2nd beats the 4th and ties one
     (3 × 1.5 / 3 = 1.5); the 4th beats nobody (0)."""
     event = pod_event(4)  # one pod of 4
-    pod = services.round_pair_next(event=event).pods.get()
+    pod = services.round_pair_next(event=event).tables.get()
     a, b, c, d = seat_order(pod)
     services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
     rows = pod_standings_for_event(event)
@@ -171,7 +171,7 @@ def test_event_placement_points_setting_is_used():
     """An event that chooses a points table (decision 17: configurable per
     event) scores by it."""
     event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1}, pod_points_mode="table")
-    pod = services.round_pair_next(event=event).pods.get()
+    pod = services.round_pair_next(event=event).tables.get()
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]
 
@@ -188,7 +188,7 @@ def test_finish_event_podium_is_top_three_of_pod_standings_skipping_disqualified
     assert [event.podium_first_id, event.podium_second_id, event.podium_third_id] == [
         r.registration_id for r in rows[1:4]
     ]
-    assert not PodTable.objects.filter(round__event=event, status=MatchStatus.REPORTED).exists()
+    assert not Table.objects.filter(round__event=event, status=MatchStatus.REPORTED).exists()
 
 
 def test_pairing_refused_after_the_planned_rounds():
@@ -206,7 +206,7 @@ def test_pairing_refused_after_the_planned_rounds():
 def live_pods():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get(table_number=1)
+    pod = rnd.tables.get(table_number=1)
     services.pod_result_record(pod=pod, placements=by_seat_order(pod))
     return event, rnd
 
@@ -239,7 +239,7 @@ def test_judge_page_lists_pods_and_saves_places(client, live_pods):
     form = client.get(url).content.decode()
     assert "Puntos stoner" in form and "Guardar puestos" in form
     assert "Cargue también los puntos stoner de cada uno." in form  # the game's score name, lower case
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     data = {"expected_version": 0}
     for rid, place, score in by_seat_order(pod):
         data[f"place_{rid}"] = place
@@ -248,7 +248,7 @@ def test_judge_page_lists_pods_and_saves_places(client, live_pods):
     assert response.status_code == 302
     pod.refresh_from_db()
     assert pod.status == MatchStatus.REPORTED
-    assert PodResultEntry.objects.get(pod=pod).entered_by == judge
+    assert ResultEntry.objects.get(table=pod).entered_by == judge
     data[f"score_{seat_order(pod)[0]}"] = 0  # the winner with 0 stoner points: refused
     data["expected_version"] = 1
     page = client.post(url, data).content.decode()
@@ -307,7 +307,7 @@ def test_repair_current_round_of_a_pod_event_seats_it_again():
     event = pod_event(13)
     services.round_pair_next(event=event)
     rnd = services.round_repair(event=event)
-    assert rnd.number == 1 and sorted(p.seats.count() for p in rnd.pods.all()) == [4, 4, 5]
+    assert rnd.number == 1 and sorted(p.seats.count() for p in rnd.tables.all()) == [4, 4, 5]
 
 
 def test_pod_event_has_no_top_cut():

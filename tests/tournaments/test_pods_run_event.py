@@ -12,7 +12,7 @@ from django.core.management import call_command
 from rules.games import REGISTRY
 from tournaments.enums import EventState
 from tournaments.formats import FORMATS, format_for
-from tournaments.models import Event, Match, PodSeat, PodTable
+from tournaments.models import Event, Seat, Table
 from tournaments.pods_selectors import pod_standings_for_event
 from tournaments.swiss.pods import pod_sizes
 
@@ -36,11 +36,12 @@ def test_run_event_stoner_points_13_players_plays_in_pods_to_standings():
     rules = REGISTRY["stoner_points"].pods
     expected = sorted(pod_sizes(13, rules.min_size, rules.max_size, rules.preferred_size))
     for rnd in event.rounds.all():
-        sizes = sorted(pod.seats.count() for pod in rnd.pods.all())
+        sizes = sorted(pod.seats.count() for pod in rnd.tables.all())
         assert sizes == expected  # nobody sits out, pods of the game's sizes
-        seated = PodSeat.objects.filter(pod__round=rnd).values_list("registration_id", flat=True)
+        seated = Seat.objects.filter(round=rnd).values_list("registration_id", flat=True)
         assert len(set(seated)) == 13
-    assert not Match.objects.filter(round__event=event).exists()
+    # No duel: no bye, and no table with a match outcome (a pod's is blank).
+    assert not Table.objects.filter(round__event=event).exclude(outcome="", is_bye=False).exists()
     assert "== Posiciones finales" in text and "Puntos stoner" in text and "Rivales" in text
     assert "== Podio" in text
     rows = pod_standings_for_event(event)
@@ -61,7 +62,7 @@ def test_run_event_copa_del_mundo_seats_pods_of_three_and_four():
     event = Event.objects.get(name="Copa 13")
     assert event.state == EventState.FINISHED
     for rnd in event.rounds.all():
-        assert sorted(pod.seats.count() for pod in rnd.pods.all()) == [3, 3, 3, 4]
+        assert sorted(pod.seats.count() for pod in rnd.tables.all()) == [3, 3, 3, 4]
     assert "== Podio" in text
 
 
@@ -70,7 +71,9 @@ def test_run_event_blobbiemundo_runs_to_podium():
     event = Event.objects.get(name="Blobbi")
     assert format_for(event).key == "duels"
     assert event.state == EventState.FINISHED
-    assert not PodTable.objects.filter(round__event=event).exists()
+    # No pod: every table of the finished day seats one or two and has a match outcome (a bye's is "bye").
+    assert not Seat.objects.filter(round__event=event, seat__gt=2).exists()
+    assert not Table.objects.filter(round__event=event, outcome="").exists()
     assert "Posiciones finales de las rondas suizas" in text and "== Podio" in text
     for place in (event.podium_first, event.podium_second, event.podium_third):
         assert place.player.display_name in text

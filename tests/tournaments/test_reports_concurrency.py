@@ -16,7 +16,7 @@ from tests.tournaments.views.helpers import build_event
 from tournaments import services
 from tournaments.enums import ResultSource
 from tournaments.errors import ArenaError
-from tournaments.models import Match, MatchReport, ResultEntry
+from tournaments.models import ResultEntry, Table, TableReport
 from tournaments.services.reports import RECORDED, WAITING, ReportedResult
 
 pytestmark = RACE_MARKS
@@ -52,7 +52,7 @@ def test_two_agreeing_reports_at_the_same_instant_record_exactly_one_result():
     """Decision 21: both players report 2-1 at once, on every table of an 8-table round: each table gets
     exactly one result entry (v1, source «players»); one report answered «waiting», the other «recorded»."""
     event = build_event(16, self_reporting=True)
-    matches = list(Match.objects.filter(round=event.rounds.get(), is_bye=False).order_by("table_number"))
+    matches = list(Table.objects.filter(round=event.rounds.get(), is_bye=False).order_by("table_number"))
     calls = []
     for match in matches:
         for reg in (match.player_a, match.player_b):
@@ -64,7 +64,7 @@ def test_two_agreeing_reports_at_the_same_instant_record_exactly_one_result():
     for i, match in enumerate(matches):
         states = sorted(o.state for o in out[2 * i:2 * i + 2])
         assert states == sorted([RECORDED, WAITING])
-        entries = list(ResultEntry.objects.filter(match=match))
+        entries = list(ResultEntry.objects.filter(table=match))
         assert [(e.version, e.games_a, e.games_b, e.source) for e in entries] == [(1, 2, 1, ResultSource.PLAYERS)]
         match.refresh_from_db()
         assert (match.games_a, match.games_b, match.version) == (2, 1, 1)
@@ -77,7 +77,7 @@ def test_a_judges_entry_racing_a_players_report_wins():
     records 2-1 as v1 that the judge's v2 replaces."""
     for attempt in range(ROUNDS_OF_RACING):
         event = build_event(4, self_reporting=True)
-        match = Match.objects.get(round=event.rounds.get(), table_number=1)
+        match = Table.objects.get(round=event.rounds.get(), table_number=1)
         user_a, user_b = player_account(match.player_a, f"a{attempt}"), player_account(match.player_b, f"b{attempt}")
         judge = UserFactory(username=f"juez{attempt}")
         services.match_report_submit(match=match, registration=match.player_a, result=ReportedResult(2, 1),
@@ -93,11 +93,11 @@ def test_a_judges_entry_racing_a_players_report_wins():
                                                      and player.code == "result_recorded"), player
         match.refresh_from_db()
         assert (match.games_a, match.games_b) == (0, 2)
-        entries = list(ResultEntry.objects.filter(match=match).order_by("version"))
+        entries = list(ResultEntry.objects.filter(table=match).order_by("version"))
         assert entries[-1].source == ResultSource.JUDGE and entries[-1].entered_by == judge
         if isinstance(player, Exception):
             assert len(entries) == 1
         else:
             assert [(e.games_a, e.games_b, e.source) for e in entries] == [
                 (2, 1, ResultSource.PLAYERS), (0, 2, ResultSource.JUDGE)]
-        assert MatchReport.objects.filter(match=match).count() == (1 if isinstance(player, Exception) else 2)
+        assert TableReport.objects.filter(table=match).count() == (1 if isinstance(player, Exception) else 2)

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournaments.enums import EventState
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Registration, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -32,7 +32,7 @@ def test_demo_event_plays_to_podium_and_is_reproducible():
     for place in (event.podium_first, event.podium_second, event.podium_third):
         assert place.player.display_name in text
     # Every registration plays every Swiss round (R-000-63): 24 players, 12 tables, 5 rounds.
-    assert Match.objects.filter(round__event=event, round__phase="swiss").count() == 60
+    assert Table.objects.filter(round__event=event, round__phase="swiss").count() == 60
     again = run(str(DATA / "demo_event.csv"), seed=2024, name="Demo B")
     assert again.replace("Demo B", "Demo A") == text
 

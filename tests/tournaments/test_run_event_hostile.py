@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 
 from tournaments.enums import EventState
-from tournaments.models import Event, Match, Player, Registration, Round, Venue
+from tournaments.models import Event, Player, Registration, Round, Table, Venue
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -30,7 +30,7 @@ def run(*args, **kwargs) -> str:
 
 
 def counts() -> tuple[int, ...]:
-    return tuple(model.objects.count() for model in (Event, Player, Venue, Registration, Round, Match))
+    return tuple(model.objects.count() for model in (Event, Player, Venue, Registration, Round, Table))
 
 
 def write(tmp_path: Path, name: str, text: str, encoding: str = "utf-8") -> str:
@@ -156,10 +156,9 @@ def test_run_event_explicit_absence_still_works(tmp_path):
     run(players, results=results, cut=0, rounds=2, name="Ausente", quiet_rounds=True)
 
     first = Round.objects.get(event__name="Ausente", number=1)
-    assert first.matches.count() == 2  # P1-P2 and P3-P4; P5 sat out: no match, no bye
-    assert not first.matches.filter(player_a__player__player_number="P5").exists()
-    assert not first.matches.filter(player_b__player__player_number="P5").exists()
-    assert Round.objects.get(event__name="Ausente", number=2).matches.count() == 3  # 5 players: 2 tables + bye
+    assert first.tables.count() == 2  # P1-P2 and P3-P4; P5 sat out: no match, no bye
+    assert not first.tables.filter(seats__registration__player__player_number="P5").exists()  # in neither seat
+    assert Round.objects.get(event__name="Ausente", number=2).tables.count() == 3  # 5 players: 2 tables + bye
 
 
 def test_run_event_failure_with_replace_keeps_the_old_event(tmp_path):

@@ -10,7 +10,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments import selectors, services
 from tournaments.enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from tournaments.errors import IllegalResult, PairingRefused, RegistrationError, StaleEdit, StateError
-from tournaments.models import Match, Registration, ResultEntry, Round
+from tournaments.models import Registration, ResultEntry, Round, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -27,7 +27,7 @@ def make_event(players: int = 8, **kwargs):
 
 def play_round(event, score=(2, 0, 0)):
     rnd = services.round_pair_next(event=event)
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     return rnd
 
@@ -55,15 +55,15 @@ def test_pair_round_one_is_reproducible_from_the_recorded_seed():
     """R-000-75: round 1 is random, drawn from a seed recorded on the round."""
     event = make_event(players=9, seed=77)
     first = services.round_pair_next(event=event)
-    tables = [(m.table_number, m.player_a_id, m.player_b_id) for m in first.matches.order_by("is_bye", "table_number")]
+    tables = [(m.table_number, m.player_a_id, m.player_b_id) for m in first.tables.order_by("is_bye", "table_number")]
     services.round_repair(event=event)  # draws round 1 again from the same recorded seed
     again = Round.objects.get(event=event, number=1)
     assert again.seed == first.seed
     assert [(m.table_number, m.player_a_id, m.player_b_id)
-            for m in again.matches.order_by("is_bye", "table_number")] == tables
+            for m in again.tables.order_by("is_bye", "table_number")] == tables
     other = make_event(players=9, seed=78)
     assert services.round_pair_next(event=other).seed != first.seed
-    bye = again.matches.get(is_bye=True)
+    bye = again.tables.get(is_bye=True)
     assert (bye.games_a, bye.games_b, bye.outcome, bye.status) == (2, 0, MatchOutcome.BYE, MatchStatus.CONFIRMED)
 
 
@@ -71,7 +71,7 @@ def test_pair_next_round_while_results_missing_is_refused():
     """R-000-78: the next round is paired only when every result is in."""
     event = make_event(players=8)
     rnd = services.round_pair_next(event=event)
-    first = rnd.matches.order_by("table_number").first()
+    first = rnd.tables.order_by("table_number").first()
     services.match_result_record(match=first, games_a=2, games_b=1)
     with pytest.raises(PairingRefused) as err:
         services.round_pair_next(event=event)
@@ -83,7 +83,7 @@ def test_pair_next_round_while_results_missing_is_refused():
 def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
     """R-000-61: best of three — nobody wins three games."""
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.match_result_record(match=match, games_a=3, games_b=0)
     assert err.value.code == "too_many_wins"
@@ -98,7 +98,7 @@ def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
 )
 def test_other_impossible_best_of_three_scores_are_refused(score, code):
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     assert err.value.code == code
@@ -107,7 +107,7 @@ def test_other_impossible_best_of_three_scores_are_refused(score, code):
 
 def test_result_for_a_match_not_in_the_current_round_is_refused():
     event = make_event(players=4)
-    old = play_round(event).matches.filter(is_bye=False).first()
+    old = play_round(event).tables.filter(is_bye=False).first()
     services.round_pair_next(event=event)
     with pytest.raises(StateError) as err:
         services.match_result_record(match=old, games_a=0, games_b=2)
@@ -119,7 +119,7 @@ def test_result_for_a_match_not_in_the_current_round_is_refused():
 def test_stale_edit_is_refused_and_keeps_the_first_save():
     judge_one, judge_two = UserFactory(username="ana"), UserFactory(username="beto")
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     loaded_version = match.version
     services.match_result_record(
         match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one
@@ -135,11 +135,11 @@ def test_stale_edit_is_refused_and_keeps_the_first_save():
 def test_correction_keeps_history_and_double_submission_is_a_no_op():
     judge = UserFactory(username="carla")
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)
     services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)  # same again
     services.match_result_record(match=match, games_a=1, games_b=2, entered_by=judge)  # correction
-    entries = list(ResultEntry.objects.filter(match=match).order_by("version"))
+    entries = list(ResultEntry.objects.filter(table=match).order_by("version"))
     assert [(e.version, e.games_a, e.games_b, e.entered_by.username) for e in entries] == [
         (1, 2, 0, "carla"), (2, 1, 2, "carla")]
     match.refresh_from_db()
@@ -149,7 +149,7 @@ def test_correction_keeps_history_and_double_submission_is_a_no_op():
 def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
     """R-000-104 / DESIGN 4 and 12: 1-0-1 wins, 1-1-1 is a drawn match."""
     event = make_event(players=4)
-    m1, m2 = services.round_pair_next(event=event).matches.order_by("table_number")
+    m1, m2 = services.round_pair_next(event=event).tables.order_by("table_number")
     services.match_result_record(match=m1, games_a=1, games_b=0, games_drawn=1)
     services.match_result_record(match=m2, games_a=1, games_b=1, games_drawn=1)
     m1.refresh_from_db(), m2.refresh_from_db()
@@ -159,7 +159,7 @@ def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
 def test_more_than_ten_minutes_late_loses_the_match_two_nil():
     """R-000-77: > 10 minutes late → 0-2 whatever was entered."""
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     services.match_result_record(match=match, games_a=0, games_b=0, minutes_late_a=11)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.outcome) == (0, 2, MatchOutcome.B_WINS)
@@ -168,7 +168,7 @@ def test_more_than_ten_minutes_late_loses_the_match_two_nil():
 def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
     """R-000-77: > 5 minutes late loses game 1, so 2-0 for the late player is impossible."""
     event = make_event(players=4)
-    match = services.round_pair_next(event=event).matches.first()
+    match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.match_result_record(match=match, games_a=2, games_b=0, minutes_late_a=6)
     assert err.value.code == "late_game_one_not_counted"
@@ -179,7 +179,7 @@ def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
 
 def test_bye_has_no_result_to_enter():
     event = make_event(players=5)
-    bye = services.round_pair_next(event=event).matches.get(is_bye=True)
+    bye = services.round_pair_next(event=event).tables.get(is_bye=True)
     with pytest.raises(StateError):
         services.match_result_record(match=bye, games_a=0, games_b=2)
 
@@ -190,8 +190,7 @@ def test_dropped_player_is_not_paired_and_keeps_results():
     leaving = Registration.objects.filter(event=event).first()
     services.registration_drop(registration=leaving)
     rnd = services.round_pair_next(event=event)
-    paired = set(rnd.matches.values_list("player_a", flat=True)) | set(
-        rnd.matches.exclude(player_b=None).values_list("player_b", flat=True))
+    paired = set(Seat.objects.filter(table__round=rnd).values_list("registration_id", flat=True))
     assert leaving.pk not in paired
     assert len(paired) == 5
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == leaving.pk)
@@ -206,7 +205,7 @@ def test_late_entry_joins_with_zero_points():
     late = services.registration_create(event=event, player=PlayerFactory())
     assert late.late_entry and late.joined_round == 2
     rnd = services.round_pair_next(event=event)
-    assert rnd.matches.filter(player_a=late).exists() or rnd.matches.filter(player_b=late).exists()
+    assert rnd.tables.filter(seats__seat=1, seats__registration=late).exists() or rnd.tables.filter(seats__seat=2, seats__registration=late).exists()
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == late.pk)
     assert row.match_points in (0.0, 1.0)  # 1.0 only if the late entry got the bye
 
@@ -228,7 +227,7 @@ def test_repair_current_round_only_without_results():
     rnd = services.round_pair_next(event=event)
     again = services.round_repair(event=event)
     assert again.number == 1 and Round.objects.filter(event=event).count() == 1
-    services.match_result_record(match=again.matches.first(), games_a=2, games_b=0)
+    services.match_result_record(match=again.tables.first(), games_a=2, games_b=0)
     with pytest.raises(StateError):
         services.round_repair(event=event)
     assert rnd.pk != again.pk
@@ -243,17 +242,17 @@ def test_full_day_top_four_and_podium():
     semis = services.top_cut_start(event=event)
     assert semis.phase == RoundPhase.TOP_CUT and semis.stage == 2
     seeds = [s.registration_id for s in standings[:4]]
-    pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in semis.matches.all()}
+    pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in semis.tables.all()}
     assert pairs == {frozenset((seeds[0], seeds[3])), frozenset((seeds[1], seeds[2]))}
     with pytest.raises(PairingRefused):
         services.round_pair_next(event=event)
-    for m in semis.matches.all():
+    for m in semis.tables.all():
         with pytest.raises(IllegalResult):
             services.match_result_record(match=m, games_a=1, games_b=1)
         services.match_result_record(match=m, games_a=2, games_b=0)  # higher seed (player_a) wins
     final = services.round_pair_next(event=event)
     assert final.stage == 1
-    fm = final.matches.get()
+    fm = final.tables.get()
     services.match_result_record(match=fm, games_a=0, games_b=2)
     event = services.event_finish(event=event)
     assert event.state == EventState.FINISHED
@@ -263,4 +262,4 @@ def test_full_day_top_four_and_podium():
     assert event.podium_third_id == seeds[2]
     with pytest.raises(StateError):
         services.event_finish(event=event)
-    assert Match.objects.filter(round__event=event, status=MatchStatus.REPORTED).count() == 0
+    assert Table.objects.filter(round__event=event, status=MatchStatus.REPORTED).count() == 0

@@ -35,7 +35,7 @@ from tests.factories import EventFactory, PlayerFactory
 from tests.tournaments.pods_helpers import played_event
 from tournaments import services
 from tournaments.formats import format_for
-from tournaments.models import Match
+from tournaments.models import Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -57,8 +57,8 @@ def duel_event_played():
     ):
         rnd = services.round_pair_manual(event=event, pairings=pairs)
         for (a, _b), (games_a, games_b) in zip(pairs, scores, strict=True):
-            services.match_result_record(match=Match.objects.get(round=rnd, player_a=a), games_a=games_a,
-                                         games_b=games_b)
+            services.match_result_record(match=Table.objects.get(round=rnd, seats__registration=a, seats__seat=1),
+                                         games_a=games_a, games_b=games_b)
     services.registration_drop(registration=dario)
     event.refresh_from_db()
     return event, {reg.pk: name for name, reg in regs.items()}

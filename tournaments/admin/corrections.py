@@ -32,7 +32,7 @@ from ..enums import MatchStatus
 from ..errors import ArenaError
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
-from ..models import PodTable, Round
+from ..models import Round, Table
 from ..permissions import is_head_judge
 from ..services.corrections import corrector_check, reason_check
 from ..text import round_label
@@ -47,7 +47,7 @@ def can_correct(request, rnd: Round) -> bool:
     :func:`tournaments.services.match_result_correct`, a pod through
     :func:`tournaments.services.pod_result_correct` (:func:`pod_correction_view`).
     """
-    return request.user.has_perm("tournaments.change_match") and is_head_judge(request.user, rnd.event)
+    return request.user.has_perm("tournaments.change_table") and is_head_judge(request.user, rnd.event)
 
 
 def _values(post) -> dict:
@@ -68,7 +68,7 @@ def correction_view(model_admin, request, object_id, match_id):
         return HttpResponseNotAllowed(["POST"])
     rnd = model_admin.scoped_object_or_404(request, object_id, model_admin.get_queryset(request).select_related(
         "event"))
-    match = get_object_or_404(rnd.matches.select_related("player_a__player", "player_b__player"), pk=match_id)
+    match = get_object_or_404(rnd.tables.all(), pk=match_id)
     back = round_url(rnd) + (
         f"#mesa-{match.table_number}" if match.table_number else "")
     table = _("Mesa %(t)s") % {"t": match.table_number}
@@ -140,7 +140,7 @@ def pod_correction_view(model_admin, request, object_id, pod_id):
         "event"))
     if format_for(rnd.event).table_results != PLACE_RESULTS:
         raise Http404
-    pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
+    pod = get_object_or_404(Table, round=rnd, pk=pod_id)
     back = f"{round_url(rnd)}#mesa-{pod.table_number}"
     table = _("Mesa %(t)s") % {"t": pod.table_number}
     row = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == pod.pk)

@@ -183,11 +183,9 @@ def day_token(event: Event, last_round: Round | None) -> str:
 def day_status(event: Event) -> DayStatus:
     """The day's state of ``event`` and the buttons that apply (four queries)."""
     rounds = list(
-        event.rounds.order_by("number").annotate(  # duels' matches and pods' tables alike
-            tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True) + Count("pods", distinct=True),
-            pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING),
-                          distinct=True)
-            + Count("pods", filter=Q(pods__status=MatchStatus.PENDING), distinct=True),
+        event.rounds.order_by("number").annotate(  # duels and pods alike; a bye is no table to wait for
+            table_count=Count("tables", filter=Q(tables__is_bye=False)),
+            pending=Count("tables", filter=Q(tables__is_bye=False, tables__status=MatchStatus.PENDING)),
         )
     )
     for rnd in rounds:

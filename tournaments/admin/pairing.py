@@ -20,13 +20,13 @@ from django.utils.translation import gettext as _
 from .. import services
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError
-from ..models import Match, Round
+from ..models import Round, Table
 from ..text import round_label
 
 KINDS = ("swap", "move", "bye_give", "bye_take")
 
 
-def _seat_label(match: Match, side: str) -> str:
+def _seat_label(match: Table, side: str) -> str:
     reg = match.player_b if side == "b" else match.player_a
     name = reg.player.display_name
     if match.is_bye:
@@ -39,8 +39,7 @@ def round_context(rnd: Round, *, can_edit: bool) -> dict:
     if not can_edit or rnd.phase != RoundPhase.SWISS or rnd.state != RoundState.PAIRED \
             or rnd.event.state != EventState.SWISS:
         return {}
-    matches = list(Match.objects.filter(round=rnd).select_related("player_a__player", "player_b__player")
-                   .order_by("is_bye", "table_number"))
+    matches = list(Table.objects.filter(round=rnd).order_by("is_bye", "table_number"))
     open_matches = [m for m in matches if m.is_bye or (m.status == MatchStatus.PENDING and m.version == 0)]
     if not any(not m.is_bye for m in open_matches):
         return {}

@@ -8,13 +8,19 @@ judge's revision with a reason (:func:`tournaments.penalties.penalty_revise`),
 which the judge page of each entry offers — the admin links to it.
 """
 from django.contrib import admin
+from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from ..models import MatchRuling, Penalty, PenaltyRevision
+from ..models import MatchRuling, Penalty, PenaltyRevision, Seat
 from ..penalty_preview import consequence_labels, infraction_name, penalty_label, source_label
 from .scoping import FoldedPlayerSearch, VenueScopedAdmin
+
+
+def _table_seats(path: str) -> Prefetch:
+    """The seats (and players) of the table at ``path``, for its name in a list."""
+    return Prefetch(f"{path}__seats", queryset=Seat.objects.select_related("registration__player"))
 
 
 class PenaltyRevisionInline(admin.TabularInline):
@@ -64,7 +70,7 @@ class PenaltyAdmin(FoldedPlayerSearch, VenueScopedAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("event__game", "registration__player", "round", "match",
-                                                             "issued_by")
+                                                             "issued_by").prefetch_related(_table_seats("match"))
 
     def has_add_permission(self, request):
         return False  # recorded at the table through the ladder
@@ -128,6 +134,9 @@ class MatchRulingAdmin(VenueScopedAdmin):
     search_fields = ("ruling_id", "note")
     fields = ("match", "ruling_id", "note", "given_by", "given_at")
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related(_table_seats("match"))
 
     def has_add_permission(self, request):
         return False

@@ -24,7 +24,7 @@ from .. import pods_selectors, services
 from ..enums import MatchStatus
 from ..errors import ArenaError, IllegalResult, StaleEdit
 from ..formats import format_for
-from ..models import PodTable, Round
+from ..models import Round, Table
 from .links import round_url
 
 
@@ -128,7 +128,7 @@ def placements_text(lines) -> str:
     )
 
 
-def save_pod_result(request, rnd: Round, pod_table: PodTable) -> HttpResponseRedirect:
+def save_pod_result(request, rnd: Round, pod_table: Table) -> HttpResponseRedirect:
     """Save one pod's placements from the round page (POST) and go back to its row.
 
     Every outcome is a message: saved (with the version), unchanged, the
@@ -178,7 +178,7 @@ def save_pod_result(request, rnd: Round, pod_table: PodTable) -> HttpResponseRed
     return HttpResponseRedirect(back)
 
 
-def history_context(rnd: Round, pod_table: PodTable) -> dict:
+def history_context(rnd: Round, pod_table: Table) -> dict:
     """Context of ``admin/tournaments/round/pod_history.html``: the pod now and every entry, newest first."""
     row = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == pod_table.pk)
     return {

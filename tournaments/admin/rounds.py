@@ -4,11 +4,11 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,7 +18,7 @@ from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
-from ..models import Event, Match, PodTable, ResultEntry, Round
+from ..models import Event, ResultEntry, Round, Seat, Table
 from ..permissions import is_organizer
 from ..text import round_label, stage_name
 from . import corrections as admin_corrections
@@ -62,11 +62,9 @@ class RoundAdmin(VenueScopedAdmin):
         return (
             super()
             .get_queryset(request)
-            .annotate(  # duels' matches and pods' tables alike
-                tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True) + Count("pods", distinct=True),
-                pending=Count("matches", filter=Q(matches__is_bye=False, matches__status=MatchStatus.PENDING),
-                              distinct=True)
-                + Count("pods", filter=Q(pods__status=MatchStatus.PENDING), distinct=True),
+            .annotate(  # duels and pods alike; a bye is no table to wait for
+                table_count=Count("tables", filter=Q(tables__is_bye=False)),
+                pending=Count("tables", filter=Q(tables__is_bye=False, tables__status=MatchStatus.PENDING)),
             )
         )
 
@@ -76,8 +74,8 @@ class RoundAdmin(VenueScopedAdmin):
 
     @admin.display(description=gettext_lazy("resultados"))
     def results_progress(self, obj: Round) -> str:
-        done = obj.tables - obj.pending
-        text = _("%(done)d de %(total)d") % {"done": done, "total": obj.tables}
+        done = obj.table_count - obj.pending
+        text = _("%(done)d de %(total)d") % {"done": done, "total": obj.table_count}
         return format_html('<span class="arena-warn">{}</span>', text) if obj.pending else text
 
     def has_add_permission(self, request):
@@ -90,7 +88,7 @@ class RoundAdmin(VenueScopedAdmin):
         return False  # «Rehacer ronda actual» replaces a round
 
     def can_enter_results(self, request, rnd: Round) -> bool:
-        return request.user.has_perm("tournaments.change_match") and is_organizer(request.user, rnd.event)
+        return request.user.has_perm("tournaments.change_table") and is_organizer(request.user, rnd.event)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = dict(extra_context or {})
@@ -180,7 +178,7 @@ class RoundAdmin(VenueScopedAdmin):
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
         if not self.has_view_permission(request, rnd) or not self.can_enter_results(request, rnd):
             raise PermissionDenied
-        pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
+        pod = get_object_or_404(Table, round=rnd, pk=pod_id)
         return admin_pods.save_pod_result(request, rnd, pod)
 
     def pod_history_view(self, request, object_id, pod_id):
@@ -188,7 +186,7 @@ class RoundAdmin(VenueScopedAdmin):
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
         if not self.has_view_permission(request, rnd):
             raise PermissionDenied
-        pod = get_object_or_404(PodTable, round=rnd, pk=pod_id)
+        pod = get_object_or_404(Table, round=rnd, pk=pod_id)
         context = {
             **self.admin_site.each_context(request),
             **admin_pods.history_context(rnd, pod),
@@ -208,7 +206,7 @@ class RoundAdmin(VenueScopedAdmin):
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
         if not self.has_view_permission(request, rnd) or not self.can_enter_results(request, rnd):
             raise PermissionDenied
-        match = get_object_or_404(rnd.matches.select_related("player_a__player", "player_b__player"), pk=match_id)
+        match = get_object_or_404(rnd.tables.all(), pk=match_id)
         back = round_url(rnd) + (f"#mesa-{match.table_number}" if match.table_number else "")
         try:
             values = _parse_result(request.POST)
@@ -275,23 +273,24 @@ def _parse_result(post) -> dict:
     }
 
 
-@admin.register(Match)
-class MatchAdmin(VenueScopedAdmin):
-    """Matches: listed for search; entered on the round page; history from the result entries."""
+@admin.register(Table)
+class TableAdmin(VenueScopedAdmin):
+    """Tables (duels and pods): listed for search; entered on the round page; history from the result entries."""
 
     event_lookup = "round__event"
     list_display = ("__str__", "round", "result_display", "status", "version")
     list_filter = ("status", ("round__event", admin.RelatedOnlyFieldListFilter))
-    list_select_related = ("round", "round__event", "player_a__player", "player_b__player")
-    search_fields = ("player_a__player__display_name", "player_b__player__display_name",
-                     "player_a__player__player_number", "player_b__player__player_number")
+    list_select_related = ("round", "round__event")  # the seats come with Table.objects
+    search_fields = ("seats__registration__player__display_name", "seats__registration__player__player_number")
 
     @admin.display(description=gettext_lazy("resultado"))
-    def result_display(self, obj: Match) -> str:
+    def result_display(self, obj: Table) -> str:
         if obj.is_bye:
             return _("Bye")
         if obj.status == MatchStatus.PENDING:
             return "—"
+        if not obj.outcome:  # a pod: the places in seat order
+            return "-".join(str(seat.place) if seat.place is not None else "—" for seat in obj.seat_list)
         return f"{obj.games_a}-{obj.games_b}-{obj.games_drawn}"
 
     def has_add_permission(self, request):
@@ -317,6 +316,8 @@ class MatchAdmin(VenueScopedAdmin):
         if not self.has_view_permission(request, match):
             raise PermissionDenied
         rnd = match.round
+        if format_for(rnd.event).table_results == PLACE_RESULTS:  # a pod's history lives on its round
+            return HttpResponseRedirect(reverse("admin:tournaments_round_pod_history", args=[rnd.pk, match.pk]))
         context = {
             **self.admin_site.each_context(request),
             "title": _("Historial de la mesa %(t)s — %(round)s") % {"t": match.table_number or "—",
@@ -336,11 +337,22 @@ class MatchAdmin(VenueScopedAdmin):
 class ResultEntryAdmin(VenueScopedAdmin):
     """Every accepted result entry (read-only audit trail)."""
 
-    event_lookup = "match__round__event"
-    list_display = ("match", "version", "games_a", "games_b", "games_drawn", "outcome", "entered_by", "entered_at")
-    list_filter = (("match__round__event", admin.RelatedOnlyFieldListFilter),)
-    list_select_related = ("match__player_a__player", "match__player_b__player", "entered_by")
+    event_lookup = "table__round__event"
+    list_display = ("table", "version", "result_text", "outcome", "source", "entered_by", "entered_at")
+    list_filter = (("table__round__event", admin.RelatedOnlyFieldListFilter),)
+    list_select_related = ("table__round", "entered_by")
+
     readonly_fields = [f.name for f in ResultEntry._meta.fields]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related(
+            Prefetch("table__seats", queryset=Seat.objects.select_related("registration__player")))
+
+    @admin.display(description=gettext_lazy("resultado"))
+    def result_text(self, obj: ResultEntry) -> str:
+        if obj.outcome:
+            return f"{obj.games_a}-{obj.games_b}-{obj.games_drawn}"
+        return "-".join(str(seat.get("place")) if seat.get("place") is not None else "—" for seat in obj.seats)
 
     def has_add_permission(self, request):
         return False

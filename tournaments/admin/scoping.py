@@ -48,7 +48,7 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from ..models import Event, Match, Registration, Round, Venue
+from ..models import Event, Registration, Round, Table, Venue
 from ..permissions import events_organized_by, is_organizer, venues_organized_by
 from ..player_search import player_search_q
 
@@ -64,8 +64,8 @@ def scoped_choices(user, model):
         return Registration.objects.filter(event__in=events)
     if model is Round:
         return Round.objects.filter(event__in=events)
-    if model is Match:
-        return Match.objects.filter(round__event__in=events)
+    if model is Table:
+        return Table.objects.filter(round__event__in=events)
     return None
 
 

@@ -18,7 +18,7 @@ from .. import selectors
 from ..adapters import match_record
 from ..enums import MatchOutcome, MatchStatus, RoundPhase
 from ..formats import format_for
-from ..models import Event, Match, Player, Registration, Round
+from ..models import Event, Player, Registration, Round, Table
 from ..swiss.standings import match_points_of, result_of
 from ..swiss.types import Outcome
 from ..text import fold
@@ -56,9 +56,9 @@ def event_by_pk(pk: int) -> Event | None:
 
 
 def rounds_with_counts(event: Event) -> QuerySet[Round]:
-    """The event's rounds in order with ``tables`` and ``results_pending`` counts (one query).
+    """The event's rounds in order with ``table_count`` and ``results_pending`` counts (one query).
 
-    ``tables`` counts the tables that take a result (no byes), as the
+    ``table_count`` counts the tables that take a result (no byes), as the
     event's format stores them; ``results_pending`` those still without one.
     """
     return format_for(event).rounds_with_counts(event)
@@ -83,13 +83,13 @@ def registration_by_number(event: Event, player_number: str) -> Registration | N
     )
 
 
-def match_with_event(pk: int) -> Match | None:
-    """One match with its round and event joined, or ``None`` (one query)."""
-    return Match.objects.select_related("round", "round__event").filter(pk=pk).first()
+def match_with_event(pk: int) -> Table | None:
+    """One match with its round and event joined, or ``None`` (two queries: the match, its seats)."""
+    return Table.objects.select_related("round", "round__event").filter(pk=pk).first()
 
 
-def pairing_for_match(match: Match) -> selectors.PairingRow:
-    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (one query, one match)."""
+def pairing_for_match(match: Table) -> selectors.PairingRow:
+    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (two queries, one match)."""
     return selectors.pairing_of_match(match.pk)
 
 
@@ -152,7 +152,7 @@ class PlayerRoundResult:
     version: int
 
 
-def _result_for(match: Match, for_a: bool) -> tuple[str, float | None]:
+def _result_for(match: Table, for_a: bool) -> tuple[str, float | None]:
     if match.status == MatchStatus.PENDING:
         return RESULT_PENDING, None
     record = match_record(match, match.round.number)
@@ -166,14 +166,14 @@ def _result_for(match: Match, for_a: bool) -> tuple[str, float | None]:
 
 
 def player_results(registration: Registration) -> list[PlayerRoundResult]:
-    """Every match of ``registration`` in its event, by round (one query).
+    """Every match of ``registration`` in its event, by round (two queries: tables, seats with players).
 
     Swiss and top-cut rounds alike; a round the player sat out (dropped,
     late entry) has no row.
     """
     matches = (
-        Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round__event_id=registration.event_id)
-        .select_related("round", "player_a__player", "player_b__player")
+        Table.objects.filter(seats__registration=registration, round__event_id=registration.event_id)
+        .select_related("round")
         .order_by("round__number")
     )
     rows = []
@@ -252,19 +252,19 @@ def _side(reg: Registration | None) -> BracketSide | None:
 
 
 def bracket(event: Event) -> list[BracketStage]:
-    """The top cut of ``event`` stage by stage, first stage first (two queries).
+    """The top cut of ``event`` stage by stage, first stage first (three queries).
 
     Empty before the top cut starts. The third-place match, when the event
     plays one, sits in the final's round with ``is_third_place`` set.
     """
     stages = []
     rounds = selectors.top_cut_rounds(event).annotate(
-        tables=Count("matches", filter=Q(matches__is_bye=False), distinct=True),
-        results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING), distinct=True),
+        table_count=Count("tables", filter=Q(tables__is_bye=False), distinct=True),
+        results_pending=Count("tables", filter=Q(tables__status=MatchStatus.PENDING), distinct=True),
     )
     for rnd in rounds:
         entries = []
-        for m in rnd.matches.all():
+        for m in rnd.tables.all():
             winner_id = selectors.match_winner_id(m)
             winner = m.player_a if winner_id == m.player_a_id else m.player_b if winner_id else None
             entries.append(

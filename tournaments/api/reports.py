@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import services
-from ..models import Match, PodTable
+from ..models import Table
 from ..services.reports import ReportedResult
 from ..throttles import ReportThrottle
 from .exceptions import validated
@@ -97,7 +97,7 @@ class MatchReportView(AtomicWritesMixin, APIView):
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
         data = validated(MatchReportInputSerializer(data=request.data))
         registration = own_registration(request, event_id)
-        match = Match.objects.filter(pk=match_id, round__event_id=event_id).first()
+        match = Table.objects.filter(pk=match_id, round__event_id=event_id).first()
         if match is None:
             raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
                                       code="match_not_found")
@@ -123,7 +123,7 @@ class PodReportView(AtomicWritesMixin, APIView):
     def post(self, request: Request, event_id: int, pod_id: int) -> Response:
         data = validated(PodReportInputSerializer(data=request.data))
         registration = own_registration(request, event_id)
-        pod = PodTable.objects.filter(pk=pod_id, round__event_id=event_id).first()
+        pod = Table.objects.filter(pk=pod_id, round__event_id=event_id).first()
         if pod is None:
             raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")
         placements = [(line["registration_id"], line["place"], line["score"]) for line in data["placements"]]

@@ -202,7 +202,8 @@ class RoundSerializer(serializers.ModelSerializer):
     stage_label = serializers.SerializerMethodField(help_text=_("Etapa del reducido: Final, Semifinales…"))
     state = RoundStateField(read_only=True)
     state_label = serializers.CharField(source="get_state_display", read_only=True)
-    tables = serializers.IntegerField(read_only=True, help_text=_("Mesas que llevan resultado (sin contar el bye)."))
+    tables = serializers.IntegerField(source="table_count", read_only=True,
+                                      help_text=_("Mesas que llevan resultado (sin contar el bye)."))
     results_pending = serializers.IntegerField(read_only=True, help_text=_("Mesas que todavía no tienen resultado."))
 
     class Meta:

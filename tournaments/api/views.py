@@ -32,7 +32,7 @@ from rest_framework.response import Response
 from .. import pagecache, services
 from ..errors import StateError
 from ..formats import format_for
-from ..models import Event, Match, Player, Registration, Round
+from ..models import Event, Player, Registration, Round, Table
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
 from . import queries
 from .exceptions import validated
@@ -441,7 +441,7 @@ class BracketView(generics.GenericAPIView):
 class MatchFromUrlMixin:
     """The match named by ``match_id`` in the URL (loaded once), and its event for the permission check."""
 
-    def get_match(self) -> Match:
+    def get_match(self) -> Table:
         if getattr(self, "_match", None) is None:
             match = queries.match_with_event(self.kwargs["match_id"])
             if match is None:

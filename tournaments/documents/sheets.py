@@ -392,7 +392,7 @@ def bracket_sheet(rnd: Round | int) -> BracketSheet:
     boxes = []
     for top_round in rounds:
         show = final or top_round.number < rnd.number
-        for match in top_round.matches.all():
+        for match in top_round.tables.all():
             stage = 0 if match.bracket_slot == 0 else (top_round.stage or 1)
             winner = match_winner_id(match) if show else None
             side_a = BracketSide(

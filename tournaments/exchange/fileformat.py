@@ -1,37 +1,39 @@
 """The event file: ``{"format": "arena-event", "version": 1, "event": …, "players": […], …}``.
 
 Everything that points at another row inside the file points by natural key:
-players by ``player_number``, rounds by ``number``, matches by
-``[round number, player A's number]`` (one per round), users by
-``username``; timestamps are ISO 8601 with their offset. League points are
-not in the file: the receiving server posts them from the results. Each
-match, result entry and pod seat carries how its seats ended (``how_a``,
-``how_b``, ``how``: played, absent, late, penalty); a file without them
-(written before) still loads, the values derived on import. ``event.revision``
-(the venue's own revision: a file older than the national copy is refused)
-and ``event.demo`` travel too; ``integrity`` carries the checksum and the
-venue's signature (:mod:`.signing`); ``event.podium`` is only compared with
-the podium the receiving server derives.
+players by ``player_number``, rounds by ``number``, tables by
+``[round number, player A's number]`` (a pod's: its first seat's; one a round),
+users by ``username``; timestamps are ISO 8601 with their offset. A round
+lists its tables under ``matches`` (duels and byes: players A and B are the
+table's seats 1 and 2) or ``pods`` (when the event's format plays in pods).
+League points are not in the file: the receiving server posts them from the
+results. Each match, result entry and pod seat carries how its seats ended
+(``how_a``, ``how_b``, ``how``: played, absent, late, penalty); a file
+without them (written before) still loads, the values derived on import.
+``event.revision`` (the venue's own revision: a file older than the national
+copy is refused) and ``event.demo`` travel too; ``integrity`` carries the
+checksum and the venue's signature (:mod:`.signing`); ``event.podium`` is
+only compared with the podium the receiving server derives.
 """
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from rules.models import DeckCheck, Decklist
 
+from ..formats import format_for
 from ..models import (
     Event,
     EventLogEntry,
-    Match,
     Penalty,
-    PodResultEntry,
-    PodTable,
     Registration,
     ResultEntry,
     Round,
+    Table,
 )
 
 FORMAT = "arena-event"
@@ -54,7 +56,15 @@ RESULT_FIELDS = ("version", "games_a", "games_b", "games_drawn", "outcome", "wen
                  "minutes_late_a", "minutes_late_b", "how_a", "how_b", "note", "source")
 #: How each seat's result came about (issue #25); files written before it lack these keys and are derived on import.
 SEAT_HOW_FIELDS = ("how_a", "how_b")
+#: What of a match its seats hold (seat 1 is player A, seat 2 player B), and of an entry its ``seats`` list.
+MATCH_SEAT_FIELDS = ("games_a", "games_b", "how_a", "how_b")
+RESULT_SEAT_FIELDS = ("games_a", "games_b", "minutes_late_a", "minutes_late_b", "how_a", "how_b")
+#: What the table and the entry hold themselves (``rematch`` is stored as ``repeats``: 1 for a rematch).
+MATCH_TABLE_FIELDS = tuple(n for n in MATCH_FIELDS if n not in (*MATCH_SEAT_FIELDS, "rematch"))
+RESULT_ENTRY_FIELDS = tuple(n for n in RESULT_FIELDS if n not in RESULT_SEAT_FIELDS)
 POD_FIELDS = ("table_number", "status", "repeats", "version", "ended_by_time")
+#: A pod's ``ended_by_time`` is the table's ``went_to_time``.
+POD_TABLE_FIELDS = ("table_number", "status", "repeats", "version")
 PENALTY_FIELDS = ("game_number", "in_match", "infraction_code", "penalty_type", "original_type", "consequences",
                   "counts_as_warning", "warning_count_after", "message", "source", "notes", "incident", "ruling_id")
 REVISION_FIELDS = ("from_type", "to_type", "reason", "consequences", "message", "source")
@@ -83,6 +93,27 @@ def _user(user_id: int | None, users: dict[int, str]) -> str | None:
 
 def _copy(obj, fields) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in fields}
+
+
+def _entry_times(e: ResultEntry, users: dict[int, str]) -> dict[str, Any]:
+    return {"entered_by": _user(e.entered_by_id, users), "entered_at": _iso(e.entered_at)}
+
+
+def _match_row(table: Table, entries: list[ResultEntry], number: dict[int, str], users: dict[int, str]) -> dict:
+    """A duel (or a bye) as the file writes it: players A and B are seats 1 and 2."""
+    return {"player_a": number[table.player_a_id], "player_b": number.get(table.player_b_id),
+            **_copy(table, MATCH_FIELDS),
+            "entries": [{**_copy(e, RESULT_FIELDS), **_entry_times(e, users)} for e in entries]}
+
+
+def _pod_row(table: Table, entries: list[ResultEntry], number: dict[int, str], users: dict[int, str]) -> dict:
+    """A pod as the file writes it: its seats and its entries' ``placements`` (player numbers)."""
+    seats = [{"player": number[s.registration_id], "seat": s.seat, "place": s.place, "score": s.score, "how": s.how}
+             for s in table.seat_list]
+    return {**_copy(table, POD_FIELDS), "seats": seats,
+            "entries": [{"version": e.version, "ended_by_time": e.ended_by_time, "source": e.source,
+                         "placements": [[number.get(line[0]), *line[1:]] for line in e.placements],
+                         **_entry_times(e, users)} for e in entries]}
 
 
 def event_export(event: Event) -> dict[str, Any]:
@@ -115,36 +146,32 @@ def event_export(event: Event) -> dict[str, Any]:
     ]
     doc["registrations"] = [{"player": number[r.pk], **_copy(r, REGISTRATION_FIELDS), "created_at": _iso(r.created_at)}
                             for r in regs]
+    pods = format_for(event).tables == "pods"
+    tables = list(Table.objects.filter(round__event=event).order_by("table_number", "pk"))
+    entries_of: dict[int, list[ResultEntry]] = defaultdict(list)
+    for e in ResultEntry.objects.filter(table__round__event=event).order_by("version", "pk"):
+        entries_of[e.table_id].append(e)
+    tables_of: dict[int, list[Table]] = defaultdict(list)
+    for t in tables:
+        tables_of[t.round_id].append(t)
     rounds = []
     for rnd in Round.objects.filter(event=event).order_by("number"):
-        matches = []
-        for m in Match.objects.filter(round=rnd).order_by("table_number", "pk"):
-            entries = [{**_copy(e, RESULT_FIELDS), "entered_by": _user(e.entered_by_id, users),
-                        "entered_at": _iso(e.entered_at)}
-                       for e in ResultEntry.objects.filter(match=m).order_by("version")]
-            matches.append({"player_a": number[m.player_a_id], "player_b": number.get(m.player_b_id),
-                            **_copy(m, MATCH_FIELDS), "entries": entries})
-        pods = []
-        for pod in PodTable.objects.filter(round=rnd).order_by("table_number"):
-            seats = [{"player": number[s.registration_id], "seat": s.seat, "place": s.place, "score": s.score,
-                      "how": s.how}
-                     for s in pod.seats.order_by("seat")]
-            entries = [{"version": e.version, "ended_by_time": e.ended_by_time, "source": e.source,
-                        "placements": [[number.get(line[0]), *line[1:]] for line in e.placements],
-                        "entered_by": _user(e.entered_by_id, users), "entered_at": _iso(e.entered_at)}
-                       for e in PodResultEntry.objects.filter(pod=pod).order_by("version")]
-            pods.append({**_copy(pod, POD_FIELDS), "seats": seats, "entries": entries})
+        matches, pod_rows = [], []
+        for t in tables_of[rnd.pk]:
+            if pods:
+                pod_rows.append(_pod_row(t, entries_of[t.pk], number, users))
+            else:
+                matches.append(_match_row(t, entries_of[t.pk], number, users))
         rounds.append({**_copy(rnd, ROUND_FIELDS), **{n: _iso(getattr(rnd, n)) for n in ROUND_TIMES},
-                       "matches": matches, "pods": pods})
+                       "matches": matches, "pods": pod_rows})
     doc["rounds"] = rounds
+    round_number = dict(Round.objects.filter(event=event).values_list("pk", "number"))
+    table_key = {t.pk: [round_number[t.round_id], number[t.seat_list[0].registration_id]]
+                 for t in tables if t.seat_list}
 
     def match_key(match_id):
-        if not match_id:
-            return None
-        m = Match.objects.select_related("round").get(pk=match_id)
-        return [m.round.number, number[m.player_a_id]]
+        return table_key.get(match_id) if match_id else None
 
-    round_number = dict(Round.objects.filter(event=event).values_list("pk", "number"))
     doc["penalties"] = [
         {"player": number[p.registration_id], "round": round_number.get(p.round_id), "match": match_key(p.match_id),
          **_copy(p, PENALTY_FIELDS), "issued_by": _user(p.issued_by_id, users), "issued_at": _iso(p.issued_at),

@@ -38,7 +38,7 @@ from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from rules.models import DeckCheck, Decklist, Game
@@ -50,19 +50,16 @@ from ..formats import FORMATS
 from ..models import (
     Event,
     EventLogEntry,
-    Match,
-    MatchReport,
     MatchRuling,
     Penalty,
     PenaltyRevision,
     Player,
-    PodReport,
-    PodResultEntry,
-    PodSeat,
-    PodTable,
     Registration,
     ResultEntry,
     Round,
+    Seat,
+    Table,
+    TableReport,
     Venue,
 )
 from ..services.installation import installation_is_production
@@ -214,7 +211,7 @@ def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
     would be lost in silence; instead the publish is refused naming each,
     for the organizer to settle at the venue (record it there too and
     publish again) — DESIGN.md decision 24. Penalties are matched by player,
-    infraction and time; entries by round, player A and version.
+    infraction and time; entries by round, player A (a pod's first seat) and version.
     """
     conflicts: list[str] = []
     in_file = {(p.get("player"), p.get("infraction_code"), _dt(p.get("issued_at"))) for p in doc["penalties"]}
@@ -226,15 +223,23 @@ def _national_only(event: Event, doc: dict[str, Any]) -> list[str]:
                                 "at": p.issued_at.isoformat()})
     entries = {(rnd["number"], m["player_a"], e.get("version")) for rnd in doc["rounds"] for m in rnd["matches"]
                for e in m.get("entries", [])}
-    for e in (ResultEntry.objects.filter(match__round__event=event)
-              .select_related("match__round", "match__player_a__player").order_by("match__round__number", "pk")):
-        key = (e.match.round.number, e.match.player_a.player.player_number, e.version)
-        if key not in entries:
+    entries |= {(rnd["number"], min(pod["seats"], key=lambda s: s["seat"])["player"], e.get("version"))
+                for rnd in doc["rounds"] for pod in rnd["pods"] if pod.get("seats") for e in pod.get("entries", [])}
+    for e in (ResultEntry.objects.filter(table__round__event=event).select_related("table__round")
+              .prefetch_related("table__seats__registration__player").order_by("table__round__number", "pk")):
+        seats = e.table.seat_list
+        key = (e.table.round.number, seats[0].registration.player.player_number if seats else None, e.version)
+        if key in entries:
+            continue
+        values = {"v": e.version, "table": e.table.table_number, "round": e.table.round.number}
+        if e.outcome:
             conflicts.append(_("rounds: la copia de este servidor tiene el resultado %(a)d-%(b)d (versión %(v)d) de la "
                                "mesa %(table)s de la ronda %(round)d que el archivo no trae; cargalo en la sede y "
-                               "volvé a publicar.")
-                             % {"a": e.games_a, "b": e.games_b, "v": e.version, "table": e.match.table_number,
-                                "round": e.match.round.number})
+                               "volvé a publicar.") % {"a": e.games_a, "b": e.games_b, **values})
+        else:
+            conflicts.append(_("rounds: la copia de este servidor tiene los puestos (versión %(v)d) de la mesa "
+                               "%(table)s de la ronda %(round)d que el archivo no trae; cargalos en la sede y volvé "
+                               "a publicar.") % values)
     # Any other change recorded here (a setting, a drop, a check-in): its log row, matched by action and time.
     logged = {(row.get("action"), _dt(row.get("at"))) for row in doc["log"]}
     for entry in EventLogEntry.objects.filter(event=event).order_by("at", "pk"):
@@ -254,10 +259,9 @@ def _delete_children(event: Event) -> None:
     PenaltyRevision.objects.filter(penalty__event=event).delete()
     Penalty.objects.filter(event=event).delete()
     MatchRuling.objects.filter(registration__event=event).delete()
-    MatchReport.objects.filter(registration__event=event).delete()
-    PodReport.objects.filter(registration__event=event).delete()
-    PodSeat.objects.filter(pod__round__event=event).delete()
-    Match.objects.filter(round__event=event).delete()
+    TableReport.objects.filter(registration__event=event).delete()
+    Seat.objects.filter(round__event=event).delete()
+    Table.objects.filter(round__event=event).delete()
     Round.objects.filter(event=event).delete()
     EventLogEntry.objects.filter(event=event).delete()
     Event.objects.filter(pk=event.pk).update(podium_first=None, podium_second=None, podium_third=None)
@@ -273,6 +277,81 @@ def _keep_times(objs: list, pairs: list[tuple[str, Any]]) -> None:
         if value is not None:
             setattr(obj, name, value)
     type(objs[0]).objects.bulk_update(objs, names)
+
+
+#: A file's boolean as the model field it was stored in reads it (``"false"`` is false).
+_FLAG = models.BooleanField()
+
+
+def _seat_entry(registration_id: int, *, games: int = 0, place=None, score=None, how=SeatOutcomeHow.PLAYED,
+                minutes_late=None) -> dict[str, Any]:
+    """One seat of a :class:`ResultEntry`'s ``seats``."""
+    return {"registration": registration_id, "games": games, "place": place, "score": score, "how": how,
+            "minutes_late": minutes_late}
+
+
+def _entered(e: dict, user) -> dict[str, Any]:
+    at = _dt(e.get("entered_at"))
+    return {"entered_by": user(e.get("entered_by")), **({"entered_at": at} if at else {})}
+
+
+def _tables_write(doc: dict[str, Any], rounds: dict[int, Round], regs: dict[str, Registration],
+                  user) -> dict[tuple[int, str], Table]:
+    """Write every round's tables, their seats and result entries (three bulk inserts).
+
+    A match's players A and B sit in seats 1 and 2 with their games and
+    ``how``; its entries' per-seat values go to the entry's ``seats``. A
+    pod's seats are the file's; its entries' ``placements`` are put in seat
+    order, the latest one with each seat's ``how`` (older entries did not
+    record it: ``played``). Returns the tables by ``(round number, the
+    number of the player in the first seat)``, the key penalties and deck
+    checks use.
+    """
+    tables: list[Table] = []
+    seats: list[Seat] = []
+    entries: list[ResultEntry] = []
+    by_key: dict[tuple[int, str], Table] = {}
+    for rrow in doc["rounds"]:
+        rnd = rounds[rrow["number"]]
+        for m in rrow["matches"]:
+            table = Table(round=rnd, repeats=1 if _FLAG.to_python(m.get("rematch", False)) else 0,
+                          **{n: m[n] for n in ff.MATCH_TABLE_FIELDS if n in m})
+            sides = [(regs[m["player_a"]], "a")] + ([(regs[m["player_b"]], "b")] if m.get("player_b") else [])
+            for number, (reg, side) in enumerate(sides, start=1):
+                seats.append(Seat(table=table, round=rnd, registration=reg, seat=number,
+                                  games=m.get(f"games_{side}", 0), how=m.get(f"how_{side}", SeatOutcomeHow.PLAYED)))
+            for e in m.get("entries", []):
+                entries.append(ResultEntry(
+                    table=table, **{n: e[n] for n in ff.RESULT_ENTRY_FIELDS if n in e}, **_entered(e, user),
+                    seats=[_seat_entry(reg.pk, games=e.get(f"games_{side}", 0),
+                                       how=e.get(f"how_{side}", SeatOutcomeHow.PLAYED),
+                                       minutes_late=e.get(f"minutes_late_{side}")) for reg, side in sides]))
+            tables.append(table)
+            by_key[(rnd.number, m["player_a"])] = table
+        for p in rrow["pods"]:
+            table = Table(round=rnd, outcome="", went_to_time=_FLAG.to_python(p.get("ended_by_time", False)),
+                          **{n: p[n] for n in ff.POD_TABLE_FIELDS if n in p})
+            in_order = sorted(p["seats"], key=lambda s: s["seat"])
+            seats += [Seat(table=table, round=rnd, registration=regs[s["player"]], seat=s["seat"],
+                           place=s.get("place"), score=s.get("score"), how=s["how"]) for s in in_order]
+            pod_entries = p.get("entries", [])
+            for k, e in enumerate(pod_entries):
+                lines = {line[0]: line for line in e["placements"]}
+                latest = k == len(pod_entries) - 1
+                entries.append(ResultEntry(
+                    table=table, version=e["version"], outcome="",
+                    went_to_time=_FLAG.to_python(e.get("ended_by_time", False)),
+                    source=e.get("source", "judge"), **_entered(e, user),
+                    seats=[_seat_entry(regs[s["player"]].pk, place=lines[s["player"]][1],
+                                       score=lines[s["player"]][2] if len(lines[s["player"]]) > 2 else None,
+                                       how=s["how"] if latest else SeatOutcomeHow.PLAYED) for s in in_order]))
+            tables.append(table)
+            if in_order:
+                by_key[(rnd.number, in_order[0]["player"])] = table
+    Table.objects.bulk_create(tables)
+    Seat.objects.bulk_create(seats)
+    ResultEntry.objects.bulk_create(entries)
+    return by_key
 
 
 @transaction.atomic
@@ -452,37 +531,13 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     reg_id = {number: r.pk for number, r in regs.items()}
 
     rounds: dict[int, Round] = {}
-    matches: dict[tuple[int, str], Match] = {}
     for rrow in doc["rounds"]:
         rnd = Round(event=event, **{n: rrow[n] for n in ff.ROUND_FIELDS if n in rrow},
                     **{n: _dt(rrow.get(n)) for n in ff.ROUND_TIMES if n != "paired_at"})
         rnd.save()
         _keep_times([rnd], [("paired_at", _dt(rrow.get("paired_at")))])
         rounds[rnd.number] = rnd
-        mobjs = [Match(round=rnd, player_a=regs[m["player_a"]],
-                       player_b=regs[m["player_b"]] if m.get("player_b") else None,
-                       **{n: m[n] for n in ff.MATCH_FIELDS if n in m}) for m in rrow["matches"]]
-        Match.objects.bulk_create(mobjs)
-        entries, times = [], []
-        for m, obj in zip(rrow["matches"], mobjs, strict=True):
-            matches[(rnd.number, m["player_a"])] = obj
-            for e in m.get("entries", []):
-                entries.append(ResultEntry(match=obj, entered_by=user(e.get("entered_by")),
-                                           **{n: e[n] for n in ff.RESULT_FIELDS if n in e}))
-                times.append(("entered_at", _dt(e.get("entered_at"))))
-        ResultEntry.objects.bulk_create(entries)
-        _keep_times(entries, times)
-        for p in rrow["pods"]:
-            pod = PodTable.objects.create(round=rnd, **{n: p[n] for n in ff.POD_FIELDS if n in p})
-            PodSeat.objects.bulk_create([PodSeat(pod=pod, registration=regs[s["player"]], seat=s["seat"],
-                                                 place=s.get("place"), score=s.get("score"), how=s["how"])
-                                         for s in p["seats"]])
-            pentries = [PodResultEntry(pod=pod, version=e["version"], ended_by_time=e.get("ended_by_time", False),
-                                       source=e.get("source", "judge"), entered_by=user(e.get("entered_by")),
-                                       placements=[[reg_id.get(line[0]), *line[1:]] for line in e["placements"]])
-                        for e in p.get("entries", [])]
-            PodResultEntry.objects.bulk_create(pentries)
-            _keep_times(pentries, [("entered_at", _dt(e.get("entered_at"))) for e in p.get("entries", [])])
+    matches = _tables_write(doc, rounds, regs, user)
 
     def match_of(key):
         return matches.get((key[0], key[1])) if key else None

@@ -8,8 +8,11 @@ match result by :func:`tournaments.services.results.match_result_validate`
 tardiness, double loss, the top cut's winner) and the stored outcome must be
 the one it returns; the lifecycle order (rounds numbered from 1, only the
 last one open, no rounds before the Swiss, no top cut before it, nobody
-paired after dropping) follows :class:`tournaments.enums.EventState`; and
-the podium of a finished event is derived by the format
+paired after dropping) follows :class:`tournaments.enums.EventState`;
+tables are seated as the database keeps them (a player at one table a
+round, each table number once, a bye alone, a pod's seats numbered from 1,
+its entries placing exactly its seated players); and the podium of a
+finished event is derived by the format
 (:func:`tournaments.services.corrections.podium_now`, which refuses missing
 rounds or results) and compared with the file's, never read from it.
 
@@ -21,13 +24,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db import models
 from django.utils.translation import gettext as _
 
 from rules.penalties.core import PenaltyType
 
 from ..enums import EventKind, EventState, MatchOutcome, RoundPhase, RoundState
 from ..errors import ArenaError, IllegalResult
-from ..models import Event, Match, Penalty, Player, Registration, ResultEntry, Round
+from ..formats.base import PLACE_RESULTS
+from ..models import Event, Penalty, Player, Registration, ResultEntry, Round, Seat, Table
 from ..services.corrections import podium_now
 from ..services.results import match_result_validate
 from ..swiss.types import Outcome
@@ -36,14 +41,39 @@ from . import fileformat as ff
 #: Event states before any round is paired.
 _BEFORE_ROUNDS = frozenset({EventState.DRAFT, EventState.REGISTRATION, EventState.CLOSED})
 
+_MINUTES_LATE = models.PositiveSmallIntegerField(null=True, blank=True)
+#: The file's values a table or an entry does not hold itself, by the field that stores them: a match's games
+#: and ``how`` are its seats' (:class:`Seat`); an entry's are in its ``seats`` (minutes late: whole minutes or
+#: none); ``rematch`` is stored as ``repeats`` (true or false); a pod's ``ended_by_time`` is ``went_to_time``.
+_STORED_AS = {
+    "games_a": Seat._meta.get_field("games"), "games_b": Seat._meta.get_field("games"),
+    "how_a": Seat._meta.get_field("how"), "how_b": Seat._meta.get_field("how"),
+    "minutes_late_a": _MINUTES_LATE, "minutes_late_b": _MINUTES_LATE,
+    "rematch": models.BooleanField(), "ended_by_time": Table._meta.get_field("went_to_time"),
+}
+#: A match's result entry always has an outcome (only a pod's leaves it blank).
+_MATCH_ENTRY_AS = {"outcome": models.CharField(max_length=12, choices=MatchOutcome.choices)}
+#: A pod always has its table number (a bye, which has none, is never a pod).
+_POD_AS = {"table_number": models.PositiveSmallIntegerField()}
+_FLAG = models.BooleanField()
 
-def _fields(model, row: dict, names, path: str, problems: list[str]) -> None:
-    """Check each value of ``row`` named in ``names`` as ``model``'s field would store it."""
+
+def _flag(value: Any) -> bool | None:
+    """``value`` as a boolean field reads it; ``None`` when it is not one (the field check names it)."""
+    try:
+        return _FLAG.to_python(value)
+    except ValidationError:
+        return None
+
+
+def _fields(model, row: dict, names, path: str, problems: list[str], stored_as: dict | None = None) -> None:
+    """Check each value of ``row`` named in ``names`` as the field that would store it (``stored_as``, then
+    :data:`_STORED_AS`, then ``model``'s own)."""
     for name in names:
         if name not in row:
             continue
         try:
-            field = model._meta.get_field(name)
+            field = (stored_as or {}).get(name) or _STORED_AS.get(name) or model._meta.get_field(name)
         except FieldDoesNotExist:  # pragma: no cover - the lists in fileformat name real fields
             continue
         value = row[name]
@@ -114,7 +144,9 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
                         % {"state": EventState(state).label, "played": swiss, "planned": planned})
     best_of = settings.get("best_of", 3)
     probe_event = Event(best_of=best_of if best_of in (1, 3) else 3)
-    pod_probe = _pod_probe(ev, settings)
+    format_probe = _format_probe(ev, settings)
+    pod_probe = format_probe if format_probe and format_probe[0].table_results == PLACE_RESULTS else None
+    tables_key = format_probe[0].tables if format_probe else None
     for i, rnd in enumerate(rounds):
         path = f"rounds[{i}]"
         _fields(Round, rnd, ff.ROUND_FIELDS, path, problems)
@@ -128,10 +160,16 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
                                                                                      EventState.FINISHED):
             problems.append(_("%(path)s.phase: un evento en «%(state)s» no tiene reducido.")
                             % {"path": path, "state": EventState(state).label})
+        for key in ("matches", "pods"):
+            if tables_key and key != tables_key and rnd[key]:
+                problems.append(_("%(path)s.%(key)s: «%(format)s» juega sus mesas en «%(tables)s».")
+                                % {"path": path, "key": key, "format": format_probe[0].label, "tables": tables_key})
         probe_round = Round(phase=rnd.get("phase") if rnd.get("phase") in RoundPhase.values else RoundPhase.SWISS)
         in_round: set[str] = set()
+        numbers: dict[int, str] = {}
         for j, m in enumerate(rnd["matches"]):
             mpath = f"{path}.matches[{j}]"
+            _table_number(m, mpath, numbers, problems)
             for side in ("player_a", "player_b"):
                 number = m.get(side)
                 if number is None and side == "player_b":
@@ -150,20 +188,52 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
                                       "no puede jugar la ronda %(n)d.")
                                     % {"path": mpath, "side": side, "number": number, "after": after,
                                        "n": rnd["number"]})
-            _fields(Match, m, ff.MATCH_FIELDS, mpath, problems)
+            _fields(Table, m, ff.MATCH_FIELDS, mpath, problems)
+            bye = _flag(m.get("is_bye", False))
+            if bye is not None and bye == bool(m.get("player_b")):
+                problems.append(_("%(path)s.player_b: un bye es una mesa de un solo jugador y cualquier otra mesa "
+                                  "tiene dos.") % {"path": mpath})
             entries = m.get("entries", [])
             for k, e in enumerate(entries):
                 epath = f"{mpath}.entries[{k}]"
-                _fields(ResultEntry, e, ff.RESULT_FIELDS, epath, problems)
+                _fields(ResultEntry, e, ff.RESULT_FIELDS, epath, problems, _MATCH_ENTRY_AS)
                 _result(probe_event, probe_round, e, e, epath, problems)
             late = entries[-1] if entries else {}
             _result(probe_event, probe_round, m, late, mpath, problems)
         for j, pod in enumerate(rnd["pods"]):
+            ppath = f"{path}.pods[{j}]"
+            _fields(Table, pod, ff.POD_FIELDS, ppath, problems, _POD_AS)
+            _table_number(pod, ppath, numbers, problems)
+            seated = sorted((seat.get("player") for seat in pod.get("seats", [])), key=str)
             for k, seat in enumerate(pod.get("seats", [])):
-                if seat.get("player") not in registered:
+                spath = f"{ppath}.seats[{k}]"
+                _fields(Seat, seat, ("seat", "place", "score"), spath, problems)
+                number = seat.get("player")
+                if number not in registered:
                     problems.append(_("%(path)s.pods[%(j)d].seats[%(k)d].player: «%(number)s» no está inscripto "
-                                      "en el evento.") % {"path": path, "j": j, "k": k, "number": seat.get("player")})
-            _places(pod_probe, pod, f"{path}.pods[{j}]", problems)
+                                      "en el evento.") % {"path": path, "j": j, "k": k, "number": number})
+                    continue
+                if number in in_round:
+                    problems.append(_("%(path)s.%(side)s: %(number)s juega dos mesas en la misma ronda.")
+                                    % {"path": spath, "side": "player", "number": number})
+                in_round.add(number)
+            _seat_numbers(pod.get("seats", []), ppath, problems)
+            for k, e in enumerate(pod.get("entries", [])):
+                epath = f"{ppath}.entries[{k}]"
+                _fields(ResultEntry, e, ("version", "ended_by_time", "source"), epath, problems)
+                lines = e.get("placements")
+                if not isinstance(lines, list) or not all(isinstance(line, list) and 2 <= len(line) <= 3
+                                                          for line in lines):
+                    problems.append(_("%(path)s.placements: se esperaba [jugador, puesto, puntaje] por asiento.")
+                                    % {"path": epath})
+                    continue
+                for n, line in enumerate(lines):
+                    _fields(Seat, dict(zip(("place", "score"), line[1:], strict=False)), ("place", "score"),
+                            f"{epath}.placements[{n}]", problems)
+                if sorted((line[0] for line in lines), key=str) != seated:
+                    problems.append(_("%(path)s.placements: los puestos tienen que nombrar una vez a cada jugador "
+                                      "sentado en la mesa.") % {"path": epath})
+            _places(pod_probe, pod, ppath, problems)
     for i, p in enumerate(doc["penalties"]):
         path = f"penalties[{i}]"
         if p.get("player") not in registered:
@@ -177,13 +247,31 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _pod_probe(ev: dict, settings: dict) -> tuple[Any, Event] | None:
-    """``(format, event)`` to check the file's pod places with, or ``None`` when its tables take no places
-    (or its game or format is unknown: named elsewhere)."""
+def _table_number(row: dict, path: str, seen: dict[int, str], problems: list[str]) -> None:
+    """A table number is used once in a round (a bye has none)."""
+    number = row.get("table_number")
+    if number is None or not isinstance(number, int) or isinstance(number, bool):
+        return
+    if number in seen:
+        problems.append(_("%(path)s.table_number: la mesa %(n)d ya figura en %(first)s.")
+                        % {"path": path, "n": number, "first": seen[number]})
+    seen.setdefault(number, path)
+
+
+def _seat_numbers(seats: list, path: str, problems: list[str]) -> None:
+    """A pod's seats are numbers from 1, each once (the order the table sits in)."""
+    numbers = [seat.get("seat") for seat in seats]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in numbers) or \
+            len(set(numbers)) != len(numbers):
+        problems.append(_("%(path)s.seats: los asientos son números desde 1, cada uno una vez.") % {"path": path})
+
+
+def _format_probe(ev: dict, settings: dict) -> tuple[Any, Event] | None:
+    """``(format, event)`` the file's event is played in, or ``None`` when its game or format is unknown
+    (named elsewhere)."""
     from rules.models import Game
 
     from ..formats import FORMATS, format_for_profile
-    from ..formats.base import PLACE_RESULTS
 
     game = Game.objects.filter(key=ev.get("game")).first()
     if game is None:
@@ -191,9 +279,7 @@ def _pod_probe(ev: dict, settings: dict) -> tuple[Any, Event] | None:
     probe = Event(game=game, best_of=1)
     key = settings.get("format")
     fmt = FORMATS.get(key) if key else format_for_profile(probe.profile)
-    if fmt is None or fmt.table_results != PLACE_RESULTS:
-        return None
-    return fmt, probe
+    return (fmt, probe) if fmt is not None else None
 
 
 def _places(pod_probe, pod: dict, path: str, problems: list[str]) -> None:

@@ -15,13 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from django.db.models import Q
+from django.db import connection
+from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
-from ..models import Event, Round
+from ..models import Event, Round, Seat, Table
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.lifecycle import DayFacts
@@ -93,6 +94,63 @@ def require_swiss_complete(event: Event, pending: Sequence[int | None]) -> None:
             _("Faltan rondas suizas: se jugaron %(played)d de %(planned)d.")
             % {"played": played, "planned": event.planned_rounds or 0},
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table to store: its number (``None`` for a bye), the registration ids in seat order, and its values.
+
+    ``seat_games`` are the games each seat starts with (a bye's 2-0);
+    ``repeats`` the pairs at the table who met before.
+    """
+
+    number: int | None
+    registrations: tuple[int, ...]
+    is_bye: bool = False
+    seat_games: tuple[int, ...] = ()
+    outcome: str = ""
+    status: str = MatchStatus.PENDING
+    repeats: int = 0
+    bracket_slot: int | None = None
+
+
+_TABLE_COLUMNS = ("round_id", "table_number", "is_bye", "games_drawn", "outcome", "status", "went_to_time",
+                  "intentional_draw", "repeats", "bracket_slot", "version", "extra_minutes")
+_SEAT_COLUMNS = ("table_id", "round_id", "registration_id", "seat", "games", "how")
+
+
+def insert_tables(rnd: Round, rows: Sequence[TableRow]) -> None:
+    """Insert the tables of a new round and their seats in two ``executemany`` (every format seats through it).
+
+    A 16,384-player round has 8,192 tables; building that many model
+    instances for ``bulk_create`` costs more than the pairing itself, so the
+    hot path writes plain tuples. ``rnd`` must have no tables yet: the new
+    rows' ids are read back in insertion order.
+    """
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+
+    def insert(model, columns, params):
+        sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(c) for c in columns)}) "
+               f"VALUES ({', '.join(['%s'] * len(columns))})")
+        with connection.cursor() as cursor:
+            cursor.executemany(sql, params)
+
+    insert(Table, _TABLE_COLUMNS, [
+        (rnd.pk, row.number, row.is_bye, 0, str(row.outcome), str(row.status), False, False, row.repeats,
+         row.bracket_slot, 0, 0)
+        for row in rows
+    ])
+    ids = list(Table.objects.filter(round=rnd).order_by("pk").values_list("pk", flat=True))
+    if len(ids) != len(rows):
+        raise StateError("tables_exist", _("La ronda %(n)d ya tenía mesas.") % {"n": rnd.number})
+    insert(Seat, _SEAT_COLUMNS, [
+        (table_id, rnd.pk, registration, number, row.seat_games[number - 1] if number <= len(row.seat_games) else 0,
+         "played")
+        for table_id, row in zip(ids, rows, strict=True)
+        for number, registration in enumerate(row.registrations, start=1)
+    ])
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,9 +369,12 @@ class EventFormat:
     names_per_table: ClassVar[int] = 2
 
     def rounds_with_counts(self, event: Event):
-        """The rounds of ``event`` in order, annotated with ``tables`` (tables that take a
+        """The rounds of ``event`` in order, annotated with ``table_count`` (tables that take a
         result: no byes) and ``results_pending`` (of those, still without one); one query."""
-        raise NotImplementedError
+        return Round.objects.filter(event=event).annotate(
+            table_count=Count("tables", filter=Q(tables__is_bye=False)),
+            results_pending=Count("tables", filter=Q(tables__status=MatchStatus.PENDING)),
+        ).order_by("number")
 
     def table_search_text(self, row: Any) -> str:
         """The names and player numbers of a row of :meth:`table_rows`, for a name search (not folded)."""

@@ -14,8 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from django.db import connection
-from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -24,7 +22,7 @@ from ..adapters import EventSnapshot, load_snapshot
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
 from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
-from ..models import Event, Match, Registration, Round
+from ..models import Event, Registration, Round, Seat, Table
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.pairing import pair_round
@@ -34,7 +32,9 @@ from ..swiss.types import BracketMatch, Podium
 from .base import (
     GAME_RESULTS,
     EventFormat,
+    TableRow,
     derived_seed,
+    insert_tables,
     missing_results_error,
     next_round_number,
     require_swiss_complete,
@@ -42,40 +42,22 @@ from .base import (
 
 
 def insert_matches(rnd: Round, rows: list[tuple]) -> None:
-    """Insert a round's matches in one ``executemany``.
-
-    ``rows`` holds ``(table_number, player_a_id, player_b_id, is_bye,
-    games_a, outcome, status, rematch)``. A 16,384-player round has 8,192
-    matches; building that many model instances for ``bulk_create`` costs
-    more than the pairing itself, so the hot path writes plain tuples.
-    """
-    columns = (
-        "round_id", "table_number", "player_a_id", "player_b_id", "is_bye", "games_a", "games_b", "games_drawn",
-        "outcome", "status", "went_to_time", "intentional_draw", "rematch", "bracket_slot", "version",
-        "extra_minutes",
-    )
-    table = connection.ops.quote_name(Match._meta.db_table)
-    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(['%s'] * len(columns))})"
-    params = [
-        (rnd.pk, tbl, a, b, bye, ga, 0, 0, str(outcome), str(status), False, False, rematch, None, 0, 0)
+    """Insert a round's two-seat tables: ``rows`` holds ``(table_number, player_a_id, player_b_id, is_bye,
+    games_a, outcome, status, rematch)`` (see :func:`~tournaments.formats.base.insert_tables`)."""
+    insert_tables(rnd, [
+        TableRow(number=tbl, registrations=(a,) if b is None else (a, b), is_bye=bye,
+                 seat_games=(ga,) if b is None else (ga, 0), outcome=str(outcome), status=str(status),
+                 repeats=1 if rematch else 0)
         for tbl, a, b, bye, ga, outcome, status, rematch in rows
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+    ])
 
 
 def _bracket_round(event: Event, number: int, stage: int, bracket: Iterable[BracketMatch]) -> Round:
     rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.TOP_CUT, stage=stage)
-    Match.objects.bulk_create(
-        Match(
-            round=rnd,
-            table_number=index,
-            bracket_slot=bm.slot if bm.stage else 0,
-            player_a_id=bm.player_a,
-            player_b_id=bm.player_b,
-        )
+    insert_tables(rnd, [
+        TableRow(number=index, registrations=(bm.player_a, bm.player_b), bracket_slot=bm.slot if bm.stage else 0)
         for index, bm in enumerate(sorted(bracket, key=lambda b: (b.stage == 0, b.slot)), start=1)
-    )
+    ])
     return rnd
 
 
@@ -83,7 +65,7 @@ def _bracket_of(rounds: Iterable[Round]) -> tuple[list[BracketMatch], dict[tuple
     """Core bracket matches and winners of stored top-cut rounds."""
     bracket, winners = [], {}
     for rnd in rounds:
-        for m in rnd.matches.all():
+        for m in rnd.tables.all():
             stage = 0 if m.bracket_slot == 0 else rnd.stage
             bm = BracketMatch(stage=stage, slot=m.bracket_slot or 1, player_a=m.player_a_id, player_b=m.player_b_id)
             bracket.append(bm)
@@ -113,7 +95,7 @@ class Duels(EventFormat):
         return load_snapshot(event)
 
     def table_queryset(self, rnd: Round):
-        return Match.objects.filter(round=rnd, is_bye=False)
+        return Table.objects.filter(round=rnd, is_bye=False)
 
     def pending_tables(self, rnd: Round) -> list[int]:
         return sorted(
@@ -139,8 +121,8 @@ class Duels(EventFormat):
 
     def eliminated_at(self, event: Event) -> dict[int, int]:
         lost: dict[int, int] = {}
-        for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__gte=2).prefetch_related("matches"):
-            for match in rnd.matches.all():
+        for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__gte=2).prefetch_related("tables"):
+            for match in rnd.tables.all():
                 if match.bracket_slot == 0:  # the third-place match
                     continue
                 winner = selectors.match_winner_id(match)
@@ -195,15 +177,15 @@ class Duels(EventFormat):
         """Store round ``number`` from given ``(player_a, player_b)`` pairs (``player_b`` ``None``: a bye)."""
         self.open_rounds_confirm(event)
         rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS)
-        matches, table = [], 0
+        tables, table = [], 0
         for a, b in rows:
             if b is None:
-                matches.append(Match(round=rnd, player_a_id=a, is_bye=True, games_a=event.bye_game_wins,
-                                     outcome=MatchOutcome.BYE, status=MatchStatus.CONFIRMED))
+                tables.append(TableRow(number=None, registrations=(a,), is_bye=True, seat_games=(event.bye_game_wins,),
+                                       outcome=MatchOutcome.BYE, status=MatchStatus.CONFIRMED))
             else:
                 table += 1
-                matches.append(Match(round=rnd, table_number=table, player_a_id=a, player_b_id=b))
-        Match.objects.bulk_create(matches)
+                tables.append(TableRow(number=table, registrations=(a, b)))
+        insert_tables(rnd, tables)
         return rnd
 
     def top_cut_start(self, event: Event) -> Round:
@@ -260,9 +242,10 @@ class Duels(EventFormat):
     def podium_recompute(self, event: Event) -> Podium:
         standings = self.standings(event)
         current = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
-        cut = event.rounds.filter(phase=RoundPhase.TOP_CUT).values_list("matches__player_a", "matches__player_b")
+        cut = Seat.objects.filter(round__event=event, round__phase=RoundPhase.TOP_CUT).values_list(
+            "registration_id", flat=True)
         disqualified = set(event.registrations.filter(disqualified=True).values_list("pk", flat=True))
-        return self._without(current, standings, [p for pair in cut for p in pair], disqualified)
+        return self._without(current, standings, list(cut), disqualified)
 
     @staticmethod
     def _without(played: Podium, standings, cut_players, disqualified: set[int]) -> Podium:
@@ -308,11 +291,6 @@ class Duels(EventFormat):
     row_shape = "duel"
     names_per_table = 2
 
-    def rounds_with_counts(self, event: Event):
-        return Round.objects.filter(event=event).annotate(
-            tables=Count("matches", filter=Q(matches__is_bye=False)),
-            results_pending=Count("matches", filter=Q(matches__status=MatchStatus.PENDING)),
-        ).order_by("number")
 
     def table_search_text(self, row) -> str:
         return f"{row.player_a} {row.player_b or ''} {row.player_a_number} {row.player_b_number or ''}"

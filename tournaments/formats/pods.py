@@ -2,8 +2,8 @@
 
 A game plays in pods when its profile seats more than two players at a
 table (La Copa del Mundo, the stoner-points game). Rounds are
-:class:`~tournaments.models.PodTable` rows with
-:class:`~tournaments.models.PodSeat` seats; results are finishing places
+:class:`~tournaments.models.Table` rows with
+:class:`~tournaments.models.Seat` seats; results are finishing places
 (ties shared) and, when the game has one, a secondary score (stoner
 points). Pod events have no top cut: the podium is the top three of the pod
 standings (Default: issue #9 describes Swiss in pods only).
@@ -16,14 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import pods_selectors, report_selectors
 from ..enums import DocumentKind, MatchStatus, RoundPhase
 from ..errors import IllegalResult, PairingRefused, StateError
-from ..models import Event, PodSeat, PodTable, Round
+from ..models import Event, Round, Table
 from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..swiss import topcut
 from ..swiss.errors import PairingError
@@ -32,7 +31,9 @@ from ..swiss.types import Podium
 from .base import (
     PLACE_RESULTS,
     EventFormat,
+    TableRow,
     derived_seed,
+    insert_tables,
     missing_results_error,
     next_round_number,
     require_swiss_complete,
@@ -94,7 +95,7 @@ class Pods(EventFormat):
         return load_pod_snapshot(event)
 
     def table_queryset(self, rnd: Round):
-        return PodTable.objects.filter(round=rnd)
+        return Table.objects.filter(round=rnd)
 
     def pending_tables(self, rnd: Round) -> list[int]:
         return sorted(self.table_queryset(rnd).filter(status=MatchStatus.PENDING).values_list(
@@ -147,18 +148,12 @@ class Pods(EventFormat):
             ) from exc
         self.open_rounds_confirm(event)
         rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS, seed=seed)
-        tables = PodTable.objects.bulk_create(
-            PodTable(round=rnd, table_number=pod.pod_number, repeats=pod.repeats) for pod in core.pods
-        )
-        PodSeat.objects.bulk_create(
-            PodSeat(pod=table, registration_id=player, seat=seat)
-            for table, pod in zip(tables, core.pods, strict=True)
-            for seat, player in enumerate(pod.players, start=1)
-        )
+        insert_tables(rnd, [TableRow(number=pod.pod_number, registrations=tuple(pod.players), repeats=pod.repeats)
+                            for pod in core.pods])
         return rnd
 
     def placements_check(
-        self, event: Event, pod: PodTable, seats: Iterable[int], placements: Sequence[tuple[int, int, int | None]]
+        self, event: Event, pod: Table, seats: Iterable[int], placements: Sequence[tuple[int, int, int | None]]
     ) -> list[Placement]:
         """The checked placement lines of one pod (see :meth:`result_check`)."""
         return self.result_check(event, pod, seats, placements)[0]
@@ -166,7 +161,7 @@ class Pods(EventFormat):
     def result_check(
         self,
         event: Event,
-        pod: PodTable,
+        pod: Table,
         seats: Iterable[int],
         placements: Sequence[tuple[int, int, int | None]],
         *,
@@ -249,11 +244,6 @@ class Pods(EventFormat):
     row_shape = "pod"
     names_per_table = 4
 
-    def rounds_with_counts(self, event: Event):
-        return Round.objects.filter(event=event).annotate(
-            tables=Count("pods"),
-            results_pending=Count("pods", filter=Q(pods__status=MatchStatus.PENDING)),
-        ).order_by("number")
 
     def table_search_text(self, row) -> str:
         return " ".join(f"{seat.display_name} {seat.player_number}" for seat in row.seats)

@@ -40,7 +40,7 @@ from django.utils.translation import gettext_lazy
 from ..adapters import load_snapshot
 from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused
-from ..models import Event, Match, Registration, Round
+from ..models import Event, Registration, Round, Seat
 from ..swiss import round_robin as core
 from ..swiss.errors import PairingError
 from ..swiss.lifecycle import DayFacts
@@ -82,10 +82,7 @@ class RoundRobin(Duels):
         first = event.rounds.filter(phase=RoundPhase.SWISS, number=1).first()
         if first is None:
             return []
-        ids = set()
-        for a, b in Match.objects.filter(round=first).values_list("player_a_id", "player_b_id"):
-            ids.update(p for p in (a, b) if p is not None)
-        return sorted(ids)
+        return sorted(set(Seat.objects.filter(round=first).values_list("registration_id", flat=True)))
 
     def day_facts(self, event: Event) -> DayFacts:
         facts = super().day_facts(event)

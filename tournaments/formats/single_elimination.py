@@ -44,12 +44,12 @@ from .. import selectors
 from ..adapters import EventSnapshot, load_snapshot, match_record
 from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
-from ..models import Event, Match, Registration, Round
+from ..models import Event, Registration, Round, Table
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.standings import compute_standings
 from ..swiss.types import BracketMatch
-from .base import missing_results_error
+from .base import TableRow, insert_tables, missing_results_error
 from .duels import Duels, _bracket_of
 
 MIN_PLAYERS = 3
@@ -66,13 +66,13 @@ def knockout_round(event: Event, number: int, stage: int, bracket: Iterable[Brac
     for bm in sorted(bracket, key=lambda b: (b.stage == 0, b.slot)):
         slot = bm.slot if bm.stage else 0
         if topcut.is_bye(bm):
-            rows.append(Match(round=rnd, bracket_slot=slot, player_a_id=bm.player_a or bm.player_b, is_bye=True,
-                              games_a=event.bye_game_wins, outcome=MatchOutcome.BYE, status=MatchStatus.CONFIRMED))
+            rows.append(TableRow(number=None, registrations=(bm.player_a or bm.player_b,), is_bye=True,
+                                 seat_games=(event.bye_game_wins,), outcome=MatchOutcome.BYE,
+                                 status=MatchStatus.CONFIRMED, bracket_slot=slot))
         else:
             table += 1
-            rows.append(Match(round=rnd, table_number=table, bracket_slot=slot, player_a_id=bm.player_a,
-                              player_b_id=bm.player_b))
-    Match.objects.bulk_create(rows)
+            rows.append(TableRow(number=table, registrations=(bm.player_a, bm.player_b), bracket_slot=slot))
+    insert_tables(rnd, rows)
     return rnd
 
 
@@ -117,7 +117,7 @@ class SingleElimination(Duels):
         regs = snapshot.registrations
         records = [
             match_record(m, m.round.number)
-            for m in Match.objects.filter(round__event=event, round__phase=RoundPhase.TOP_CUT)
+            for m in Table.objects.filter(round__event=event, round__phase=RoundPhase.TOP_CUT)
             .exclude(status=MatchStatus.PENDING).select_related("round")
         ]
         standings = compute_standings(

@@ -23,7 +23,7 @@ from .clock import (
     round_display_clock,
 )
 from .corrections import match_result_correct, pod_result_correct
-from .locks import event_lock, match_lock, pod_lock, registration_lock
+from .locks import event_lock, registration_lock, table_lock
 from .pairing_edits import (
     ConfirmationRequired,
     pairing_bye_give,
@@ -65,10 +65,10 @@ from .voiding import event_void
 __all__ = [
     "ConfirmationRequired", "pairing_bye_give", "pairing_bye_take", "pairing_edit_preview", "pairing_move",
     "pairing_swap", "registration_fixed_table_set",
-    "derived_seed", "event_finish", "event_void", "event_lock", "event_podium_recompute", "match_lock",
+    "derived_seed", "event_finish", "event_void", "event_lock", "event_podium_recompute", "table_lock",
     "match_result_correct", "match_result_record", "match_time_extend",
     "ReportedResult", "match_report_submit", "pod_report_submit",
-    "pod_lock", "pod_result_correct", "pod_result_record",
+    "table_lock", "pod_result_correct", "pod_result_record",
     "preregistration_cancel", "preregistration_check_in", "preregistration_check_in_token", "preregistration_create",
     "registration_check_in", "registration_close",
     "registration_create",

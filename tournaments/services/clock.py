@@ -23,10 +23,10 @@ from django.utils.translation import gettext as _
 from .. import hooks, permissions
 from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, NotAllowed, StateError
-from ..models import Event, Match, Round
+from ..models import Event, Round, Table
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import match_lock, round_lock
+from .locks import round_lock, table_lock
 
 #: Extra time a judge may give one table at a time, in whole minutes.
 EXTRA_MINUTES_MIN, EXTRA_MINUTES_MAX = 1, 30
@@ -233,13 +233,13 @@ def round_clock_resume(*, round: Round | int, by=None) -> Round:
     return rnd
 
 
-def _table_subject(match: Match) -> str:
+def _table_subject(match: Table) -> str:
     return _("Mesa %(t)d · %(round)s") % {"t": match.table_number or 0,
                                           "round": round_label(match.round, numbered=True)}
 
 
 @transaction.atomic
-def match_time_extend(*, match: Match | int, minutes: int, reason: str, by=None) -> Match:
+def match_time_extend(*, match: Table | int, minutes: int, reason: str, by=None) -> Table:
     """Give one table ``minutes`` more (a ruling delay, a deck check); returns the match.
 
     Shapes: ``minutes`` a whole number from 1 to 30, added to the match's
@@ -268,7 +268,7 @@ def match_time_extend(*, match: Match | int, minutes: int, reason: str, by=None)
     reason = (reason or "").strip()
     if not reason:
         raise ArenaError("reason_missing", _("Indique el motivo del tiempo extra (p. ej. «revisión de mazo»)."))
-    event, match = match_lock(match)
+    event, match = table_lock(match)
     _ensure_may_run_clock(by, event)
     rnd = match.round
     current = event.rounds.order_by("-number").values_list("pk", flat=True).first()

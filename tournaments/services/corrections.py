@@ -43,18 +43,19 @@ from django.utils.translation import gettext as _
 
 from .. import document_requests, hooks
 from ..documents import kinds_for_round
-from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
+from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase
 from ..errors import IllegalResult, NotAllowed, StateError
 from ..formats import format_for
-from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
+from ..models import Event, Round, Table
 from ..permissions import is_head_judge
 from ..swiss import topcut
 from ..swiss.pods import Placement, PodResult
 from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
 from ..text import round_label, stage_name
 from .eventlog import event_log_append
-from .locks import match_lock, pod_lock, round_matches_lock
-from .results import _stale, match_result_validate, seat_hows
+from .locks import round_tables_lock, table_lock
+from .results import _stale, match_result_validate, seat_hows, table_result_store
+from .seating import table_seats_replace
 
 #: Longest reason kept (the result entry's note holds 240 characters).
 REASON_MAX = 240
@@ -116,7 +117,7 @@ def cut_seeds(standings: Sequence[Standing], cut_size: int) -> tuple[int, ...]:
     return tuple(row.registration_id for row in standings if row.active)[:cut_size]
 
 
-def corrected_snapshot(event: Event, match: Match, games_a: int, games_b: int, games_drawn: int,
+def corrected_snapshot(event: Event, match: Table, games_a: int, games_b: int, games_drawn: int,
                        outcome: Outcome):
     """``(snapshot, altered)``: the format's snapshot of ``event`` and the same with ``match`` corrected."""
     snapshot = format_for(event).snapshot(event)
@@ -148,7 +149,7 @@ def podium_now(event: Event):
     return format_for(event).podium(replay)
 
 
-def _winner(match: Match) -> int | None:
+def _winner(match: Table) -> int | None:
     if match.outcome in (MatchOutcome.A_WINS, MatchOutcome.BYE):
         return match.player_a_id
     if match.outcome == MatchOutcome.B_WINS:
@@ -173,7 +174,7 @@ class CorrectionPlan:
     (``top_cut_started``, ``next_stage_has_results``), or ``None``.
     """
 
-    match: Match
+    match: Table
     games: tuple[int, int, int]
     outcome: Outcome
     snapshot: Any = None
@@ -214,7 +215,7 @@ class CorrectionPlan:
 
 
 def match_correction_plan(
-    *, match: Match, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
+    *, match: Table, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
     minutes_late_a: int | None = None, minutes_late_b: int | None = None, how_a: str | None = None,
     how_b: str | None = None,
 ) -> CorrectionPlan:
@@ -270,7 +271,7 @@ class PodCorrectionPlan:
     pod would store it.
     """
 
-    pod: PodTable
+    pod: Table
     lines: tuple[Placement, ...]
     ended_by_time: bool
 
@@ -287,7 +288,7 @@ class PodCorrectionPlan:
         return snapshot, altered
 
 
-def pod_correction_plan(*, pod: PodTable, placements: Sequence[tuple[int, int, int | None]],
+def pod_correction_plan(*, pod: Table, placements: Sequence[tuple[int, int, int | None]],
                         ended_by_time: bool = False) -> PodCorrectionPlan:
     """Check the corrected places of ``pod`` (with its round and event loaded) as the format checks them.
 
@@ -303,57 +304,29 @@ def pod_correction_plan(*, pod: PodTable, placements: Sequence[tuple[int, int, i
 # --------------------------------------------------------------------------- the re-seed
 
 
-def _swap_player(matches: list[Match], old: int, new: int) -> None:
-    """Put ``new`` where ``old`` sits in ``matches`` (and ``old`` where ``new`` sat), row by row.
-
-    Each update keeps the constraints "one match per player and column per
-    round" true after every row: when both players sit in the same column
-    of two matches, the first match is turned around first.
-    """
-    def seat(player):
-        for m in matches:
-            if m.player_a_id == player:
-                return m, "player_a_id"
-            if m.player_b_id == player:
-                return m, "player_b_id"
-        return None, None
-
-    holder_old, col_old = seat(old)
-    holder_new, col_new = seat(new)
-    if holder_old is None or holder_old is holder_new:
-        return
-    if holder_new is not None and col_old == col_new:
-        holder_old.player_a_id, holder_old.player_b_id = holder_old.player_b_id, holder_old.player_a_id
-        holder_old.save(update_fields=["player_a", "player_b"])
-        col_old = "player_b_id" if col_old == "player_a_id" else "player_a_id"
-    setattr(holder_old, col_old, new)
-    holder_old.save(update_fields=["player_a", "player_b"])
-    if holder_new is not None:
-        setattr(holder_new, col_new, old)
-        holder_new.save(update_fields=["player_a", "player_b"])
-
-
 def _reseed(event: Event, plan: CorrectionPlan, old_winner: int, new_winner: int) -> list[list[int]]:
     """Replace the players of the next stage (no result yet) after the corrected match's winner changed.
 
     The next stage is the plan's (:meth:`CorrectionPlan.reseeded_stage`);
-    the match rows stay. Returns the new ``[a, b]`` pairs by slot.
+    the tables stay, their seats are seated again. The corrected match's two
+    players trade places: the new winner takes the old winner's seat, the
+    old winner the new winner's (the third-place match) or leaves the round.
+    Returns the new ``[a, b]`` pairs by slot.
     """
     following = plan.following
     wanted = plan.reseeded_stage()
-    matches = round_matches_lock(following, event=event, order_by=("bracket_slot",))
-    # The corrected match's two players trade places: the new winner takes the old winner's seat,
-    # the old winner the new winner's (the third-place match) or leaves the round.
-    _swap_player(matches, old_winner, new_winner)
+    tables = round_tables_lock(following, event=event, order_by=("bracket_slot",))
     by_slot = {(bm.slot if bm.stage else 0): bm for bm in wanted}
-    for m in matches:
-        bm = by_slot[m.bracket_slot or 0]
-        if {m.player_a_id, m.player_b_id} != {bm.player_a, bm.player_b}:
-            raise StateError("reseed_failed", _("No se pudo reordenar la etapa siguiente; avise al administrador."))
-        if (m.player_a_id, m.player_b_id) != (bm.player_a, bm.player_b):
-            m.player_a_id, m.player_b_id = bm.player_a, bm.player_b
-            m.save(update_fields=["player_a", "player_b"])
-    return [[m.player_a_id, m.player_b_id] for m in matches]
+    traded = {old_winner: new_winner, new_winner: old_winner}
+    for table in tables:
+        bm = by_slot[table.bracket_slot or 0]
+        now = {traded.get(rid, rid) for rid in table.registration_ids}
+        if now != {p for p in (bm.player_a, bm.player_b) if p is not None}:
+            raise StateError("reseed_failed", _("No se pudo reordenar la etapa siguiente; avisá al administrador."))
+    table_seats_replace(tables, {table.pk: [p for p in (by_slot[table.bracket_slot or 0].player_a,
+                                                        by_slot[table.bracket_slot or 0].player_b) if p is not None]
+                                 for table in tables})
+    return [[bm.player_a, bm.player_b] for bm in (by_slot[t.bracket_slot or 0] for t in tables)]
 
 
 # --------------------------------------------------------------------------- the service
@@ -362,7 +335,7 @@ def _reseed(event: Event, plan: CorrectionPlan, old_winner: int, new_winner: int
 @transaction.atomic
 def match_result_correct(
     *,
-    match: Match | int,
+    match: Table | int,
     games_a: int,
     games_b: int,
     games_drawn: int = 0,
@@ -375,7 +348,7 @@ def match_result_correct(
     minutes_late_b: int | None = None,
     how_a: str | None = None,
     how_b: str | None = None,
-) -> Match:
+) -> Table:
     """Correct the finished result of a match of any round; returns the match.
 
     Shapes: games won by each player and drawn games, as
@@ -402,7 +375,7 @@ def match_result_correct(
     round's pairings stand); decision 6 (cut seeding); decision 7 (league
     points, posted again as a difference).
     """
-    event, match = match_lock(match)
+    event, match = table_lock(match)
     rnd = match.round
     corrector_check(event, by)
     text = reason_check(reason)
@@ -436,17 +409,12 @@ def match_result_correct(
     old_winner = _winner(match)
     before = {"games": [match.games_a, match.games_b, match.games_drawn], "outcome": str(match.outcome),
               "version": match.version}
-    match.version += 1
-    match.games_a, match.games_b, match.games_drawn = ga, gb, gd
-    match.outcome = MatchOutcome(outcome.value)
-    match.went_to_time = went_to_time
-    match.how_a, match.how_b = hows
-    match.save(update_fields=["version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time",
-                              "how_a", "how_b"])
-    ResultEntry.objects.create(
-        match=match, version=match.version, games_a=ga, games_b=gb, games_drawn=gd, outcome=match.outcome,
-        went_to_time=went_to_time, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
-        how_a=hows[0], how_b=hows[1], entered_by=by if getattr(by, "pk", None) else None, note=text,
+    table_result_store(
+        match,
+        seats={match.player_a_id: {"games": ga, "how": hows[0], "minutes_late": minutes_late_a},
+               match.player_b_id: {"games": gb, "how": hows[1], "minutes_late": minutes_late_b}},
+        status=match.status, games_drawn=gd, outcome=MatchOutcome(outcome.value), went_to_time=went_to_time,
+        intentional_draw=match.intentional_draw, entered_by=by, note=text, source=ResultSource.JUDGE,
     )
     after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version}
     new_winner = _winner(match)
@@ -481,20 +449,20 @@ def _follow(event: Event, by, *, reseeded: Round | None) -> None:
 @transaction.atomic
 def pod_result_correct(
     *,
-    pod: PodTable | int,
+    pod: Table | int,
     placements: Sequence[tuple[int, int, int | None]],
     reason: str,
     by,
     expected_version: int | None = None,
     ended_by_time: bool = False,
-) -> PodTable:
+) -> Table:
     """Correct the finishing places of a pod of any round; returns the pod.
 
     Shapes: ``placements`` as :func:`~.results.pod_result_record` takes them
     (one ``(registration_id, place, score)`` per seated player; the same
     checks apply, ``ended_by_time`` included). The rules of :func:`match_result_correct`: head judge or
     organizer, a reason, the pod must have a result, the stored places are
-    replaced and a :class:`~tournaments.models.PodResultEntry` added; the
+    replaced and a :class:`~tournaments.models.ResultEntry` added; the
     event log entry ``pod_result_correct`` keeps before, after and the
     reason. Standings and the next seating follow from the stored places; a
     finished event's podium and league points follow.
@@ -505,7 +473,7 @@ def pod_result_correct(
 
     Default: DESIGN.md decision 16; Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo".
     """
-    event, pod = pod_lock(pod)
+    event, pod = table_lock(pod)
     corrector_check(event, by)
     text = reason_check(reason)
     where = {"round": round_label(pod.round), "table": pod.table_number}
@@ -520,23 +488,19 @@ def pod_result_correct(
     seats = {seat.registration_id: seat for seat in pod.seats.all()}
     plan = pod_correction_plan(pod=pod, placements=placements, ended_by_time=ended_by_time)
     lines, by_time = plan.lines, plan.ended_by_time
-    if pod.ended_by_time == by_time and all(
+    if pod.went_to_time == by_time and all(
             (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines):
         return pod
     before = {"places": sorted([s.registration_id, s.place, s.score] for s in seats.values()), "version": pod.version}
-    if pod.ended_by_time:
+    if pod.went_to_time:
         before["ended_by_time"] = True
-    for line in lines:
-        seats[line.player_id].place, seats[line.player_id].score = line.place, line.score
-    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score"])
-    pod.version += 1
-    pod.ended_by_time = by_time
-    pod.save(update_fields=["version", "ended_by_time"])
-    PodResultEntry.objects.create(
-        pod=pod, version=pod.version, ended_by_time=by_time,
-        placements=[[line.player_id, line.place, line.score]
-                    for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
-        entered_by=by if getattr(by, "pk", None) else None,
+    by_player = {line.player_id: line for line in lines}
+    table_result_store(
+        pod,
+        seats={rid: {"place": by_player[rid].place if rid in by_player else None,
+                     "score": by_player[rid].score if rid in by_player else None, "how": seat.how}
+               for rid, seat in seats.items()},
+        status=pod.status, went_to_time=by_time, entered_by=by, note=text, source=ResultSource.JUDGE,
     )
     event_log_append(
         event=event, action="pod_result_correct", by=by, subject=_("%(round)s, mesa %(table)s") % where,

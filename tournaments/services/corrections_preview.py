@@ -38,7 +38,7 @@ from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, StateError
 from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
-from ..models import Event, Match, PodTable, Registration
+from ..models import Event, Registration, Table
 from ..pods_selectors import secondary_score_label
 from ..swiss import topcut
 from ..swiss.pairing import pair_round
@@ -124,13 +124,13 @@ def _moved(before, after, names: dict[int, str]) -> tuple[MovedRow, ...]:
 
 
 def _pairs_of(current) -> set[frozenset]:
-    return {frozenset(p for p in (m.player_a_id, m.player_b_id) if p is not None) for m in current.matches.all()}
+    return {frozenset(p for p in (m.player_a_id, m.player_b_id) if p is not None) for m in current.tables.all()}
 
 
 def _repaired(event: Event, current, snapshot, records) -> tuple[set[frozenset], list]:
     """The current round paired again by the core from the corrected results of the earlier rounds."""
     earlier = tuple(r for r in records if r.round_number < current.number)
-    playing = sorted({p for m in current.matches.all() for p in (m.player_a_id, m.player_b_id) if p is not None})
+    playing = sorted({p for m in current.tables.all() for p in (m.player_a_id, m.player_b_id) if p is not None})
     standings = compute_standings(snapshot.registrations.keys(), earlier, active=set(playing),
                                   draw_order=snapshot.draw_order)
     core = pair_round(current.number, playing, earlier, rng=random.Random(current.seed or 0), standings=standings)
@@ -139,7 +139,7 @@ def _repaired(event: Event, current, snapshot, records) -> tuple[set[frozenset],
 
 
 def match_correction_preview(
-    *, match: Match | int, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
+    *, match: Table | int, games_a: int, games_b: int, games_drawn: int = 0, double_loss: bool = False,
 ) -> CorrectionPreview:
     """The impact of correcting ``match`` to the given score, without writing anything.
 
@@ -149,7 +149,7 @@ def match_correction_preview(
     :class:`StateError` for a bye or a match without a result. A correction
     the service would refuse for the top cut comes back with ``refusal``.
     """
-    match = Match.objects.select_related("round__event__game").get(pk=getattr(match, "pk", match))
+    match = Table.objects.select_related("round__event__game").get(pk=getattr(match, "pk", match))
     rnd, event = match.round, match.round.event
     if match.is_bye or match.status == MatchStatus.PENDING:
         raise StateError("no_result_to_correct", _("Esta mesa no tiene un resultado para corregir."))
@@ -181,7 +181,7 @@ def match_correction_preview(
     return CorrectionPreview(**info)
 
 
-def _podium_after(event: Event, rnd, match: Match, outcome: Outcome, current: tuple, after) -> tuple:
+def _podium_after(event: Event, rnd, match: Table, outcome: Outcome, current: tuple, after) -> tuple:
     """The podium of a finished event once corrected (the service works it out the same way).
 
     Without a top cut: the first three active rows of the corrected
@@ -316,7 +316,7 @@ def _pod_moved(before, after, names: dict[int, str], secondary_label: str | None
 
 
 def pod_correction_preview(
-    *, pod: PodTable | int, placements: Sequence[tuple[int, int, int | None]],
+    *, pod: Table | int, placements: Sequence[tuple[int, int, int | None]],
 ) -> PodCorrectionPreview:
     """The impact of correcting ``pod`` to ``placements``, without writing anything.
 
@@ -332,7 +332,7 @@ def pod_correction_preview(
 
     Default: DESIGN.md decision 16.
     """
-    pod = PodTable.objects.select_related("round__event__game").get(pk=getattr(pod, "pk", pod))
+    pod = Table.objects.select_related("round__event__game").get(pk=getattr(pod, "pk", pod))
     rnd, event = pod.round, pod.round.event
     if pod.status == MatchStatus.PENDING:
         raise StateError("no_result_to_correct", _("Esta mesa no tiene un resultado para corregir."))

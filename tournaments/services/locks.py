@@ -6,8 +6,8 @@ Inside its one transaction, a service locks, in this order:
    request names only a match, a pod, a registration or a penalty: the row's
    event is looked up without a lock, locked, and the row is then read again;
 2. the **round** rows it changes (:func:`round_lock`, the clock);
-3. the **match** or **pod** rows (:func:`match_lock`, :func:`pod_lock`,
-   :func:`round_matches_lock`);
+3. the **table** rows (:func:`table_lock`,
+   :func:`round_tables_lock`);
 4. the **registration** rows (:func:`registration_lock`,
    :func:`preregistration_lock`, :func:`waitlist_first_lock`);
 5. the rest: penalties, decklists, deck checks (:func:`penalty_lock`,
@@ -50,7 +50,7 @@ from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from ..errors import Busy, StateError
-from ..models import Event, Match, Penalty, Player, PodTable, PreRegistration, Registration, Round
+from ..models import Event, Penalty, Player, PreRegistration, Registration, Round, Table
 from ..stamps import event_touch
 
 #: SQLSTATE of PostgreSQL's ``lock_not_available`` (``lock_timeout`` expired, or ``NOWAIT``).
@@ -153,38 +153,29 @@ def _gone(what: str) -> StateError:
     )
 
 
-def _table_lock(model, pk: int, held: Event | None):
-    """Lock the event of a match or pod ``pk``, then the row; ``table_gone`` when a re-pair replaced it."""
-    event_id = model.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+def table_lock(table: Table | int, *, event: Event | None = None) -> tuple[Event, Table]:
+    """Lock the table's event, then the table; returns both, the table with its round and seats.
+
+    Raises :class:`StateError` ``table_gone`` when the table no longer exists
+    (a re-pair replaced it while the judge's form was open); :class:`Busy`.
+    """
+    pk = _pk(table)
+    event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise _gone(_("La mesa"))
-    event = _event_held(event_id, held)
-    locked = _one(model.objects.select_related("round").filter(pk=pk))
+    event = _event_held(event_id, held=event)
+    locked = _one(Table.objects.select_related("round").filter(pk=pk))
     if locked is None:
         raise _gone(_("La mesa"))
     locked.round.event = event
     return event, locked
 
 
-def match_lock(match: Match | int, *, event: Event | None = None) -> tuple[Event, Match]:
-    """Lock the match's event, then the match; returns both, the match with its round.
-
-    Raises :class:`StateError` ``table_gone`` when the match no longer exists
-    (a re-pair replaced it while the judge's form was open); :class:`Busy`.
-    """
-    return _table_lock(Match, _pk(match), event)
-
-
-def pod_lock(pod: PodTable | int, *, event: Event | None = None) -> tuple[Event, PodTable]:
-    """Lock the pod's event, then the pod; :class:`StateError` ``table_gone`` when it no longer exists."""
-    return _table_lock(PodTable, _pk(pod), event)
-
-
-def round_matches_lock(rnd: Round, *, event: Event, order_by: tuple[str, ...] = ("pk",)) -> list[Match]:
+def round_tables_lock(rnd: Round, *, event: Event, order_by: tuple[str, ...] = ("pk",)) -> list[Table]:
     """Lock every match of ``rnd`` (of ``event``, which the caller holds); returns them in ``order_by``."""
     if rnd.event_id != event.pk:
-        raise ValueError("round_matches_lock: the round is of another event")
-    return _locked(Match.objects.filter(round=rnd).order_by(*order_by))
+        raise ValueError("round_tables_lock: the round is of another event")
+    return _locked(Table.objects.filter(round=rnd).order_by(*order_by))
 
 
 def _player_row_lock(model, row, held: Event | None):
@@ -227,7 +218,7 @@ def penalty_lock(penalty: Penalty | int, *, event: Event | None = None) -> tuple
         "registration_id", "match_id", "registration__event_id").get()
     event = _event_held(event_id, event)
     if match_id is not None:
-        match_lock(match_id, event=event)
+        table_lock(match_id, event=event)
     registration_lock(registration_id, event=event)
     locked = _one(Penalty.objects.select_related("registration__event__game", "match__round").filter(pk=pk))
     return event, locked
@@ -295,9 +286,9 @@ def claim_code_lock(code_id: int, *, player: Player):
 
 __all__ = [
     "busy", "claim_code_lock", "deck_check_lock", "decklist_lock", "decklist_rows_lock",
-    "event_lock", "is_lock_timeout", "lock_timeout_ms", "match_lock", "penalty_lock", "player_lock",
-    "pod_lock", "preregistration_lock", "pro_player_titles_lock", "registration_lock", "round_lock",
-    "round_matches_lock", "season_lock", "waitlist_first_lock",
+    "event_lock", "is_lock_timeout", "lock_timeout_ms", "penalty_lock", "player_lock",
+    "preregistration_lock", "pro_player_titles_lock", "registration_lock", "round_lock",
+    "round_tables_lock", "season_lock", "table_lock", "waitlist_first_lock",
 ]
 
 # --------------------------------------------------------------------------- the event exchange

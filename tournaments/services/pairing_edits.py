@@ -19,7 +19,7 @@ Terms:
   their fixed table. An edit with warnings is refused with
   :class:`ConfirmationRequired` unless ``confirm_warnings=True``.
 
-Every applied edit updates the rows' ``rematch`` flags, writes one event log
+Every applied edit updates the rows' ``repeats`` counts, writes one event log
 entry with the tables before and after, and asks for the round's documents
 again.
 """
@@ -35,10 +35,11 @@ from ..document_requests import request_round_documents
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import StateError
 from ..formats import format_for
-from ..models import Event, Match, Registration, Round
+from ..models import Event, Registration, Round, Table
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import event_lock, registration_lock, round_matches_lock
+from .locks import event_lock, registration_lock, round_tables_lock
+from .seating import table_seats_replace
 
 BYE = "bye"
 
@@ -54,8 +55,8 @@ class ConfirmationRequired(StateError):
 
 
 @dataclass
-class Seat:
-    match: Match
+class SideRef:
+    match: Table
     side: str  # "a", "b", or BYE (side a of the bye row)
 
     def player_id(self) -> int:
@@ -70,7 +71,7 @@ class EditPlan:
     changes: list[dict]
     warnings: list[dict]
     targets: dict[int, tuple[int, int | None]] = field(default_factory=dict)  # match id -> (a, b)
-    matches: dict[int, Match] = field(default_factory=dict)
+    matches: dict[int, Table] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- reading
@@ -85,20 +86,20 @@ def _current_round(event: Event) -> Round:
     return rnd
 
 
-def _has_result(match: Match) -> bool:
+def _has_result(match: Table) -> bool:
     return not match.is_bye and (match.status != MatchStatus.PENDING or match.version > 0)
 
 
-def _table_name(match: Match) -> str:
+def _table_name(match: Table) -> str:
     return _("el bye") if match.is_bye else _("la mesa %(t)d") % {"t": match.table_number}
 
 
-def _seat_of(matches: list[Match], registration_id: int, names: dict[int, str]) -> Seat:
+def _seat_of(matches: list[Table], registration_id: int, names: dict[int, str]) -> SideRef:
     for m in matches:
         if m.player_a_id == registration_id:
-            return Seat(m, BYE if m.is_bye else "a")
+            return SideRef(m, BYE if m.is_bye else "a")
         if m.player_b_id == registration_id:
-            return Seat(m, "b")
+            return SideRef(m, "b")
     raise StateError("not_in_round", _("%(player)s no está en esta ronda.")
                      % {"player": names.get(registration_id, registration_id)})
 
@@ -113,9 +114,9 @@ class _Round:
     def __init__(self, event: Event, rnd: Round, *, lock: bool) -> None:
         self.event, self.round = event, rnd
         if lock:
-            self.matches = round_matches_lock(rnd, event=event, order_by=("is_bye", "table_number"))
+            self.matches = round_tables_lock(rnd, event=event, order_by=("is_bye", "table_number"))
         else:
-            self.matches = list(Match.objects.filter(round=rnd).order_by("is_bye", "table_number"))
+            self.matches = list(Table.objects.filter(round=rnd).order_by("is_bye", "table_number"))
         fmt = format_for(event)
         snapshot = fmt.snapshot(event)
         self.names = {rid: reg.display_name for rid, reg in snapshot.registrations.items()}
@@ -132,7 +133,7 @@ class _Round:
         self.fixed = dict(Registration.objects.filter(event=event, fixed_table__isnull=False)
                           .values_list("id", "fixed_table"))
 
-    def seat(self, registration) -> Seat:
+    def seat(self, registration) -> SideRef:
         return _seat_of(self.matches, _rid(registration), self.names)
 
     def player(self, rid: int | None) -> dict | None:
@@ -147,7 +148,7 @@ def _points(value: float) -> str:
     return number_format(value, decimal_pos=0 if value == int(value) else 1)
 
 
-def _plan_swap(state: _Round, first: Seat, second: Seat) -> EditPlan:
+def _plan_swap(state: _Round, first: SideRef, second: SideRef) -> EditPlan:
     """Exchange the players of two seats; compute the tables after and the warnings."""
     if first.player_id() == second.player_id():
         raise StateError("same_player", _("Elija dos jugadores distintos."))
@@ -226,7 +227,7 @@ def _plan(event: Event, rnd: Round, kind: str, *, lock: bool, registration, othe
         if target.pk == seat.match.pk:
             raise StateError("same_table", _("%(player)s ya juega en la mesa %(t)d.")
                              % {"player": state.names[seat.player_id()], "t": table})
-        second = Seat(target, "a" if side == "a" else "b")
+        second = SideRef(target, "a" if side == "a" else "b")
     elif kind == "bye_give":
         bye = next((m for m in state.matches if m.is_bye), None)
         if bye is None:
@@ -235,7 +236,7 @@ def _plan(event: Event, rnd: Round, kind: str, *, lock: bool, registration, othe
         if seat.side == BYE:
             raise StateError("already_bye", _("%(player)s ya tiene el bye.")
                              % {"player": state.names[seat.player_id()]})
-        seat, second = Seat(bye, BYE), seat
+        seat, second = SideRef(bye, BYE), seat
     elif kind == "bye_take":
         if seat.side != BYE:
             raise StateError("no_bye_to_take", _("%(player)s no tiene el bye en esta ronda.")
@@ -244,7 +245,7 @@ def _plan(event: Event, rnd: Round, kind: str, *, lock: bool, registration, othe
             opponent = state.seat(other)
             if opponent.side == BYE:
                 raise StateError("same_player", _("Elija dos jugadores distintos."))
-            second = Seat(opponent.match, "a" if opponent.side == "b" else "b")  # the opponent's rival
+            second = SideRef(opponent.match, "a" if opponent.side == "b" else "b")  # the opponent's rival
         else:
             second = _next_bye_seat(state, seat)
     else:  # pragma: no cover - callers pass one of the four kinds
@@ -252,7 +253,7 @@ def _plan(event: Event, rnd: Round, kind: str, *, lock: bool, registration, othe
     return state, _plan_swap(state, seat, second)
 
 
-def _next_bye_seat(state: _Round, bye_seat: Seat) -> Seat:
+def _next_bye_seat(state: _Round, bye_seat: SideRef) -> SideRef:
     """Where the bye goes when it is taken without naming an opponent: as the pairing would give it.
 
     The lowest-ranked player of the round without a bye in an earlier round
@@ -260,7 +261,7 @@ def _next_bye_seat(state: _Round, bye_seat: Seat) -> Seat:
     step 2, ranked by the standings after the earlier rounds.
     """
     rank = {rid: i for i, rid in enumerate(state.ranking)}
-    seated = [s for m in state.matches if not m.is_bye for s in (Seat(m, "a"), Seat(m, "b"))]
+    seated = [s for m in state.matches if not m.is_bye for s in (SideRef(m, "a"), SideRef(m, "b"))]
     seated.sort(key=lambda s: rank.get(s.player_id(), -1), reverse=True)
     fresh = [s for s in seated if s.player_id() not in state.byes]
     if not seated:
@@ -272,38 +273,13 @@ def _next_bye_seat(state: _Round, bye_seat: Seat) -> Seat:
 
 
 def _write(plan: EditPlan) -> None:
-    """Store the plan's tables without breaking the round's unique constraints midway.
-
-    A row is written when no other row still holds one of its new players
-    on the same side; a blocked row is turned around (a ↔ b, always legal)
-    first, which frees the side the other row needs.
-    """
-    current = {pk: (plan.matches[pk].player_a_id, plan.matches[pk].player_b_id) for pk in plan.targets}
-    flipped: set[int] = set()
-
-    def blocked(pk: int, a: int, b: int | None) -> bool:
-        return any(other != pk and (current[other][0] == a or (b is not None and current[other][1] == b))
-                   for other in current)
-
-    def store(pk: int, a: int, b: int | None) -> None:
-        Match.objects.filter(pk=pk).update(player_a_id=a, player_b_id=b)
-        current[pk] = (a, b)
-
-    for _attempt in range(4 * len(plan.targets) + 4):
-        pending = [pk for pk in plan.targets if current[pk] != plan.targets[pk]]
-        if not pending:
-            return
-        ready = next((pk for pk in pending if not blocked(pk, *plan.targets[pk])), None)
-        if ready is not None:
-            store(ready, *plan.targets[ready])
-            continue
-        turn = next((pk for pk in current if current[pk][1] is not None and pk not in flipped
-                     and not blocked(pk, current[pk][1], current[pk][0])), None)
-        if turn is None:
-            break
-        flipped.add(turn)
-        store(turn, current[turn][1], current[turn][0])
-    raise RuntimeError("pairing edit could not be written")  # pragma: no cover - a bug
+    """Seat the plan's tables anew (:func:`.seating.table_seats_replace`); a bye keeps its games."""
+    tables = [plan.matches[pk] for pk in plan.targets]
+    table_seats_replace(
+        tables,
+        {pk: [a] if b is None else [a, b] for pk, (a, b) in plan.targets.items()},
+        seat_games={table.pk: [table.games_a] for table in tables if table.is_bye},
+    )
 
 
 _ACTIONS = {"swap": "pairing_swap", "move": "pairing_move", "bye_give": "pairing_bye_give",
@@ -319,7 +295,7 @@ def _apply(event, kind: str, *, by, confirm_warnings: bool, **params) -> Round:
     _write(plan)
     for pk, (a, b) in plan.targets.items():
         rematch = b is not None and (min(a, b), max(a, b)) in state.met
-        Match.objects.filter(pk=pk).update(rematch=rematch)
+        Table.objects.filter(pk=pk).update(repeats=1 if rematch else 0)
     tables = ", ".join(str(c["table"]) if not c["bye"] else _("bye") for c in plan.changes)
     event_log_append(
         event=event, action=_ACTIONS[kind], by=by,
@@ -364,7 +340,7 @@ def pairing_swap(*, event: Event | int, registration_a, registration_b, by=None,
 @transaction.atomic
 def pairing_move(*, event: Event | int, registration, table: int, side: str = "b", by=None,
                  confirm_warnings: bool = False) -> Round:
-    """Seat ``registration`` at ``table`` (side ``a`` or ``b``); that seat's player takes the mover's old seat.
+    """SideRef ``registration`` at ``table`` (side ``a`` or ``b``); that seat's player takes the mover's old seat.
 
     Refusals as :func:`pairing_swap`, and ``no_such_table`` for a table the
     round does not have.

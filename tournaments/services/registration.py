@@ -4,17 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as _noop
 
 from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import NotAllowed, RegistrationError, StateError
-from ..formats import derived_seed
-from ..models import Event, Match, Player, PodSeat, Registration
+from ..formats import derived_seed, format_for
+from ..formats.base import GAME_RESULTS
+from ..models import Event, Player, Registration, Seat
 from ..swiss.lifecycle import Action, state_allows
 from .eventlog import event_log_append
-from .locks import event_lock, pod_lock, registration_lock
+from .locks import event_lock, registration_lock, table_lock
 from .results import match_result_record
 
 
@@ -190,28 +190,27 @@ def table_absence_record(*, event: Event, registration: Registration, by=None) -
     started = StateError("table_started", _(
         "La mesa de %(player)s en la ronda %(round)d ya tiene resultado: no se puede marcar como ausente. "
         "Corregí el resultado si hace falta.") % {"player": name, "round": rnd.number})
-    match = (Match.objects.filter(round=rnd, is_bye=False)
-             .filter(Q(player_a=registration) | Q(player_b=registration)).first())
-    if match is not None:
+    seat = Seat.objects.filter(round=rnd, registration=registration, table__is_bye=False).first()
+    if seat is None:
+        return
+    _event, table = table_lock(seat.table_id)
+    if format_for(event).table_results == GAME_RESULTS:
+        match = table
         is_a = match.player_a_id == registration.pk
         other_how = match.how_b if is_a else match.how_a
         if match.status == MatchStatus.PENDING and match.version == 0:
             hows = {"how_a": SeatOutcomeHow.ABSENT} if is_a else {"how_b": SeatOutcomeHow.ABSENT}
         elif other_how == SeatOutcomeHow.ABSENT and (match.how_a if is_a else match.how_b) == SeatOutcomeHow.PLAYED \
-                and not match.entries.exclude(how_a=match.how_a, how_b=match.how_b).exists():
+                and all((e.how_a, e.how_b) == (match.how_a, match.how_b) for e in match.entries.all()):
             hows = {"how_a": SeatOutcomeHow.ABSENT, "how_b": SeatOutcomeHow.ABSENT}
         else:
             raise started
         match_result_record(match=match, games_a=0, games_b=0, entered_by=by,
                             note=_("%(player)s abandonó antes de empezar su mesa.") % {"player": name}, **hows)
         return
-    seat = PodSeat.objects.filter(pod__round=rnd, registration=registration).select_related("pod").first()
-    if seat is None:
-        return
-    _event, pod = pod_lock(seat.pod_id)
-    if pod.version:
+    if table.version:
         raise started
-    PodSeat.objects.filter(pk=seat.pk).update(how=SeatOutcomeHow.ABSENT)
+    Seat.objects.filter(pk=seat.pk).update(how=SeatOutcomeHow.ABSENT)
 
 
 def _drop_locked(event: Event, registration: Registration, by, *, self_drop: bool = False,
@@ -287,9 +286,7 @@ _ACTIVITY = (
     ("decklist", _noop("lista de mazo")),
     ("deck_checks", _noop("chequeos de mazo")),
     ("sealed_pool", _noop("pool sellado")),
-    ("matches_as_a", _noop("emparejamientos")),
-    ("matches_as_b", _noop("emparejamientos")),
-    ("pod_seats", _noop("asientos en mesas")),
+    ("seats", _noop("mesas")),
     ("rulings", _noop("resoluciones en mesa")),
 )
 

@@ -25,10 +25,10 @@ from django.utils.translation import gettext as _
 from ..enums import EventState, MatchStatus, ResultSource, RoundState
 from ..errors import NotAllowed, StateError
 from ..formats import format_for
-from ..models import Event, Match, MatchReport, PodReport, PodTable, Registration, Round
+from ..models import Event, Registration, Round, Table, TableReport
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import match_lock, pod_lock
+from .locks import table_lock
 from .results import match_result_record, match_result_validate, pod_result_record
 
 #: What a submission led to.
@@ -53,7 +53,7 @@ class ReportedResult:
     went_to_time: bool = False
 
     @classmethod
-    def from_mine(cls, match: Match, registration_id: int, *, mine: int, theirs: int, drawn: int = 0,
+    def from_mine(cls, match: Table, registration_id: int, *, mine: int, theirs: int, drawn: int = 0,
                   intentional_draw: bool = False, went_to_time: bool = False) -> ReportedResult:
         """The result from the reporter's side (``mine`` are the reporter's game wins)."""
         if match.player_a_id == registration_id:
@@ -66,7 +66,7 @@ class ReportOutcome:
     """``state`` is :data:`WAITING`, :data:`CONFLICT` or :data:`RECORDED`; ``report`` the player's saved row."""
 
     state: str
-    report: MatchReport | PodReport
+    report: TableReport | TableReport
 
 
 def _require_open(event: Event, rnd: Round) -> None:
@@ -105,7 +105,7 @@ def _save(model, lookup: dict, values: dict, by):
 
 
 @transaction.atomic
-def match_report_submit(*, match: Match | int, registration: Registration | int, result: ReportedResult,
+def match_report_submit(*, match: Table | int, registration: Registration | int, result: ReportedResult,
                         by) -> ReportOutcome:
     """Save ``by``'s report of their match; record the result when both players' reports agree.
 
@@ -120,7 +120,7 @@ def match_report_submit(*, match: Match | int, registration: Registration | int,
 
     Rule: DESIGN.md decision 21; issue #17 point 4.
     """
-    event, match = match_lock(match)
+    event, match = table_lock(match)
     rnd = match.round
     _require_open(event, rnd)
     reg_id = _require_reporter(registration, {match.player_a_id, match.player_b_id} - {None}, by)
@@ -133,14 +133,21 @@ def match_report_submit(*, match: Match | int, registration: Registration | int,
                           went_to_time=result.went_to_time)
     values = {"games_a": result.games_a, "games_b": result.games_b, "games_drawn": result.games_drawn,
               "intentional_draw": result.intentional_draw, "went_to_time": result.went_to_time}
-    before = MatchReport.objects.filter(match=match, registration_id=reg_id).values(*values).first()
-    report, changed = _save(MatchReport, {"match": match, "registration_id": reg_id}, values, by)
+    stored = {"seats": [_report_seat(match.player_a_id, games=result.games_a),
+                        _report_seat(match.player_b_id, games=result.games_b)],
+              "games_drawn": result.games_drawn, "intentional_draw": result.intentional_draw,
+              "went_to_time": result.went_to_time}
+    previous = TableReport.objects.filter(table=match, registration_id=reg_id).first()
+    before = ({"games_a": previous.games_a, "games_b": previous.games_b, "games_drawn": previous.games_drawn,
+               "intentional_draw": previous.intentional_draw, "went_to_time": previous.went_to_time}
+              if previous else None)
+    report, changed = _save(TableReport, {"table": match, "registration_id": reg_id}, stored, by)
     subject = _("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": match.table_number}
     if changed:
         event_log_append(event=event, action="match_report_submit", by=by, subject=subject,
                          before={"registration": reg_id, **before} if before else {},
                          after={"registration": reg_id, **values})
-    reports = list(MatchReport.objects.filter(match=match))
+    reports = list(TableReport.objects.filter(table=match))
     if len(reports) < 2:
         return ReportOutcome(WAITING, report)
     if len({r.key() for r in reports}) > 1:
@@ -151,7 +158,7 @@ def match_report_submit(*, match: Match | int, registration: Registration | int,
         entered_by=by, note=_("Reportado por ambos jugadores."), source=ResultSource.PLAYERS,
     )
     match.refresh_from_db()
-    MatchReport.objects.filter(match=match).update(locked=True)
+    TableReport.objects.filter(table=match).update(locked=True)
     report.locked = True
     return ReportOutcome(RECORDED, report)
 
@@ -160,8 +167,13 @@ def _normalized(placements: Sequence[Sequence]) -> list[list]:
     return sorted([int(line[0]), int(line[1]), None if line[2] is None else int(line[2])] for line in placements)
 
 
+def _report_seat(registration_id: int, *, games: int = 0, place: int | None = None,
+                 score: int | None = None) -> dict:
+    return {"registration": registration_id, "games": games, "place": place, "score": score}
+
+
 @transaction.atomic
-def pod_report_submit(*, pod: PodTable | int, registration: Registration | int,
+def pod_report_submit(*, pod: Table | int, registration: Registration | int,
                       placements: Sequence[tuple[int, int, int | None]], ended_by_time: bool = False,
                       by) -> ReportOutcome:
     """Save ``by``'s report of their pod's finishing order; record it when every seat has reported the same.
@@ -173,23 +185,28 @@ def pod_report_submit(*, pod: PodTable | int, registration: Registration | int,
 
     Rule: DESIGN.md decision 21 ("every seat, in pods"); issue #17 point 4.
     """
-    event, pod = pod_lock(pod)
+    event, pod = table_lock(pod)
     _require_open(event, pod.round)
-    seat_ids = set(pod.seats.values_list("registration_id", flat=True))
+    seat_ids = set(pod.registration_ids)
     reg_id = _require_reporter(registration, seat_ids, by)
     if pod.status != MatchStatus.PENDING or pod.entries.exists():
         raise _result_taken()
     lines, by_time = format_for(event).result_check(event, pod, seat_ids, placements, ended_by_time=ended_by_time)
     values = {"placements": _normalized([(line.player_id, line.place, line.score) for line in lines]),
               "ended_by_time": by_time}
-    before = PodReport.objects.filter(pod=pod, registration_id=reg_id).values(*values).first()
-    report, changed = _save(PodReport, {"pod": pod, "registration_id": reg_id}, values, by)
+    by_player = {line.player_id: line for line in lines}
+    stored = {"seats": [_report_seat(rid, place=by_player[rid].place, score=by_player[rid].score)
+                        for rid in pod.registration_ids],
+              "went_to_time": by_time}
+    previous = TableReport.objects.filter(table=pod, registration_id=reg_id).first()
+    before = {"placements": previous.placements, "ended_by_time": previous.went_to_time} if previous else None
+    report, changed = _save(TableReport, {"table": pod, "registration_id": reg_id}, stored, by)
     if changed:
         event_log_append(
             event=event, action="pod_report_submit", by=by,
             subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
             before={"registration": reg_id, **before} if before else {}, after={"registration": reg_id, **values})
-    reports = list(PodReport.objects.filter(pod=pod))
+    reports = list(TableReport.objects.filter(table=pod))
     if len({r.key() for r in reports}) > 1:
         return ReportOutcome(CONFLICT, report)
     if {r.registration_id for r in reports} != seat_ids:
@@ -197,7 +214,7 @@ def pod_report_submit(*, pod: PodTable | int, registration: Registration | int,
     pod_result_record(pod=pod, placements=[tuple(line) for line in values["placements"]],
                       expected_version=pod.version, entered_by=by, ended_by_time=by_time, source=ResultSource.PLAYERS)
     pod.refresh_from_db()
-    PodReport.objects.filter(pod=pod).update(locked=True)
+    TableReport.objects.filter(table=pod).update(locked=True)
     report.locked = True
     return ReportOutcome(RECORDED, report)
 

@@ -15,12 +15,12 @@ from django.utils.translation import gettext_lazy
 from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import IllegalResult, StaleEdit, StateError
 from ..formats import format_for
-from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
+from ..models import Event, ResultEntry, Round, Seat, Table
 from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems, tardiness_step
 from ..swiss.types import Outcome, outcome_from_games
 from ..text import round_label
 from .eventlog import event_log_append
-from .locks import match_lock, pod_lock
+from .locks import table_lock
 
 User = AbstractBaseUser
 
@@ -257,7 +257,7 @@ def seat_hows(
     return out[0], out[1]
 
 
-def _matches_saved(match: Match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw,
+def _matches_saved(match: Table, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw,
                    hows=None) -> bool:
     return (
         (match.games_a, match.games_b, match.games_drawn, match.outcome) == (games_a, games_b, games_drawn, outcome)
@@ -266,7 +266,7 @@ def _matches_saved(match: Match, games_a, games_b, games_drawn, outcome, went_to
     )
 
 
-def _is_saved(match: Match, validate: dict) -> bool:
+def _is_saved(match: Table, validate: dict) -> bool:
     """True when ``match`` already holds exactly the result ``validate`` describes (a retried save)."""
     try:
         games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
@@ -279,10 +279,61 @@ def _is_saved(match: Match, validate: dict) -> bool:
         match, games_a, games_b, games_drawn, outcome, validate["went_to_time"], validate["intentional_draw"], hows)
 
 
+def table_result_store(
+    table: Table,
+    *,
+    seats: dict[int, dict],
+    status: str,
+    games_drawn: int = 0,
+    outcome: str = "",
+    went_to_time: bool = False,
+    intentional_draw: bool = False,
+    entered_by: User | None = None,
+    note: str = "",
+    source: str = ResultSource.JUDGE,
+) -> ResultEntry:
+    """Write a checked result onto ``table`` (locked by the caller): its seats, its shared values, a new version
+    and the :class:`ResultEntry` that keeps it.
+
+    ``seats`` maps each seated registration id to its values: ``games``
+    (won), ``place``, ``score``, ``how`` and ``minutes_late`` (missing keys:
+    0, ``None``, ``"played"``, ``None``). Every format records through here,
+    so every table's history has one shape. Raises ``KeyError`` for a
+    registration not seated at the table (a programming error: formats check
+    results first).
+    """
+    ordered = table.seat_list
+    if set(seats) != {seat.registration_id for seat in ordered}:
+        raise KeyError(sorted(set(seats) ^ {seat.registration_id for seat in ordered}))
+    changed = []
+    history = []
+    for seat in ordered:
+        values = seats[seat.registration_id]
+        new = (values.get("games", 0) or 0, values.get("place"), values.get("score"),
+               values.get("how") or SeatOutcomeHow.PLAYED)
+        if (seat.games, seat.place, seat.score, seat.how) != new:
+            seat.games, seat.place, seat.score, seat.how = new
+            changed.append(seat)
+        history.append({"registration": seat.registration_id, "games": new[0], "place": new[1], "score": new[2],
+                        "how": str(new[3]), "minutes_late": values.get("minutes_late")})
+    if changed:
+        Seat.objects.bulk_update(changed, ["games", "place", "score", "how"])
+    table.version += 1
+    table.status = status
+    table.games_drawn, table.outcome = games_drawn, outcome
+    table.went_to_time, table.intentional_draw = went_to_time, intentional_draw
+    table.save(update_fields=["version", "status", "games_drawn", "outcome", "went_to_time", "intentional_draw"])
+    return ResultEntry.objects.create(
+        table=table, version=table.version, seats=history, games_drawn=games_drawn, outcome=outcome,
+        went_to_time=went_to_time, intentional_draw=intentional_draw,
+        entered_by=entered_by if getattr(entered_by, "pk", None) else None, note=note, source=source,
+    )
+
+
 @transaction.atomic
 def match_result_record(
     *,
-    match: Match | int,
+    match: Table | int,
     games_a: int,
     games_b: int,
     games_drawn: int = 0,
@@ -298,7 +349,7 @@ def match_result_record(
     source: str = ResultSource.JUDGE,
     how_a: str | None = None,
     how_b: str | None = None,
-) -> Match:
+) -> Table:
     """Record (or correct) the result of a match in the current round.
 
     Units: games won by each player and drawn games. ``expected_version`` is
@@ -330,7 +381,7 @@ def match_result_record(
     a match outside the event's current round, a match a re-pair replaced
     (``table_gone``), or a finished event.
     """
-    event, match = match_lock(match)
+    event, match = table_lock(match)
     rnd = match.round
     if match.is_bye:
         raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
@@ -363,33 +414,13 @@ def match_result_record(
         match, games_a, games_b, games_drawn, outcome, went_to_time, intentional_draw, hows)
     if same:
         return match
-    match.version += 1
-    match.games_a, match.games_b, match.games_drawn = games_a, games_b, games_drawn
-    match.outcome = MatchOutcome(outcome.value)
-    match.went_to_time = went_to_time
-    match.intentional_draw = intentional_draw
-    match.how_a, match.how_b = hows
-    match.status = MatchStatus.PENDING if provisional else MatchStatus.REPORTED
-    match.save(update_fields=[
-        "version", "games_a", "games_b", "games_drawn", "outcome", "went_to_time", "intentional_draw", "status",
-        "how_a", "how_b",
-    ])
-    ResultEntry.objects.create(
-        match=match,
-        version=match.version,
-        games_a=games_a,
-        games_b=games_b,
-        games_drawn=games_drawn,
-        outcome=match.outcome,
-        went_to_time=went_to_time,
-        intentional_draw=intentional_draw,
-        minutes_late_a=minutes_late_a,
-        minutes_late_b=minutes_late_b,
-        how_a=hows[0],
-        how_b=hows[1],
-        entered_by=entered_by if getattr(entered_by, "pk", None) else None,
-        note=note,
-        source=source,
+    table_result_store(
+        match,
+        seats={match.player_a_id: {"games": games_a, "how": hows[0], "minutes_late": minutes_late_a},
+               match.player_b_id: {"games": games_b, "how": hows[1], "minutes_late": minutes_late_b}},
+        status=MatchStatus.PENDING if provisional else MatchStatus.REPORTED,
+        games_drawn=games_drawn, outcome=MatchOutcome(outcome.value), went_to_time=went_to_time,
+        intentional_draw=intentional_draw, entered_by=entered_by, note=note, source=source,
     )
     after = {"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
              "version": match.version}
@@ -408,14 +439,14 @@ def match_result_record(
 @transaction.atomic
 def pod_result_record(
     *,
-    pod: PodTable | int,
+    pod: Table | int,
     placements: Sequence[tuple[int, int, int | None]],
     expected_version: int | None = None,
     entered_by=None,
     ended_by_time: bool = False,
     source: str = ResultSource.JUDGE,
     absent: Sequence[int] | None = None,
-) -> PodTable:
+) -> Table:
     """Record (or correct) the finishing places of one pod of the current round.
 
     ``placements``: one ``(registration_id, place, score)`` per seated
@@ -424,7 +455,7 @@ def pod_result_record(
     secondary score (integer stoner points) or ``None``. ``expected_version``
     is the pod version the form was loaded with: if the pod changed since,
     :class:`StaleEdit` is raised and nothing is written. Re-sending the saved
-    result is a no-op. Every accepted change adds a :class:`PodResultEntry` (with ``source``, as for matches).
+    result is a no-op. Every accepted change adds a :class:`ResultEntry` (with ``source``, as for matches).
     ``ended_by_time``: the round's time ended the game; a stoner-points pod
     where nobody reached 20 is recorded as ended by time anyway
     (:meth:`tournaments.formats.pods.Pods.result_check`), so its top place
@@ -445,7 +476,7 @@ def pod_result_record(
     002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL JUEGO";
     Default: issue #9 (ties allowed as shared places).
     """
-    event, pod = pod_lock(pod)
+    event, pod = table_lock(pod)
     _require_current(event, pod.round, pod.table_number)
     seats = {seat.registration_id: seat for seat in pod.seats.all()}
     if expected_version is not None and expected_version != pod.version:
@@ -463,31 +494,20 @@ def pod_result_record(
         hows = {rid: SeatOutcomeHow.ABSENT if rid in absent else SeatOutcomeHow.PLAYED for rid in seats}
     before = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats.values()
                                if seat.place is not None), "version": pod.version}
-    if pod.ended_by_time:
+    if pod.went_to_time:
         before["ended_by_time"] = True
-    same = pod.status != MatchStatus.PENDING and pod.ended_by_time == by_time and all(
+    same = pod.status != MatchStatus.PENDING and pod.went_to_time == by_time and all(
         (seats[line.player_id].place, seats[line.player_id].score) == (line.place, line.score) for line in lines
     ) and all(seat.how == hows[rid] for rid, seat in seats.items())
     if same:
         return pod
-    for line in lines:
-        seat = seats[line.player_id]
-        seat.place, seat.score = line.place, line.score
-    for rid, seat in seats.items():
-        seat.how = hows[rid]
-    PodSeat.objects.bulk_update(list(seats.values()), ["place", "score", "how"])
-    pod.version += 1
-    pod.status = MatchStatus.REPORTED
-    pod.ended_by_time = by_time
-    pod.save(update_fields=["version", "status", "ended_by_time"])
-    PodResultEntry.objects.create(
-        pod=pod,
-        version=pod.version,
-        ended_by_time=by_time,
-        placements=[[line.player_id, line.place, line.score]
-                    for line in sorted(lines, key=lambda line: (line.place, line.player_id))],
-        entered_by=entered_by if getattr(entered_by, "pk", None) else None,
-        source=source,
+    by_player = {line.player_id: line for line in lines}
+    table_result_store(
+        pod,
+        seats={rid: {"place": by_player[rid].place if rid in by_player else None,
+                     "score": by_player[rid].score if rid in by_player else None, "how": hows[rid]}
+               for rid in seats},
+        status=MatchStatus.REPORTED, went_to_time=by_time, entered_by=entered_by, source=source,
     )
     event_log_append(
         event=event, action="pod_result_record", by=entered_by,

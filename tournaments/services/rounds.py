@@ -39,7 +39,7 @@ def _require_pairable(event: Event) -> None:
 def _paired(rnd: Round) -> dict:
     """What the log keeps of a new round: its number, phase and tables."""
     paired = {"round": rnd.number, "phase": str(rnd.phase), "stage": rnd.stage,
-              "tables": rnd.matches.filter(is_bye=False).count() + rnd.pods.count()}
+              "tables": rnd.tables.filter(is_bye=False).count() + rnd.tables.count()}
     conflicts = getattr(rnd, "fixed_table_conflicts", ())
     if conflicts:  # fixed tables that could not be kept (tournaments.swiss.tables)
         paired["fixed_table_conflicts"] = [
@@ -105,7 +105,7 @@ def round_repair(*, event: Event | int, by=None) -> Round:
     rnd = _current_swiss_round(event)
     fmt = format_for(event)
     if fmt.round_has_results(rnd):
-        partial = sorted(rnd.matches.filter(status=MatchStatus.PENDING, version__gt=0)
+        partial = sorted(rnd.tables.filter(status=MatchStatus.PENDING, version__gt=0)
                          .values_list("table_number", flat=True))
         if partial:
             raise StateError(

@@ -34,7 +34,7 @@ def round_tables_detach(rnd: Round) -> CarriedTables:
     """
     penalties = tuple(Penalty.objects.filter(round=rnd).values_list("pk", "registration_id"))
     rulings = []
-    for ruling in MatchRuling.objects.filter(match__round=rnd).select_related("match").order_by("pk"):
+    for ruling in MatchRuling.objects.filter(match__round=rnd).prefetch_related("match__seats").order_by("pk"):
         rulings.append((ruling.pk, ruling.registration_id or ruling.match.player_a_id))
     Penalty.objects.filter(round=rnd).update(round=None, match=None)
     MatchRuling.objects.filter(pk__in=[pk for pk, _reg in rulings]).update(match=None)
@@ -53,9 +53,9 @@ def round_tables_reattach(carried: CarriedTables, rnd: Round) -> None:
     while one is (:func:`.rounds.round_repair`).
     """
     table_of: dict[int, int] = {}
-    for match in rnd.matches.filter(is_bye=False):
-        table_of[match.player_a_id] = match.pk
-        table_of[match.player_b_id] = match.pk
+    for table in rnd.tables.filter(is_bye=False):
+        for registration_id in table.registration_ids:
+            table_of[registration_id] = table.pk
     for pk, reg in carried.penalties:
         Penalty.objects.filter(pk=pk).update(round=rnd, match_id=table_of.get(reg))
     for pk, reg in carried.rulings:

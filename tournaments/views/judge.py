@@ -31,7 +31,7 @@ from .. import permissions, pods_selectors, report_selectors, selectors, service
 from ..enums import EventState, MatchStatus, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
-from ..models import Match, PodTable
+from ..models import Table
 from .access import event_role_required
 from .forms import PodResultForm, ResultForm, TimeExtensionForm
 
@@ -240,7 +240,7 @@ def table(request, event, number: int, table: int):
 def _match_table(request, event, number: int, table: int):
     """The result form of a match (see :func:`table`)."""
     match = get_object_or_404(
-        Match.objects.select_related("round", "player_a__player", "player_b__player"),
+        Table.objects.select_related("round"),
         round__event=event,
         round__number=number,
         table_number=table,
@@ -338,7 +338,7 @@ def _match_table(request, event, number: int, table: int):
 @event_role_required(permissions.JUDGE)
 def table_time(request, event, number: int, table: int):
     """Give one table extra minutes (:func:`tournaments.services.match_time_extend`), back to its page."""
-    match = get_object_or_404(Match, round__event=event, round__number=number, table_number=table)
+    match = get_object_or_404(Table, round__event=event, round__number=number, table_number=table)
     form = TimeExtensionForm(request.POST)
     back = redirect(reverse("judge:table", args=[event.pk, number, table]))
     if not form.is_valid():
@@ -376,7 +376,7 @@ def _pod_table(request, event, number: int, table: int):
     :func:`tournaments.services.pod_result_record` and the judge's
     values are kept for a deliberate second try.
     """
-    pod_table = get_object_or_404(PodTable.objects.select_related("round"), round__event=event,
+    pod_table = get_object_or_404(Table.objects.select_related("round"), round__event=event,
                                   round__number=number, table_number=table)
     row = pods_selectors.pod_rows([pod_table.pk])[0]
     score_label = pods_selectors.secondary_score_label(event)

@@ -12,15 +12,15 @@ Spanish message. Throttled per user (:class:`tournaments.throttles.ReportThrottl
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import pods_selectors, selectors, services
 from ..errors import ArenaError
+from ..formats import format_for
 from ..me_selectors import player_of_user
-from ..models import Match, PodSeat
+from ..models import Table
 from ..report_selectors import report_choices
 from ..services.reports import CONFLICT, RECORDED, ReportedResult
 from ..throttles import ReportThrottle, allow
@@ -62,11 +62,9 @@ def report(request, pk: int):
         messages.error(request, _("Todavía no hay una ronda emparejada."))
         return back
     confirmed = request.POST.get("confirmar") == "1"
-    seat = PodSeat.objects.filter(pod__round=rnd, registration=registration).select_related("pod").first()
-    if seat is not None:
-        return _pod_report(request, event, registration, seat.pod, confirmed, back)
-    match = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), round=rnd)
-             .select_related("player_a__player", "player_b__player").first())
+    match = Table.objects.filter(round=rnd, seats__registration=registration).first()
+    if match is not None and format_for(event).row_shape == "pod":
+        return _pod_report(request, event, registration, match, confirmed, back)
     if match is None or match.is_bye:
         messages.error(request, _("No tenés una mesa para reportar en esta ronda."))
         return back

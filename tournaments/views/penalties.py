@@ -40,6 +40,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -54,7 +55,8 @@ from .. import penalties as penalty_services
 from .. import permissions, selectors
 from ..enums import MatchStatus
 from ..errors import ArenaError
-from ..models import Event, Match, Penalty, PenaltyRevision, Player, Registration
+from ..formats import format_for
+from ..models import Event, Penalty, PenaltyRevision, Player, Registration, Table
 from ..penalty_preview import (
     check_choice_allowed,
     consequence_labels,
@@ -125,7 +127,7 @@ class PenaltyForm(forms.Form):
         help_text=gettext_lazy("Con quiénes del equipo de jueces se consultó la sanción (000 § 10.3)."),
     )
 
-    def __init__(self, *args, event: Event, match: Match, user=None, **kwargs) -> None:
+    def __init__(self, *args, event: Event, match: Table, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.judges = {u.pk: u for u in event_judges(event) if user is None or u.pk != user.pk}
         self.fields["consulted_judges"].choices = [(pk, u.get_full_name() or u.get_username())
@@ -165,7 +167,7 @@ class PenaltyForm(forms.Form):
         parts = [int(n) for n in text.split("-")]
         return (parts[0], parts[1], parts[2] if len(parts) == 3 else 0)
 
-    def fingerprint(self, registration: Registration, match: Match) -> str:
+    def fingerprint(self, registration: Registration, match: Table) -> str:
         """A digest of what decides the penalty: the inputs (not the notes or the
         ruling cited), the player's record and the match version."""
         data = {k: self.cleaned_data.get(k) for k in self.fields
@@ -226,9 +228,12 @@ def judge_of_event(view):
     return wrapped
 
 
-def _table_match(event: Event, number: int, table: int) -> Match:
+def _table_match(event: Event, number: int, table: int) -> Table:
+    """The duel at ``table`` of round ``number``; 404 for a bye, a missing table or an event played in pods."""
+    if format_for(event).row_shape != "duel":
+        raise Http404
     return get_object_or_404(
-        Match.objects.select_related("round", "player_a__player", "player_b__player"),
+        Table.objects.select_related("round"),
         round__event=event, round__number=number, table_number=table, is_bye=False,
     )
 

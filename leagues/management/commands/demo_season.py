@@ -37,7 +37,7 @@ from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import EventFileError, read_event_file
 from tournaments.management.commands.run_event import simulate_games
-from tournaments.models import Event, Match, Player, Venue
+from tournaments.models import Event, Player, Table, Venue
 
 from ... import selectors, services
 from ...errors import LeagueRefused
@@ -123,7 +123,7 @@ class Command(BaseCommand):
     def _play(self, data, game: Game, year: int, seed: int) -> Season:
         prefix = f"{PREFIX} {year} · "
         for old in Event.objects.filter(name__startswith=prefix, demo=True):
-            Match.objects.filter(round__event=old).delete()
+            Table.objects.filter(round__event=old).delete()
             old.delete()
         venues: dict[str, Venue] = {}
         players: dict[str, Player] = {}
@@ -196,12 +196,12 @@ class Command(BaseCommand):
                 if exc.code == "swiss_complete":
                     break
                 raise
-            for match in rnd.matches.filter(is_bye=False):
+            for match in rnd.tables.filter(is_bye=False):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=True)
                 tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
         rnd = tournament_services.top_cut_start(event=event)
         while True:
-            for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+            for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=False)
                 tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
             try:

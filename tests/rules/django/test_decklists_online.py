@@ -314,7 +314,7 @@ class Finished:
         tournament_services.registration_close(event=self.event)
         rnd = tournament_services.round_pair_manual(
             event=self.event, pairings=[(self.regs[i], self.regs[i + 1]) for i in range(0, 10, 2)])
-        for match in rnd.matches.order_by("table_number"):
+        for match in rnd.tables.order_by("table_number"):
             games_b = 0 if match.table_number <= 2 else 1
             tournament_services.match_result_record(match=match, games_a=2, games_b=games_b)
         self.event = tournament_services.event_finish(event=self.event)

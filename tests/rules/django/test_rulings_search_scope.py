@@ -16,7 +16,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, UserFactory
 from tests.factories import game as game_row
 from tests.tournaments.views.helpers import build_event
-from tournaments.models import Match
+from tournaments.models import Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -88,7 +88,7 @@ def test_table_rulings_search_the_event_game_and_can_widen_to_all(client):
     judge = UserFactory(username="juez_wm")
     event.judges.add(judge)
     client.force_login(judge)
-    match = Match.objects.filter(round__event=event).order_by("table_number").first()
+    match = Table.objects.filter(round__event=event).order_by("table_number").first()
     url = reverse("judge:table_rulings", args=[event.pk, match.round.number, match.table_number])
     scoped = client.get(url, {"q": "cadena"})
     assert event.game.key == "weed_monsters"

@@ -148,7 +148,7 @@ def test_indoor_decklist_is_checked_against_the_registered_pool(roles):
 def test_deck_check_record_finds_differences_with_the_registered_list(roles):
     services.decklist_submit(registration=roles.own, text=LEGAL, by=roles.player_user)
     rnd = pair_round_one(roles)
-    match = rnd.matches.filter(player_a=roles.own).first() or rnd.matches.get(player_b=roles.own)
+    match = rnd.tables.get(seats__registration=roles.own)
     counted = LEGAL.replace("4 Escudo de Prensado", "4 Escudo de Prensado\n1 Bruma")
     check = services.deck_check_record(
         registration=roles.own, judge=roles.judge, match=match, counted_text=counted, discrepancies="Una Bruma de más",

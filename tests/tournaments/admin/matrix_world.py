@@ -35,12 +35,12 @@ from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import (
     Document,
     EventLogEntry,
-    Match,
     MatchRuling,
     Penalty,
     Player,
     Registration,
     ResultEntry,
+    Table,
     Venue,
 )
 
@@ -120,7 +120,7 @@ class World:
                                          player=PlayerFactory(player_number=f"POD-{i}", home_venue=self.venue["a"]))
         services.registration_close(event=self.pod_event)
         self.pod_round = services.round_pair_next(event=self.pod_event)
-        self.pod = self.pod_round.pods.get()
+        self.pod = self.pod_round.tables.get()
         self.tokens = {side: TokenProxy.objects.get(pk=Token.objects.create(user=self.users[actor]).pk)
                        for side, actor in (("a", ORG_A), ("b", ORG_B))}
         self.clients = {}
@@ -143,7 +143,7 @@ class World:
         self.pool[side] = SealedPool.objects.create(registration=regs[1], cards_text="3 Fasent", recorded_by=organizer)
         services.registration_close(event=event)
         rnd = services.round_pair_next(event=event)
-        match = Match.objects.get(round=rnd, table_number=1)
+        match = Table.objects.get(round=rnd, table_number=1)
         services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0, expected_version=0,
                                      entered_by=organizer)
         penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_draw")
@@ -196,10 +196,10 @@ class World:
             return side(lambda k: self.reg[k][0])
         if label == "tournaments.Round":
             return dict(self.round)
-        if model is Match:
+        if model is Table:
             return dict(self.match)
         if model is ResultEntry:
-            return by_event(ResultEntry, "match__round__event")
+            return by_event(ResultEntry, "table__round__event")
         if model is EventLogEntry:
             return by_event(EventLogEntry)
         if model is Penalty:

@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def enter_all_results(rnd, score=(2, 0, 0)):
-    for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+    for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
 
 
@@ -68,7 +68,7 @@ def test_event_page_round_without_results_offers_repair_and_close(client_a, venu
 def test_event_page_repair_hidden_once_a_result_is_recorded(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0)
+    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0)
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados"]
 
@@ -151,7 +151,7 @@ def test_pair_button_pairs_round_one_and_lands_on_round_page(client_a, venue_a):
     rnd = Round.objects.get(event=event)
     assert response.redirect_chain[-1][0] == reverse("admin:tournaments_round_change", args=[rnd.pk])
     assert message_texts(response) == ["Ronda 1 emparejada: 4 mesas. Cargue los resultados en esta página."]
-    assert rnd.matches.count() == 4
+    assert rnd.tables.count() == 4
 
 
 def test_pair_button_double_click_never_pairs_twice(client_a, venue_a):
@@ -168,7 +168,7 @@ def test_pair_button_double_click_never_pairs_twice(client_a, venue_a):
 def test_pair_button_with_missing_results_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    for match in rnd.matches.exclude(table_number__in=[2, 3]):
+    for match in rnd.tables.exclude(table_number__in=[2, 3]):
         services.match_result_record(match=match, games_a=2, games_b=1)
     response = press(client_a, event, "emparejar")
     assert message_texts(response) == [
@@ -200,7 +200,7 @@ def test_repair_button_double_click_is_refused(client_a, venue_a):
 def test_repair_button_after_a_result_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0)
+    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0)
     response = press(client_a, event, "rehacer")
     assert message_texts(response) == ["La ronda 1 ya tiene resultados cargados; no se puede rehacer."]
     assert Round.objects.get(event=event).pk == rnd.pk
@@ -213,14 +213,14 @@ def test_close_round_button_confirms_results(client_a, venue_a):
     response = press(client_a, event, "cerrar-ronda")
     rnd.refresh_from_db()
     assert rnd.state == RoundState.CLOSED
-    assert set(rnd.matches.values_list("status", flat=True)) == {MatchStatus.CONFIRMED}
+    assert set(rnd.tables.values_list("status", flat=True)) == {MatchStatus.CONFIRMED}
     assert message_texts(response) == ["Ronda 1 cerrada: resultados confirmados."]
 
 
 def test_close_round_button_with_missing_results_names_the_tables(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.matches.get(table_number=1), games_a=2, games_b=0)
+    services.match_result_record(match=rnd.tables.get(table_number=1), games_a=2, games_b=0)
     response = press(client_a, event, "cerrar-ronda")
     assert message_texts(response) == ["Faltan resultados en las mesas 2, 3, 4; cárguelos antes de cerrar la ronda 1."]
     rnd.refresh_from_db()

@@ -152,7 +152,7 @@ def test_standings_csv_neutralises_a_formula_name_and_keeps_negative_numbers(cli
     Player.objects.filter(pk=player.pk).update(display_name="@SUM(1+1)*cmd")
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
-        for match in rnd.matches.filter(is_bye=False):
+        for match in rnd.tables.filter(is_bye=False):
             services.match_result_record(match=match, games_a=2, games_b=0)
 
     response = client_a.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory
 from tournaments import services
-from tournaments.models import EventLogEntry, Match, Registration
+from tournaments.models import EventLogEntry, Registration, Table
 
 from .conftest import change_form_data, change_url, message_texts
 
@@ -26,7 +26,7 @@ def round_two(venue_a):
          for n in ("Ana", "Bruno", "Carla", "Darío")]
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(p[0], p[1]), (p[2], p[3])])
-    for m in r1.matches.all():
+    for m in r1.tables.all():
         services.match_result_record(match=m, games_a=2, games_b=0)
     r2 = services.round_pair_manual(event=event, pairings=[(p[0], p[2]), (p[1], p[3])])
     return event, p, r2
@@ -51,11 +51,11 @@ def test_swap_shows_the_warnings_first_and_applies_on_confirm(client_a, round_tw
     assert page.status_code == 200
     assert "Revancha: Ana y Bruno ya se enfrentaron en la ronda 1." in html
     assert "Revancha: Carla y Darío ya se enfrentaron en la ronda 1." in html
-    assert Match.objects.get(round=r2, table_number=1).player_b_id == p[2].pk  # not applied yet
+    assert Table.objects.get(round=r2, table_number=1).player_b_id == p[2].pk  # not applied yet
     response = client_a.post(edit_url(r2), {**data, "confirm": "1", "seen": page.context["seen"]}, follow=True)
     assert message_texts(response) == [
         "Emparejamiento cambiado (mesas 1, 2); los documentos de la ronda se vuelven a generar."]
-    assert Match.objects.get(round=r2, table_number=1).player_b_id == p[1].pk
+    assert Table.objects.get(round=r2, table_number=1).player_b_id == p[1].pk
     assert EventLogEntry.objects.get(action="pairing_swap").actor == organizer_a
 
 
@@ -65,12 +65,12 @@ def test_confirm_with_a_stale_preview_asks_again(client_a, round_two):
     page = client_a.post(edit_url(r2), data)
     assert page.status_code == 200
     assert "La ronda cambió mientras revisaba: vuelva a revisar el cambio." in message_texts(page)
-    assert Match.objects.get(round=r2, table_number=1).player_b_id == p[2].pk
+    assert Table.objects.get(round=r2, table_number=1).player_b_id == p[2].pk
 
 
 def test_edit_after_a_result_is_refused_with_the_table(client_a, round_two):
     _, p, r2 = round_two
-    services.match_result_record(match=r2.matches.get(table_number=1), games_a=2, games_b=0)
+    services.match_result_record(match=r2.tables.get(table_number=1), games_a=2, games_b=0)
     response = client_a.post(edit_url(r2), {"kind": "swap", "registration": p[2].pk, "other": p[1].pk},
                              follow=True)
     assert message_texts(response) == ["La mesa 1 ya tiene un resultado cargado; sus jugadores ya no se cambian."]
@@ -81,7 +81,7 @@ def test_other_venue_organizer_cannot_edit(client, organizer_b, round_two):
     client.force_login(organizer_b)
     response = client.post(edit_url(r2), {"kind": "swap", "registration": p[2].pk, "other": p[1].pk})
     assert response.status_code in (302, 403, 404)
-    assert Match.objects.get(round=r2, table_number=1).player_b_id == p[2].pk
+    assert Table.objects.get(round=r2, table_number=1).player_b_id == p[2].pk
 
 
 def test_fixed_table_set_in_the_inline_goes_through_the_service(client_a, round_two, organizer_a):

@@ -34,7 +34,7 @@ def registered(venue, case):
 
 def enter(event, names, score_of):
     rnd = event.rounds.order_by("-number").first()
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         ga, gb, gd = score_of(names[match.player_a_id], names[match.player_b_id])
         services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
 

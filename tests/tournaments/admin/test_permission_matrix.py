@@ -29,7 +29,7 @@ from django.contrib import admin
 from django.urls import NoReverseMatch, reverse
 
 from tournaments import services
-from tournaments.models import Match
+from tournaments.models import Table
 
 from .matrix_world import ACTORS, ANON, HEAD, JUDGE, NOBODY, ORG_A, ORG_B, STAFF, SUPER, World, changed, fingerprint
 
@@ -67,7 +67,7 @@ MATRIX: dict[str, dict[str, str | None]] = {
                           SUPER: "+ a:VCD b:VCD d:VCD"},
     "tournaments.Registration": {ORG_A: "a:VC", ORG_B: "b:VC", JUDGE: None, HEAD: "", SUPER: "a:VC b:VC"},
     "tournaments.Round": {ORG_A: "a:V", ORG_B: "b:V", JUDGE: None, HEAD: None, SUPER: "a:V b:V"},
-    "tournaments.Match": {ORG_A: "a:VC", ORG_B: "b:VC", JUDGE: "", HEAD: "", SUPER: "a:VC b:VC"},
+    "tournaments.Table": {ORG_A: "a:VC", ORG_B: "b:VC", JUDGE: "", HEAD: "", SUPER: "a:VC b:VC"},
     "tournaments.ResultEntry": {ORG_A: "a:V", ORG_B: "b:V", JUDGE: "", HEAD: "", SUPER: "a:V b:V"},
     "tournaments.EventLogEntry": {ORG_A: "a:V", ORG_B: "b:V", JUDGE: None, HEAD: "", SUPER: "a:V b:V"},
     "tournaments.Penalty": {ORG_A: "a:V", ORG_B: "b:V", JUDGE: "", HEAD: "", SUPER: "a:V b:V"},
@@ -350,7 +350,7 @@ def test_history_version_pages_are_scoped_and_a_decklist_is_never_reverted(world
 
 def _prepare_correction(w: World) -> dict:
     """Round 1 of A closed (every table played) and round 2 paired: table 1 of round 1 can be corrected."""
-    for match in w.round["a"].matches.filter(is_bye=False, status="pending"):
+    for match in w.round["a"].tables.filter(is_bye=False, status="pending"):
         services.match_result_record(match=match, games_a=2, games_b=1, games_drawn=0, expected_version=0)
     services.round_pair_next(event=w.event["a"])
     w.match["a"].refresh_from_db()
@@ -361,7 +361,7 @@ def _prepare_correction(w: World) -> dict:
 def _prepare_swap(w: World) -> dict:
     from tournaments.admin.pairing import _fingerprint
 
-    tables = list(w.round["a"].matches.filter(table_number__in=(2, 3)).order_by("table_number"))
+    tables = list(w.round["a"].tables.filter(table_number__in=(2, 3)).order_by("table_number"))
     params = {"kind": "swap", "registration": tables[0].player_a_id, "other": tables[1].player_a_id,
               "table": None, "side": "b"}
     plan = services.pairing_edit_preview(event=w.event["a"], **params)
@@ -446,7 +446,7 @@ CUSTOM = [
     Custom("tournaments_event_prereg_token", lambda w: [w.event["a"].pk],
            lambda w: {"token": _prereg_token(w)}),
     Custom("tournaments_round_result", lambda w: [w.round["a"].pk, w.match["a"].pk],
-           lambda w: {"score": "0-2-0", "expected_version": str(Match.objects.get(pk=w.match["a"].pk).version)}),
+           lambda w: {"score": "0-2-0", "expected_version": str(Table.objects.get(pk=w.match["a"].pk).version)}),
     Custom("tournaments_round_correct", lambda w: [w.round["a"].pk, w.match["a"].pk], _prepare_correction),
     Custom("tournaments_round_pairing_edit", lambda w: [w.round["a"].pk], _prepare_swap),
     Custom("tournaments_round_pod_result", lambda w: [w.pod_round.pk, w.pod.pk], _pod_placements),

@@ -85,7 +85,7 @@ def test_round_page_of_other_venue_redirects_as_missing(client_a, day_b):
 
 def test_result_entry_on_other_venue_is_404(client_a, day_b):
     _, rnd = day_b
-    match = rnd.matches.first()
+    match = rnd.tables.first()
     url = reverse("admin:tournaments_round_result", args=[rnd.pk, match.pk])
     assert client_a.post(url, {"score": "2-0-0", "expected_version": "0"}).status_code == 404
     match.refresh_from_db()
@@ -94,15 +94,15 @@ def test_result_entry_on_other_venue_is_404(client_a, day_b):
 
 def test_match_history_of_other_venue_redirects_as_missing(client_a, day_b):
     _, rnd = day_b
-    match = rnd.matches.first()
-    response = client_a.get(reverse("admin:tournaments_match_history", args=[match.pk]))
+    match = rnd.tables.first()
+    response = client_a.get(reverse("admin:tournaments_table_history", args=[match.pk]))
     assert response.status_code == 302
 
 
 def test_registration_round_match_lists_are_scoped(client_a, venue_a, day_b):
     own = registered_event(venue_a, name="Fecha Palermo")
     services.round_pair_next(event=own)
-    for name in ("registration", "round", "match"):
+    for name in ("registration", "round", "table"):
         response = client_a.get(reverse(f"admin:tournaments_{name}_changelist"))
         assert response.status_code == 200, name
         events = {getattr(obj, "event", None) or obj.round.event for obj in response.context["cl"].result_list}
@@ -111,7 +111,7 @@ def test_registration_round_match_lists_are_scoped(client_a, venue_a, day_b):
 
 def test_result_entry_list_is_scoped(client_a, organizer_b, day_b):
     _, rnd = day_b
-    services.match_result_record(match=rnd.matches.first(), games_a=2, games_b=0, entered_by=organizer_b)
+    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.get(reverse("admin:tournaments_resultentry_changelist"))
     assert list(response.context["cl"].result_list) == []
 

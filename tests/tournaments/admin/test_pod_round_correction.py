@@ -52,7 +52,7 @@ def test_closed_pods_round_and_finished_event_offer_corregir(client_a, venue_a):
 
 def test_pod_preview_then_confirm(client_a, venue_a, organizer_a):
     event, regs, (r1, r2) = played_event(venue=venue_a)
-    pod = r1.pods.get()
+    pod = r1.tables.get()
     page = client_a.post(url(r1, pod), form(regs, SWAP, step="preview", reason="Planilla mal sumada",
                                             expected_version=str(pod.version)))
     html = page.content.decode()
@@ -78,7 +78,7 @@ def test_pod_preview_then_confirm(client_a, venue_a, organizer_a):
 
 def test_pod_preview_requires_a_reason(client_a, venue_a):
     event, regs, (r1, r2) = played_event(venue=venue_a)
-    pod = r1.pods.get()
+    pod = r1.tables.get()
     page = client_a.post(url(r1, pod), form(regs, SWAP, step="preview", reason="  "))
     assert page.status_code == 302
     assert message_texts(page) == [
@@ -88,7 +88,7 @@ def test_pod_preview_requires_a_reason(client_a, venue_a):
 
 def test_pod_confirm_on_a_stale_page_changes_nothing(client_a, venue_a):
     event, regs, (r1, r2) = played_event(venue=venue_a)
-    pod = r1.pods.get()
+    pod = r1.tables.get()
     client_a.post(url(r1, pod), form(regs, {"eva": (5, 3)}, step="confirm", reason="Suma", expected_version="1"))
     stale = client_a.post(url(r1, pod), form(regs, SWAP, step="confirm", reason="Otra", expected_version="1"))
     pod.refresh_from_db()
@@ -103,7 +103,7 @@ def test_pod_correction_by_a_plain_judge_is_refused(client, venue_a):
     judge.groups.add(Group.objects.get(name="Juez"))
     event.judges.add(judge)
     client.force_login(judge)
-    pod = r1.pods.get()
+    pod = r1.tables.get()
     page = client.post(url(r1, pod), form(regs, SWAP, step="confirm", reason="Planilla", expected_version="1"))
     pod.refresh_from_db()
     assert pod.version == 1

@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, PlayerFactory, game
 from tournaments import services
 from tournaments.enums import MatchStatus
-from tournaments.models import PodResultEntry
+from tournaments.models import ResultEntry, Seat
 
 from .conftest import message_texts, press
 
@@ -70,7 +70,7 @@ def test_pods_round_page_lists_every_pod_with_a_place_selector_and_stoner_points
     assert html.count('class="arena-row-missing"') == 3
     assert "faltan 3 resultados" in html
     assert "Puntos stoner" in html
-    for pod in rnd.pods.all():
+    for pod in rnd.tables.all():
         size = pod.seats.count()
         row = html.split(f'id="mesa-{pod.table_number}"')[1].split('id="mesa-')[0]
         assert save_url(rnd, pod) in row
@@ -84,7 +84,7 @@ def test_pods_round_page_lists_every_pod_with_a_place_selector_and_stoner_points
 
 def test_pods_round_page_saves_placements_through_the_service(client_a, paired, organizer_a):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     (a, name_a), (b, name_b), (c, name_c), (d, name_d) = seats(pod)
     # a wins with 22; b and c tie with 14 and share 2nd; d is 4th (places 1, 2, 2, 4).
     placements = [(a, 1, 22), (b, 2, 14), (c, 2, 14), (d, 4, 3)]
@@ -93,7 +93,7 @@ def test_pods_round_page_saves_placements_through_the_service(client_a, paired, 
     assert (pod.status, pod.version) == (MatchStatus.REPORTED, 1)
     stored = {s.registration_id: (s.place, s.score) for s in pod.seats.all()}
     assert stored == {a: (1, 22), b: (2, 14), c: (2, 14), d: (4, 3)}
-    entry = PodResultEntry.objects.get(pod=pod)
+    entry = ResultEntry.objects.get(table=pod)
     assert entry.entered_by == organizer_a
     second = sorted([name_b, name_c])
     assert message_texts(response) == [
@@ -110,7 +110,7 @@ def test_pods_round_page_saves_placements_through_the_service(client_a, paired, 
 
 def test_pods_round_page_stale_form_is_refused_naming_who_saved(client_a, paired, organizer_b):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=1)
+    pod = rnd.tables.get(table_number=1)
     ids = [rid for rid, _name in seats(pod)]
     theirs = [(rid, place, 30 - 5 * place) for place, rid in enumerate(ids, start=1)]
     services.pod_result_record(pod=pod, placements=theirs, expected_version=0, entered_by=organizer_b)
@@ -120,24 +120,25 @@ def test_pods_round_page_stale_form_is_refused_naming_who_saved(client_a, paired
         "Mesa 1: Otra persona (org_b) cargó esta mesa mientras usted editaba. Revise el resultado actual antes "
         "de corregirlo."
     ]
-    assert {s.registration_id: s.place for s in pod.seats.all()} == {rid: place for rid, place, _ in theirs}
-    assert PodResultEntry.objects.filter(pod=pod).count() == 1
+    stored = {s.registration_id: s.place for s in Seat.objects.filter(table=pod)}
+    assert stored == {rid: place for rid, place, _ in theirs}
+    assert ResultEntry.objects.filter(table=pod).count() == 1
 
 
 def test_pods_round_page_double_click_changes_nothing(client_a, paired):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=3)
+    pod = rnd.tables.get(table_number=3)
     ids = [rid for rid, _name in seats(pod)]
     placements = [(rid, place, 25 - 5 * place) for place, rid in enumerate(ids, start=1)]
     client_a.post(save_url(rnd, pod), form_data(placements, 0), follow=True)
     response = client_a.post(save_url(rnd, pod), form_data(placements, 0), follow=True)
     assert message_texts(response) == ["Mesa 3: esos puestos ya estaban cargados; no se cambió nada."]
-    assert PodResultEntry.objects.filter(pod=pod).count() == 1
+    assert ResultEntry.objects.filter(table=pod).count() == 1
 
 
 def test_pods_round_page_refuses_places_that_contradict_stoner_points(client_a, paired):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     a, b, c, d = (rid for rid, _name in seats(pod))
     # b has more stoner points than a but is placed 2nd: refused (more points, better place).
     response = client_a.post(save_url(rnd, pod), form_data([(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)], 0),
@@ -151,7 +152,7 @@ def test_pods_round_page_refuses_places_that_contradict_stoner_points(client_a, 
 
 def test_pods_round_page_refuses_a_tied_lead(client_a, paired):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     a, b, c, d = (rid for rid, _name in seats(pod))
     response = client_a.post(save_url(rnd, pod), form_data([(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)], 0),
                              follow=True)
@@ -162,7 +163,7 @@ def test_pods_round_page_refuses_a_tied_lead(client_a, paired):
 
 def test_pods_round_page_asks_for_every_place(client_a, paired):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     (a, _na), (b, _nb), (c, name_c), (d, _nd) = seats(pod)
     response = client_a.post(save_url(rnd, pod), form_data([(a, 1, 20), (b, 2, 10), (c, None, 5), (d, 4, 1)], 0),
                              follow=True)
@@ -172,12 +173,12 @@ def test_pods_round_page_asks_for_every_place(client_a, paired):
     assert message_texts(response) == [
         f"Mesa 2: los puntos stoner de {name_c} deben ser un número entero, 0 o más."
     ]
-    assert not PodResultEntry.objects.filter(pod=pod).exists()
+    assert not ResultEntry.objects.filter(table=pod).exists()
 
 
 def test_pods_round_page_correction_keeps_the_history(client_a, paired, organizer_a):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=2)
+    pod = rnd.tables.get(table_number=2)
     (a, name_a), (b, name_b), (c, name_c), (d, name_d) = seats(pod)
     client_a.post(save_url(rnd, pod), form_data([(a, 1, 21), (b, 2, 12), (c, 3, 8), (d, 4, 2)], 0), follow=True)
     response = client_a.post(save_url(rnd, pod), form_data([(b, 1, 22), (a, 2, 21), (c, 3, 8), (d, 4, 2)], 1),
@@ -202,15 +203,15 @@ def test_pods_round_page_correction_keeps_the_history(client_a, paired, organize
 
 def test_pods_round_page_of_a_closed_round_lists_places_and_offers_corregir(client_a, paired):
     event, rnd = paired
-    for pod in rnd.pods.all():
+    for pod in rnd.tables.all():
         ids = [rid for rid, _name in seats(pod)]
         services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert "arena-pod-form" not in html  # no entry form: corrections go through «Corregir» (issue #13)
-    assert html.count('class="arena-correct-form arena-pod-correct-form"') == rnd.pods.count()
+    assert html.count('class="arena-correct-form arena-pod-correct-form"') == rnd.tables.count()
     assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
-    first = rnd.pods.get(table_number=1)
+    first = rnd.tables.get(table_number=1)
     winner = seats(first)[0][1]
     assert f"<strong>1.º</strong> {winner}" in html and "24 puntos stoner" in html
 
@@ -218,7 +219,7 @@ def test_pods_round_page_of_a_closed_round_lists_places_and_offers_corregir(clie
 def test_pods_round_page_of_another_venue_is_missing(client, paired, organizer_b):
     _event, rnd = paired
     client.force_login(organizer_b)
-    pod = rnd.pods.get(table_number=1)
+    pod = rnd.tables.get(table_number=1)
     ids = [rid for rid, _name in seats(pod)]
     response = client.post(save_url(rnd, pod), form_data([(rid, n, 25 - n) for n, rid in enumerate(ids, 1)], 0))
     assert response.status_code == 404
@@ -229,7 +230,7 @@ def test_pods_round_page_of_another_venue_is_missing(client, paired, organizer_b
 
 def test_round_list_counts_pod_results(client_a, paired):
     _event, rnd = paired
-    pod = rnd.pods.get(table_number=1)
+    pod = rnd.tables.get(table_number=1)
     ids = [rid for rid, _name in seats(pod)]
     services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     html = client_a.get(reverse("admin:tournaments_round_changelist")).content.decode()
@@ -238,7 +239,7 @@ def test_round_list_counts_pod_results(client_a, paired):
 
 def test_close_round_with_a_pod_missing_names_its_table(client_a, paired):
     event, rnd = paired
-    for pod in rnd.pods.exclude(table_number=3):
+    for pod in rnd.tables.exclude(table_number=3):
         ids = [rid for rid, _name in seats(pod)]
         services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     response = press(client_a, event, "cerrar-ronda")

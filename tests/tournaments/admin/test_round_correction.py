@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory
 from tournaments import services
-from tournaments.models import EventLogEntry, Match
+from tournaments.models import EventLogEntry, Table
 
 from .conftest import make_organizer
 
@@ -28,8 +28,9 @@ def field(venue_a):
             for n in "ABCD"}
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(regs["A"], regs["B"]), (regs["C"], regs["D"])])
-    services.match_result_record(match=Match.objects.get(round=r1, player_a=regs["A"]), games_a=2, games_b=0)
-    cd = Match.objects.get(round=r1, player_a=regs["C"])
+    services.match_result_record(
+        match=Table.objects.get(round=r1, seats__registration=regs["A"], seats__seat=1), games_a=2, games_b=0)
+    cd = Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1)
     services.match_result_record(match=cd, games_a=2, games_b=1)
     r2 = services.round_pair_next(event=event)
     cd.refresh_from_db()
@@ -65,7 +66,7 @@ def test_preview_then_confirm_and_repair(client_a, field, organizer_a):
     log = EventLogEntry.objects.get(event=event, action="match_result_correct")
     assert (log.reason, log.actor) == ("Planilla al revés", organizer_a)
     round_two = event.rounds.get(number=2)
-    assert {frozenset((m.player_a_id, m.player_b_id)) for m in round_two.matches.all()} == {
+    assert {frozenset((m.player_a_id, m.player_b_id)) for m in round_two.tables.all()} == {
         frozenset((regs["A"].pk, regs["D"].pk)), frozenset((regs["B"].pk, regs["C"].pk))}
 
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.enums import MatchStatus
-from tournaments.models import Match, ResultEntry
+from tournaments.models import ResultEntry, Table
 
 from .conftest import message_texts, registered_event
 
@@ -31,7 +31,7 @@ def paired(venue_a):
 
 def test_round_page_lists_tables_and_highlights_missing_results(client_a, paired, organizer_a):
     event, rnd = paired
-    first = rnd.matches.get(table_number=1)
+    first = rnd.tables.get(table_number=1)
     services.match_result_record(match=first, games_a=2, games_b=1, entered_by=organizer_a)
     response = client_a.get(round_url(rnd))
     html = response.content.decode()
@@ -41,17 +41,17 @@ def test_round_page_lists_tables_and_highlights_missing_results(client_a, paired
     row_one = html.split('id="mesa-1"')[1].split("</tr>")[0]
     assert "2-1" in row_one
     assert "org_a" in row_one
-    assert reverse("admin:tournaments_match_history", args=[first.pk]) in row_one
+    assert reverse("admin:tournaments_table_history", args=[first.pk]) in row_one
     assert 'value="2-0-0"' in html and 'value="1-2-0"' in html
 
 
 def test_round_page_quick_score_records_through_the_service(client_a, paired, organizer_a):
     _, rnd = paired
-    match = rnd.matches.get(table_number=2)
+    match = rnd.tables.get(table_number=2)
     response = client_a.post(result_url(rnd, match), {"score": "2-0-0", "expected_version": "0"}, follow=True)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status, match.version) == (2, 0, MatchStatus.REPORTED, 1)
-    entry = ResultEntry.objects.get(match=match)
+    entry = ResultEntry.objects.get(table=match)
     assert entry.entered_by == organizer_a
     a, b = match.player_a.player.display_name, match.player_b.player.display_name
     assert message_texts(response) == [f"Mesa 2: {a} 2-0 {b} — cargado (versión 1)."]
@@ -60,16 +60,16 @@ def test_round_page_quick_score_records_through_the_service(client_a, paired, or
 
 def test_round_page_double_click_on_a_result_changes_nothing(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     client_a.post(result_url(rnd, match), {"score": "2-1-0", "expected_version": "0"}, follow=True)
     response = client_a.post(result_url(rnd, match), {"score": "2-1-0", "expected_version": "0"}, follow=True)
     assert message_texts(response) == ["Mesa 1: ese resultado ya estaba cargado; no se cambió nada."]
-    assert ResultEntry.objects.filter(match=match).count() == 1
+    assert ResultEntry.objects.filter(table=match).count() == 1
 
 
 def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, organizer_b):
     _, rnd = paired
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "0"}, follow=True)
     assert message_texts(response) == [
@@ -82,7 +82,7 @@ def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, 
 
 def test_round_page_correction_keeps_history(client_a, paired, organizer_a, organizer_b):
     _, rnd = paired
-    match = rnd.matches.get(table_number=3)
+    match = rnd.tables.get(table_number=3)
     services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.post(
         result_url(rnd, match),
@@ -92,7 +92,7 @@ def test_round_page_correction_keeps_history(client_a, paired, organizer_a, orga
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.version) == (1, 2, 2)
     assert "corregido (versión 2)" in message_texts(response)[0]
-    history = client_a.get(reverse("admin:tournaments_match_history", args=[match.pk]))
+    history = client_a.get(reverse("admin:tournaments_table_history", args=[match.pk]))
     html = history.content.decode()
     assert history.status_code == 200
     newest = html.split("<td>v2</td>")[1].split("</tr>")[0]
@@ -106,24 +106,24 @@ def test_round_page_correction_keeps_history(client_a, paired, organizer_a, orga
 
 def test_round_page_illegal_result_shows_service_message(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"games_a": "3", "games_b": "0", "expected_version": "0"},
                              follow=True)
     text = message_texts(response)[0]
     assert text.startswith("Mesa 1: Resultado 3-0-0 no válido:")
-    assert Match.objects.get(pk=match.pk).status == MatchStatus.PENDING
+    assert Table.objects.get(pk=match.pk).status == MatchStatus.PENDING
 
 
 def test_round_page_bad_numbers_are_refused_politely(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"games_a": "dos", "expected_version": "0"}, follow=True)
     assert message_texts(response) == ["Mesa 1: ingrese cantidades de partidas válidas (números enteros, 0 o más)."]
 
 
 def test_round_page_double_loss_is_recorded(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.get(table_number=4)
+    match = rnd.tables.get(table_number=4)
     client_a.post(result_url(rnd, match), {"double_loss": "on", "expected_version": "0"})
     match.refresh_from_db()
     assert match.outcome == "double_loss"
@@ -131,22 +131,22 @@ def test_round_page_double_loss_is_recorded(client_a, paired):
 
 def test_closed_round_page_has_no_result_forms(client_a, paired):
     event, rnd = paired
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         services.match_result_record(match=match, games_a=2, games_b=0)
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert 'class="arena-result-form"' not in html
     # Issue #13: a closed round's results are corrected with a reason, after an impact preview.
     assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
-    assert html.count('class="arena-correct-form"') == rnd.matches.filter(is_bye=False).count()
+    assert html.count('class="arena-correct-form"') == rnd.tables.filter(is_bye=False).count()
 
 
 def test_result_on_closed_round_shows_service_message(client_a, paired):
     event, rnd = paired
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         services.match_result_record(match=match, games_a=2, games_b=0)
     services.round_pair_next(event=event)
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "1"}, follow=True)
     assert message_texts(response) == ["Mesa 1: La mesa 1 es de la ronda 1, que no es la ronda en curso (2)."]
 
@@ -160,14 +160,14 @@ def test_round_page_shows_lifecycle_buttons_of_the_current_round(client_a, paire
 
 def test_result_entry_requires_post(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.first()
+    match = rnd.tables.first()
     assert client_a.get(result_url(rnd, match)).status_code == 405
 
 
 def test_match_change_link_leads_to_the_round_page(client_a, paired):
     _, rnd = paired
-    match = rnd.matches.get(table_number=2)
-    response = client_a.get(reverse("admin:tournaments_match_change", args=[match.pk]))
+    match = rnd.tables.get(table_number=2)
+    response = client_a.get(reverse("admin:tournaments_table_change", args=[match.pk]))
     assert response.status_code == 302
     assert response["Location"] == round_url(rnd) + "#mesa-2"
 
@@ -177,7 +177,7 @@ def test_round_page_query_count_does_not_grow_with_tables(client_a, venue_a, org
     for players in (4, 12):
         event = registered_event(venue_a, players=players)
         rnd = services.round_pair_next(event=event)
-        for match in rnd.matches.filter(is_bye=False):
+        for match in rnd.tables.filter(is_bye=False):
             services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_a)
         rounds.append(rnd)
     client_a.get(round_url(rounds[0]))  # warm caches

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
 from tournaments import services
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Round, Table
 
 
 def open_event(players: int = 8, **kwargs) -> Event:
@@ -23,7 +23,7 @@ def open_event(players: int = 8, **kwargs) -> Event:
 def play_round(event: Event, score: tuple[int, int, int] = (2, 1, 0)) -> Round:
     """Pair the next round and enter ``score`` at every table (player A wins by default)."""
     rnd = services.round_pair_next(event=event)
-    for match in rnd.matches.filter(is_bye=False):
+    for match in rnd.tables.filter(is_bye=False):
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     return rnd
 
@@ -33,15 +33,15 @@ def finish_with_top_cut(event: Event) -> Event:
     for _ in range(event.planned_rounds or 3):
         play_round(event)
     semis = services.top_cut_start(event=event)
-    for match in semis.matches.all():
+    for match in semis.tables.all():
         services.match_result_record(match=match, games_a=2, games_b=0)
     final = services.round_pair_next(event=event)
-    services.match_result_record(match=final.matches.get(), games_a=0, games_b=2)
+    services.match_result_record(match=final.tables.get(), games_a=0, games_b=2)
     return services.event_finish(event=event)
 
 
-def first_table(rnd: Round) -> Match:
-    return rnd.matches.filter(is_bye=False).order_by("table_number").first()
+def first_table(rnd: Round) -> Table:
+    return rnd.tables.filter(is_bye=False).order_by("table_number").first()
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments import services
-from tournaments.models import EventLogEntry, Match, ResultEntry
+from tournaments.models import EventLogEntry, ResultEntry, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -36,10 +36,10 @@ def field(venue, organizer, judge):
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(regs[a], regs[b]) for a, b in ("AB", "CD", "EF", "GH")])
     for a, score in (("A", (2, 0)), ("C", (2, 1)), ("E", (2, 0)), ("G", (2, 1))):
-        services.match_result_record(match=Match.objects.get(round=r1, player_a=regs[a]), games_a=score[0],
-                                     games_b=score[1])
+        services.match_result_record(match=Table.objects.get(round=r1, seats__registration=regs[a], seats__seat=1),
+                                     games_a=score[0], games_b=score[1])
     r2 = services.round_pair_next(event=event)
-    cd = Match.objects.get(round=r1, player_a=regs["C"])
+    cd = Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1)
     return event, regs, cd, r2
 
 
@@ -96,7 +96,7 @@ def test_correction_by_the_head_judge_answers_the_corrected_match(as_user, chief
         cd.pk, 1, 2, "b_wins", 2)
     log = EventLogEntry.objects.get(event=event, action="match_result_correct")
     assert (log.reason, log.actor, log.subject) == ("Planilla al revés", chief, "Ronda 1, mesa 2")
-    assert r2.matches.filter(status="pending").count() == 4  # the current round's pairings stand
+    assert r2.tables.filter(status="pending").count() == 4  # the current round's pairings stand
 
 
 def test_correction_by_an_organizer_is_accepted(as_user, organizer, field):
@@ -155,7 +155,7 @@ def test_correction_on_a_stale_version_is_409(as_user, organizer, field):
 
 def test_a_match_without_result_is_not_corrected(as_user, organizer, field):
     event, regs, cd, r2 = field
-    pending = r2.matches.filter(is_bye=False).order_by("table_number").first()
+    pending = r2.tables.filter(is_bye=False).order_by("table_number").first()
     client = as_user(organizer)
     preview = client.post(preview_url(pending), {"games_a": 2, "games_b": 0}, format="json")
     correction = client.post(correction_url(pending), {"games_a": 2, "games_b": 0, "reason": "x",

@@ -23,7 +23,7 @@ def test_each_state_change_is_logged_with_who_before_and_after(event, organizer,
     services.match_result_record(match=match, games_a=2, games_b=1, entered_by=judge)
     services.match_result_record(match=match, games_a=0, games_b=2, entered_by=judge, expected_version=1,
                                  note="Cargado al revés")
-    for other in rnd.matches.filter(is_bye=False).exclude(pk=match.pk):
+    for other in rnd.tables.filter(is_bye=False).exclude(pk=match.pk):
         services.match_result_record(match=other, games_a=2, games_b=0, entered_by=judge)
     services.round_close(event=event, by=organizer)
     rows = list(EventLogEntry.objects.filter(event=event).exclude(

@@ -99,7 +99,7 @@ def test_pods_round_list_counts_the_pods(api):
     services.round_pair_next(event=event)
     rounds = api.get(url("round-list", event.pk)).json()["results"]
     assert [(r["number"], r["tables"], r["results_pending"]) for r in rounds] == [(1, 1, 1)]
-    pod = event.rounds.get().pods.get()
+    pod = event.rounds.get().tables.get()
     services.pod_result_record(pod=pod, placements=[(regs[k].pk, p, s) for k, (p, s) in {
         "ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}.items()])
     detail = api.get(url("round-detail", event.pk, 1)).json()
@@ -120,7 +120,7 @@ def test_duel_event_answers_in_the_duel_shape(api):
     """Two players, one match 2-1 for A: A 1 match point, B 0 (win 1, loss 0: 000 § "Desempates")."""
     event = open_event(players=2, cut_size=0)
     rnd = services.round_pair_next(event=event)
-    match = rnd.matches.get()
+    match = rnd.tables.get()
     services.match_result_record(match=match, games_a=2, games_b=1)
     winner, loser = match.player_a.player, match.player_b.player
     rows = api.get(url("standing-list", event.pk)).json()["results"]
@@ -174,7 +174,7 @@ def test_format_answers_match_the_documented_schema(api, openapi, pods):
     else:
         event = open_event(players=3, cut_size=0)
         rnd = services.round_pair_next(event=event)
-        match = rnd.matches.filter(is_bye=False).get()
+        match = rnd.tables.filter(is_bye=False).get()
         services.match_result_record(match=match, games_a=2, games_b=0)
         number = match.player_a.player.player_number
     answers = [

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory, player_account
 from tests.tournaments.views.helpers import build_event
 from tournaments import services
-from tournaments.models import EventLogEntry, Match, Registration
+from tournaments.models import EventLogEntry, Registration, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -27,9 +27,8 @@ def token_client(user) -> APIClient:
     return client
 
 
-def table_one(event) -> Match:
-    return Match.objects.select_related("player_a__player", "player_b__player").get(
-        round=event.rounds.order_by("-number").first(), table_number=1)
+def table_one(event) -> Table:
+    return Table.objects.get(round=event.rounds.order_by("-number").first(), table_number=1)
 
 
 def test_my_events_gives_my_table_my_opponent_and_the_tables_clock():

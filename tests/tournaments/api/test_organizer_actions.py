@@ -165,7 +165,7 @@ def test_pair_next_round_during_the_top_cut_pairs_the_final(as_user, organizer, 
     for _ in range(3):
         play_round(event)
     semis = services.top_cut_start(event=event)
-    for match in semis.matches.all():
+    for match in semis.tables.all():
         services.match_result_record(match=match, games_a=2, games_b=1)
     data = as_user(organizer).post(url("pair-next-round", event)).json()
     assert (data["round"]["phase"], data["round"]["stage_label"], len(data["pairings"])) == (

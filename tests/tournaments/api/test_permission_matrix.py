@@ -23,13 +23,13 @@ from tournaments import penalties, services
 from tournaments.models import (
     Event,
     EventLogEntry,
-    Match,
     MatchRuling,
     Penalty,
     PenaltyRevision,
     Registration,
     ResultEntry,
     Round,
+    Table,
 )
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -126,13 +126,13 @@ def world():
 
 def _play_current_round(event: Event) -> None:
     rnd = event.rounds.order_by("-number").first()
-    for match in rnd.matches.filter(is_bye=False, status="pending"):
+    for match in rnd.tables.filter(is_bye=False, status="pending"):
         services.match_result_record(match=match, games_a=2, games_b=1)
 
 
-def _first_table(event: Event) -> Match:
+def _first_table(event: Event) -> Table:
     rnd = event.rounds.order_by("-number").first()
-    return rnd.matches.filter(is_bye=False).order_by("table_number").first()
+    return rnd.tables.filter(is_bye=False).order_by("table_number").first()
 
 
 def _prepare(op: tuple[str, str], event: Event) -> tuple[str, dict]:
@@ -200,7 +200,7 @@ def _snapshot() -> tuple:
     """Everything a write could change: each event's state stamp and the rows of the logs."""
     return (
         tuple(Event.objects.order_by("pk").values_list("pk", "revision", "state")),
-        tuple(Match.objects.order_by("pk").values_list("pk", "version", "status")),
+        tuple(Table.objects.order_by("pk").values_list("pk", "version", "status")),
         tuple(Registration.objects.order_by("pk").values_list("pk", "dropped")),
         Round.objects.count(), ResultEntry.objects.count(), EventLogEntry.objects.count(),
         Penalty.objects.count(), PenaltyRevision.objects.count(), MatchRuling.objects.count(),

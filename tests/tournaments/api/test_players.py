@@ -71,7 +71,7 @@ def test_player_detail_unknown_is_404_in_spanish(api):
 
 def test_player_results_round_by_round_from_the_players_side(api, event):
     first = play_round(event, score=(2, 1, 0))
-    match = first.matches.filter(is_bye=False).order_by("table_number").first()
+    match = first.tables.filter(is_bye=False).order_by("table_number").first()
     loser = match.player_b
     second = services.round_pair_next(event=event)
     body = api.get(results_url(event, loser.player.player_number)).json()
@@ -84,7 +84,7 @@ def test_player_results_round_by_round_from_the_players_side(api, event):
     assert (played["games_won"], played["games_lost"], played["result"], played["match_points"]) == (1, 2, "loss", 0.0)
     assert (pending["round_number"], pending["result"], pending["match_points"], pending["status"]) == (
         2, "pending", None, "pending")
-    assert pending["match_id"] in set(second.matches.values_list("pk", flat=True))
+    assert pending["match_id"] in set(second.tables.values_list("pk", flat=True))
     assert body["standing"]["player_number"] == loser.player.player_number
     assert body["standing"]["match_points"] == 0.0
 
@@ -92,7 +92,7 @@ def test_player_results_round_by_round_from_the_players_side(api, event):
 def test_player_results_show_a_bye(api):
     event = open_event(players=3)
     rnd = services.round_pair_next(event=event)
-    bye = rnd.matches.get(is_bye=True)
+    bye = rnd.tables.get(is_bye=True)
     body = api.get(results_url(event, bye.player_a.player.player_number)).json()
     row = body["rounds"][0]
     assert (row["is_bye"], row["opponent"], row["result"], row["match_points"], row["games_won"]) == (

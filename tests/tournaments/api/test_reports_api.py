@@ -16,7 +16,7 @@ from tests.tournaments.pods_helpers import stoner_event
 from tests.tournaments.views.helpers import build_event
 from tournaments import services
 from tournaments.enums import MatchStatus, ResultSource
-from tournaments.models import Match, MatchReport, Registration, ResultEntry
+from tournaments.models import Registration, ResultEntry, Table, TableReport
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -32,8 +32,8 @@ def player_client(registration: Registration, username: str) -> APIClient:
     return client
 
 
-def table_one(event) -> Match:
-    return Match.objects.get(round=event.rounds.order_by("-number").first(), table_number=1)
+def table_one(event) -> Table:
+    return Table.objects.get(round=event.rounds.order_by("-number").first(), table_number=1)
 
 
 def url(event, match):
@@ -51,7 +51,7 @@ def test_both_players_report_the_same_and_it_is_recorded():
     assert second.json() == {"state": "recorded", "table_number": 1, "version": 1}
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status) == (2, 1, MatchStatus.REPORTED)
-    assert ResultEntry.objects.get(match=match).source == ResultSource.PLAYERS
+    assert ResultEntry.objects.get(table=match).source == ResultSource.PLAYERS
 
 
 def test_disagreement_is_a_conflict():
@@ -62,7 +62,7 @@ def test_disagreement_is_a_conflict():
     a.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
     answer = b.post(url(event, match), {"games_a": 0, "games_b": 2}, format="json")
     assert answer.json()["state"] == "conflict"
-    assert not ResultEntry.objects.filter(match=match).exists()
+    assert not ResultEntry.objects.filter(table=match).exists()
 
 
 def test_refusals_have_the_apis_error_shape():
@@ -71,7 +71,7 @@ def test_refusals_have_the_apis_error_shape():
     no token → 401/403 ``not_authenticated``."""
     event = build_event(4, self_reporting=True)
     match = table_one(event)
-    other = Match.objects.get(round=match.round, table_number=2)
+    other = Table.objects.get(round=match.round, table_number=2)
     outsider = player_client(other.player_a, "otra_mesa")
     refused = outsider.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
     assert refused.status_code == 403 and refused.json()["code"] == "not_your_match"
@@ -88,7 +88,7 @@ def test_refusals_have_the_apis_error_shape():
     assert answer.status_code == 409 and answer.json()["code"] == "self_reporting_off"
     anonymous = APIClient().post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
     assert anonymous.status_code in (401, 403) and anonymous.json()["code"] == "not_authenticated"
-    assert not MatchReport.objects.exists()
+    assert not TableReport.objects.exists()
 
 
 def test_reports_are_throttled(settings):
@@ -109,7 +109,7 @@ def test_pod_reports_through_the_api():
     is better): the last report records it."""
     event, regs = stoner_event(self_reporting=True)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
+    pod = rnd.tables.get()
     order = {"ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}
     body = {"placements": [{"registration_id": regs[k].pk, "place": p, "score": s} for k, (p, s) in order.items()]}
     path = reverse("tournaments_api:pod-report", args=[event.pk, pod.pk])

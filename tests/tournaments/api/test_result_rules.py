@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Match, ResultEntry
+from tournaments.models import ResultEntry, Table
 from tournaments.views.forms import ResultForm
 
 from .conftest import first_table, open_event
@@ -17,7 +17,7 @@ DOUBLE_LOSS_GAMES = "Una doble derrota (ambos ausentes) no lleva partidas: deje 
 
 
 @pytest.fixture
-def match(round_one) -> Match:
+def match(round_one) -> Table:
     return first_table(round_one)
 
 
@@ -85,7 +85,7 @@ def test_double_loss_with_games_message(as_user, judge, match):
 
 
 def test_a_level_intentional_draw_and_a_clean_double_loss_are_accepted(as_user, judge, event, round_one):
-    tables = list(round_one.matches.filter(is_bye=False).order_by("table_number"))
+    tables = list(round_one.tables.filter(is_bye=False).order_by("table_number"))
     client = as_user(judge)
     draw = _post(client, tables[0], games_a=1, games_b=1, intentional_draw=True)
     assert draw.status_code == 200 and draw.json()["outcome"] == "draw"
@@ -104,9 +104,9 @@ def test_a_draw_in_the_top_cut_is_refused_naming_games_a(as_user, organizer, ven
     event = open_event(players=4, venue=venue, cut_size=4, planned_rounds=2)
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
-        for m in rnd.matches.filter(is_bye=False):
+        for m in rnd.tables.filter(is_bye=False):
             services.match_result_record(match=m, games_a=2, games_b=0)
-    semi = services.top_cut_start(event=event).matches.order_by("table_number").first()
+    semi = services.top_cut_start(event=event).tables.order_by("table_number").first()
     response = _post(as_user(organizer), semi, games_a=1, games_b=1, intentional_draw=True)
     assert response.status_code == 400
     assert (response.json()["code"], list(response.json()["errors"])) == ("draw_in_top_cut", ["games_a"])

@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import Match, ResultEntry
+from tournaments.models import ResultEntry, Table
 
 from .conftest import first_table, play_round
 
@@ -25,7 +25,7 @@ def body(**overrides):
 
 
 @pytest.fixture
-def match(round_one) -> Match:
+def match(round_one) -> Table:
     return first_table(round_one)
 
 
@@ -37,7 +37,7 @@ def test_judge_records_a_result(as_user, judge, match):
     assert (data["status"], data["version"]) == ("reported", 1)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.went_to_time, match.version) == (2, 1, True, 1)
-    entry = ResultEntry.objects.get(match=match)
+    entry = ResultEntry.objects.get(table=match)
     assert (entry.entered_by, entry.version) == (judge, 1)
 
 
@@ -80,7 +80,7 @@ def test_a_judge_records_with_a_token_obtained_once(match, judge):
     token = _token_for("jueza", "secreto-123")
     response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Token {token}")
     assert response.status_code == 200
-    entry = ResultEntry.objects.get(match=match)
+    entry = ResultEntry.objects.get(table=match)
     assert entry.entered_by == judge
 
 
@@ -137,7 +137,7 @@ def test_correction_with_the_current_version_is_accepted(as_user, judge, match):
     response = client.post(result_url(match), body(games_a=1, games_b=2, expected_version=1), format="json")
     assert response.status_code == 200
     assert (response.json()["outcome"], response.json()["version"]) == ("b_wins", 2)
-    assert ResultEntry.objects.filter(match=match).count() == 2
+    assert ResultEntry.objects.filter(table=match).count() == 2
 
 
 def test_illegal_result_is_400_with_a_spanish_message(as_user, judge, match):
@@ -170,7 +170,7 @@ def test_more_than_ten_minutes_late_loses_the_match_two_nil(as_user, judge, matc
     response = as_user(judge).post(result_url(match), body(games_a=0, games_b=0, minutes_late_a=12), format="json")
     assert response.status_code == 200
     assert (response.json()["games_a"], response.json()["games_b"], response.json()["outcome"]) == (0, 2, "b_wins")
-    assert ResultEntry.objects.get(match=match).minutes_late_a == 12
+    assert ResultEntry.objects.get(table=match).minutes_late_a == 12
 
 
 def test_intentional_draw_is_recorded(as_user, judge, match):
@@ -193,7 +193,7 @@ def test_result_for_an_old_round_is_409(as_user, judge, event):
 def test_bye_has_no_result(as_user, organizer, event):
     event.registrations.first().delete()
     rnd = services.round_pair_next(event=event)
-    bye = rnd.matches.get(is_bye=True)
+    bye = rnd.tables.get(is_bye=True)
     response = as_user(organizer).post(result_url(bye), body(), format="json")
     assert (response.status_code, response.json()["code"]) == (409, "bye_has_no_result")
 

@@ -125,7 +125,7 @@ def test_pairings_of_unknown_round_is_404(api, event):
 def test_pairings_run_a_constant_number_of_queries(api, django_assert_num_queries, tables):
     event = open_event(players=tables * 2)
     services.round_pair_next(event=event)
-    with django_assert_num_queries(4):  # the state stamp, event, round with counts, pairings with players
+    with django_assert_num_queries(5):  # the state stamp, event, round with counts, tables, seats with players
         response = api.get(pairings_url(event, 1))
     assert len(response.json()["results"]) == tables
     with django_assert_num_queries(1):  # the same body again at the same stamp: the stamp only

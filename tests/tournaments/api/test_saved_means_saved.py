@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
 from tournaments import services
 from tournaments.api import queries
-from tournaments.models import EventLogEntry, Match, ResultEntry
+from tournaments.models import EventLogEntry, ResultEntry, Table
 
 from .conftest import first_table
 
@@ -39,7 +39,7 @@ def _body(**overrides) -> dict:
 
 
 @pytest.fixture
-def match(round_one) -> Match:
+def match(round_one) -> Table:
     return first_table(round_one)
 
 
@@ -67,7 +67,7 @@ def test_a_retry_with_the_same_version_is_answered_saved(as_user, judge, match):
     retry = client.post(_url(match), _body(went_to_time=True), format="json")  # still expected_version 0
     assert retry.status_code == 200
     assert (retry.json()["version"], retry.json()["games_a"], retry.json()["games_b"]) == (1, 2, 1)
-    assert ResultEntry.objects.filter(match=match).count() == 1  # saved once
+    assert ResultEntry.objects.filter(table=match).count() == 1  # saved once
 
 
 @pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_idempotency_key_repeats_the_saved_answer(as_user, judge, head_judge, ma
     assert unkeyed.status_code == 409
     reused = client.post(_url(match), _body(games_a=1, games_b=2), format="json", **key)
     assert reused.status_code == 409 and reused.json()["code"] == "idempotency_key_reused"
-    assert ResultEntry.objects.filter(match=match).count() == 2  # the judge's once, the head judge's
+    assert ResultEntry.objects.filter(table=match).count() == 2  # the judge's once, the head judge's
 
 
 @pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_two_judges_race_on_one_table_and_the_winner_retries(settings):
     assert judges[winner].username in answers[loser].json()["detail"]
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.version) == (*scores[winner], 1)
-    assert list(ResultEntry.objects.filter(match=match).values_list("entered_by", flat=True)) == [judges[winner].pk]
+    assert list(ResultEntry.objects.filter(table=match).values_list("entered_by", flat=True)) == [judges[winner].pk]
 
     # the winner's answer was lost: it retries the same request and is answered saved
     client = APIClient()
@@ -180,4 +180,4 @@ def test_two_judges_race_on_one_table_and_the_winner_retries(settings):
     client.force_login(judges[loser])
     a, b = scores[loser]
     assert client.post(_url(match), _body(games_a=a, games_b=b), format="json").status_code == 409
-    assert ResultEntry.objects.filter(match=match).count() == 1
+    assert ResultEntry.objects.filter(table=match).count() == 1

@@ -26,7 +26,7 @@ from tournaments import services
 from tournaments.enums import EventState, MatchOutcome, RoundPhase
 from tournaments.errors import IllegalResult, PairingRefused, StateError
 from tournaments.formats import FORMATS, ROUND_ROBIN, SINGLE_ELIMINATION, format_choices, format_for
-from tournaments.models import EventLogEntry, Match
+from tournaments.models import EventLogEntry, Table
 from tournaments.swiss.lifecycle import Action
 from tournaments.swiss.lifecycle import actions_available as lifecycle_actions
 from tournaments.swiss.round_robin import round_robin_schedule
@@ -102,7 +102,7 @@ def play_round_robin(event, regs, results, *, wrong=None, check_actions=False):
             return
         if check_actions:  # round just paired, nothing entered: re-pair or close (close refuses while pending)
             assert actions(event) == (A.ROUND_REPAIR, A.ROUND_CLOSE)
-        for match in rnd.matches.filter(is_bye=False):
+        for match in rnd.tables.filter(is_bye=False):
             a, b = names[match.player_a_id], names[match.player_b_id]
             score = score_for(results, a, b)
             if wrong and {a, b} == set(wrong[0]):
@@ -122,8 +122,7 @@ def test_round_robin_of_six_plays_everyone_once_and_finishes_on_the_table():
     event.refresh_from_db()
     assert event.planned_rounds == case["planned_rounds"] == 5  # 6 players, even: 6 - 1
     names = {reg.pk: name for name, reg in regs.items()}
-    met = [frozenset((names[a], names[b])) for a, b in
-           Match.objects.filter(round__event=event).values_list("player_a_id", "player_b_id")]
+    met = [frozenset((names[t.player_a_id], names[t.player_b_id])) for t in Table.objects.filter(round__event=event)]
     assert sorted(met, key=sorted) == sorted((frozenset(p) for p in combinations(case["players"], 2)), key=sorted)
     assert actions(event) == (A.EVENT_FINISH,)  # cut_size 0: no «Iniciar reducido»
     services.event_finish(event=event)
@@ -159,8 +158,7 @@ def test_round_robin_of_five_gives_each_player_one_bye_a_two_nil_win():
     play_round_robin(event, regs, results)
     event.refresh_from_db()
     assert event.planned_rounds == 5  # 5 players, odd: 5 rounds, a bye each round
-    byes = list(Match.objects.filter(round__event=event, is_bye=True).values_list("player_a_id", "games_a",
-                                                                                   "outcome"))
+    byes = [(t.player_a_id, t.games_a, t.outcome) for t in Table.objects.filter(round__event=event, is_bye=True)]
     assert sorted(b[0] for b in byes) == sorted(reg.pk for reg in regs.values())
     assert {(b[1], b[2]) for b in byes} == {(2, MatchOutcome.BYE)}
     # Ana: 4 W + bye = 5.0; Bruno: 3 W (Carla, Diego, Elena) + bye = 4.0;
@@ -179,7 +177,7 @@ def test_a_dropped_players_remaining_opponents_get_a_bye_by_forfeit():
     names = {reg.pk: name for name, reg in regs.items()}
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
-        for match in rnd.matches.filter(is_bye=False):
+        for match in rnd.tables.filter(is_bye=False):
             record(match, score_for(case["results_by_pair"], names[match.player_a_id], names[match.player_b_id]))
     services.registration_drop(registration=regs["Diego"])
     # whom Diego would meet in rounds 3-5: the schedule of the round-1 players in their drawn places
@@ -190,11 +188,11 @@ def test_a_dropped_players_remaining_opponents_get_a_bye_by_forfeit():
         rnd = services.round_pair_next(event=event)
         scheduled = next(p for p in schedule[number - 1] if diego in (p.player_a, p.player_b))
         opponent = scheduled.player_b if scheduled.player_a == diego else scheduled.player_a
-        assert not rnd.matches.filter(player_a=diego).exists() and not rnd.matches.filter(player_b=diego).exists()
-        bye = rnd.matches.get(is_bye=True)
+        assert not rnd.tables.filter(seats__seat=1, seats__registration=diego).exists() and not rnd.tables.filter(seats__seat=2, seats__registration=diego).exists()
+        bye = rnd.tables.get(is_bye=True)
         assert (bye.player_a_id, bye.games_a, bye.outcome) == (opponent, 2, MatchOutcome.BYE)
-        assert rnd.matches.filter(is_bye=False).count() == 2  # the other four players still play
-        for match in rnd.matches.filter(is_bye=False):
+        assert rnd.tables.filter(is_bye=False).count() == 2  # the other four players still play
+        for match in rnd.tables.filter(is_bye=False):
             record(match, score_for(case["results_by_pair"], names[match.player_a_id], names[match.player_b_id]))
     services.round_close(event=event)
     services.event_finish(event=event)
@@ -210,8 +208,8 @@ def test_a_closed_round_is_corrected_and_the_table_follows():
     play_round_robin(event, regs, case["results_by_pair"], wrong=(("Ana", "Bruno"), (1, 2, 0)))
     wrong_rows = [(r.display_name, r.match_points) for r in format_for(event).standing_rows(event)]
     assert wrong_rows[:2] == [("Bruno", 5.0), ("Ana", 4.0)]
-    match = Match.objects.get(round__event=event, player_a__in=[regs["Ana"], regs["Bruno"]],
-                              player_b__in=[regs["Ana"], regs["Bruno"]])
+    match = Table.objects.filter(round__event=event, seats__registration=regs["Ana"]).get(
+        seats__registration=regs["Bruno"])
     assert match.round.state == "closed"
     flipped = match.player_a_id == regs["Bruno"].pk
     services.match_result_correct(match=match, games_a=1 if flipped else 2, games_b=2 if flipped else 1,
@@ -228,7 +226,7 @@ def test_a_round_robin_with_a_top_four_plays_the_cut_from_the_table():
     assert actions(event) == (A.TOP_CUT_START,)
     semis = services.top_cut_start(event=event)
     names = {reg.pk: name for name, reg in regs.items()}
-    assert [(names[m.player_a_id], names[m.player_b_id]) for m in semis.matches.order_by("bracket_slot")] \
+    assert [(names[m.player_a_id], names[m.player_b_id]) for m in semis.tables.order_by("bracket_slot")] \
         == ROUND_ROBIN_6_CUT_SEMIFINALS
 
 
@@ -245,13 +243,13 @@ def play_bracket(event, regs, rounds, *, check_actions=False):
         event.refresh_from_db()
         assert event.state == EventState.TOP_CUT
         tables = [(names[m.player_a_id], names[m.player_b_id]) for m in
-                  rnd.matches.filter(is_bye=False).order_by("table_number")]
-        byes = sorted(names[m.player_a_id] for m in rnd.matches.filter(is_bye=True))
+                  rnd.tables.filter(is_bye=False).order_by("table_number")]
+        byes = sorted(names[m.player_a_id] for m in rnd.tables.filter(is_bye=True))
         assert tables == [(a, b) for a, b, _s in expected if b is not None]
         assert byes == sorted(a for a, b, _s in expected if b is None)
         if check_actions:
             assert actions(event) == (A.ROUND_CLOSE,)
-        for match in rnd.matches.filter(is_bye=False).order_by("table_number"):
+        for match in rnd.tables.filter(is_bye=False).order_by("table_number"):
             record(match, next(s for a, b, s in expected if (a, b) == (names[match.player_a_id],
                                                                       names[match.player_b_id])))
         if check_actions:
@@ -284,7 +282,7 @@ def test_single_elimination_has_no_top_cut_to_start():
 def test_a_draw_is_not_a_result_in_a_knockout_match():
     event, regs = registered(SINGLE_ELIMINATION_8)
     rnd = services.round_pair_next(event=event)
-    match = rnd.matches.get(table_number=1)
+    match = rnd.tables.get(table_number=1)
     with pytest.raises(IllegalResult) as refused:
         services.match_result_record(match=match, games_a=1, games_b=1)
     assert "no hay empates" in str(refused.value)
@@ -310,13 +308,13 @@ def test_a_dropped_player_in_the_bracket_gives_the_next_opponent_a_walkover():
     # Sergio won his quarterfinal and drops: Pablo (seed 1) goes on to the final without playing
     services.registration_drop(registration=regs["Sergio"])
     semis = services.round_pair_next(event=event)
-    bye = semis.matches.get(is_bye=True)
+    bye = semis.tables.get(is_bye=True)
     assert (bye.player_a_id, bye.bracket_slot, bye.outcome) == (regs["Pablo"].pk, 1, MatchOutcome.BYE)
-    assert [(m.player_a_id, m.player_b_id) for m in semis.matches.filter(is_bye=False)] \
+    assert [(m.player_a_id, m.player_b_id) for m in semis.tables.filter(is_bye=False)] \
         == [(regs["Quimey"].pk, regs["Rocío"].pk)]
-    record(semis.matches.get(is_bye=False), (2, 0, 0))
+    record(semis.tables.get(is_bye=False), (2, 0, 0))
     final = services.round_pair_next(event=event)
-    assert {final.matches.get().player_a_id, final.matches.get().player_b_id} == {regs["Pablo"].pk,
+    assert {final.tables.get().player_a_id, final.tables.get().player_b_id} == {regs["Pablo"].pk,
                                                                                    regs["Quimey"].pk}
 
 
@@ -328,15 +326,15 @@ def test_a_closed_quarterfinal_is_corrected_and_the_semifinal_is_re_seeded():
     wrong = [[(a, b, (2, 1, 0) if (a, b) == ("Karen", "Lucas") else s) for a, b, s in case["rounds"][0]]]
     play_bracket(event, regs, wrong)
     semis = services.round_pair_next(event=event)
-    first = semis.matches.get(bracket_slot=1)
+    first = semis.tables.get(bracket_slot=1)
     assert (first.player_a_id, first.player_b_id) == (regs["Hugo"].pk, regs["Karen"].pk)
-    quarter = Match.objects.get(round__event=event, round__number=1, player_a=regs["Karen"])
+    quarter = Table.objects.get(round__event=event, round__number=1, seats__seat=1, seats__registration=regs["Karen"])
     services.match_result_correct(match=quarter, games_a=1, games_b=2, reason="Planilla mal cargada", by=organizer)
     first.refresh_from_db()
     assert (first.player_a_id, first.player_b_id) == (regs["Hugo"].pk, regs["Lucas"].pk)
     # the rest as the case: the podium and the final order are the case's
     names = {reg.pk: name for name, reg in regs.items()}
-    for match in semis.matches.filter(is_bye=False):
+    for match in semis.tables.filter(is_bye=False):
         record(match, next(s for a, b, s in case["rounds"][1] if (a, b) == (names[match.player_a_id],
                                                                           names[match.player_b_id])))
     services.round_close(event=event)
@@ -444,10 +442,10 @@ def test_re_pairing_round_one_after_a_drop_fixes_the_rounds_again():
     event.refresh_from_db()
     # 6 players now: 6 - 1 = 5 rounds, 3 tables and no bye
     assert event.planned_rounds == 5
-    assert (rnd.number, rnd.matches.filter(is_bye=False).count(), rnd.matches.filter(is_bye=True).count()) \
+    assert (rnd.number, rnd.tables.filter(is_bye=False).count(), rnd.tables.filter(is_bye=True).count()) \
         == (1, 3, 0)
-    assert not rnd.matches.filter(player_a=regs["Gisela"]).exists()
-    assert not rnd.matches.filter(player_b=regs["Gisela"]).exists()
+    assert not rnd.tables.filter(seats__seat=1, seats__registration=regs["Gisela"]).exists()
+    assert not rnd.tables.filter(seats__seat=2, seats__registration=regs["Gisela"]).exists()
 
 
 def test_registrations_entered_at_the_same_moment_are_seeded_by_the_recorded_draw():

@@ -61,7 +61,7 @@ def test_first_download_renders_every_document_with_every_table_and_player(djang
     served = download_all(client, rnd)
     docs = docs_of(rnd)
     assert {doc.state for doc in docs.values()} == {DocumentState.READY}
-    matches = list(rnd.matches.select_related("player_a__player", "player_b__player"))
+    matches = list(rnd.tables.all())
     matches.sort(key=lambda m: m.is_bye)  # the bye's player last
     names = [m.player_a.player.display_name for m in matches if not m.is_bye] + [
         m.player_b.player.display_name for m in matches if m.player_b_id] + [
@@ -152,7 +152,7 @@ def test_failing_render_marks_the_document_failed_and_pairing_succeeds(django_ca
     assert "No se pudo generar el documento." in response.content.decode()
     download(client, rnd, DocumentKind.PAIRINGS_BY_TABLE)
     docs = docs_of(rnd)
-    assert Round.objects.filter(pk=rnd.pk).exists() and rnd.matches.count() == 3
+    assert Round.objects.filter(pk=rnd.pk).exists() and rnd.tables.count() == 3
     assert docs[DocumentKind.RESULT_SLIPS].state == DocumentState.FAILED
     assert "ValueError: QR roto" in docs[DocumentKind.RESULT_SLIPS].error
     assert docs[DocumentKind.PAIRINGS_BY_TABLE].state == DocumentState.READY
@@ -188,7 +188,7 @@ def test_persistent_storage_error_fails_after_the_retry_limit(django_capture_on_
     assert doc.state == DocumentState.FAILED
     assert doc.attempts == tasks.RENDER_MAX_RETRIES + 1
     assert "No space left on device" in doc.error
-    assert rnd.matches.count() == 2
+    assert rnd.tables.count() == 2
 
 
 def test_broker_down_marks_documents_failed_and_keeps_the_round(django_capture_on_commit_callbacks, monkeypatch,
@@ -201,7 +201,7 @@ def test_broker_down_marks_documents_failed_and_keeps_the_round(django_capture_o
     docs = docs_of(rnd)
     assert {doc.state for doc in docs.values()} == {DocumentState.FAILED}
     assert all("No se pudo encolar" in doc.error for doc in docs.values())
-    assert rnd.matches.count() == 2
+    assert rnd.tables.count() == 2
 
 
 def test_repairing_a_round_deletes_the_old_files(django_capture_on_commit_callbacks, media_root, client):

@@ -14,7 +14,7 @@ from tournaments import documents, services
 from tournaments.enums import DocumentKind
 from tournaments.errors import StateError
 from tournaments.formats import FORMATS, Duels, format_for
-from tournaments.models import Event, Match
+from tournaments.models import Event, Table
 
 from .conftest import download_all, make_event, pdf_text
 
@@ -52,8 +52,8 @@ def test_a_format_subclassing_duels_prints_every_duels_document(copied, media_ro
     ]
     bodies = download_all(client, rnd)
     assert set(bodies) == set(documents.kinds_for_round(rnd))
-    names = [m.player_a.player.display_name for m in rnd.matches.all()] + [
-        m.player_b.player.display_name for m in rnd.matches.all()]
+    names = [m.player_a.player.display_name for m in rnd.tables.all()] + [
+        m.player_b.player.display_name for m in rnd.tables.all()]
     assert len(names) == 6  # six players, three tables, no bye
     _pages, by_table = pdf_text(bodies[DocumentKind.PAIRINGS_BY_TABLE])
     _pages, slips = pdf_text(bodies[DocumentKind.RESULT_SLIPS])
@@ -65,7 +65,7 @@ def test_a_format_subclassing_duels_is_paired_by_hand_and_refuses_pod_places(cop
     event = event_in(copied, 4)
     regs = list(event.registrations.order_by("pk"))
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])])
-    assert sorted((m.table_number, m.player_a_id, m.player_b_id) for m in Match.objects.filter(round=rnd)) == [
+    assert sorted((m.table_number, m.player_a_id, m.player_b_id) for m in Table.objects.filter(round=rnd)) == [
         (1, regs[0].pk, regs[1].pk), (2, regs[2].pk, regs[3].pk)]
     with pytest.raises(StateError) as refused:
         copied.result_check(event, None, [regs[0].pk], [(regs[0].pk, 1, None)])

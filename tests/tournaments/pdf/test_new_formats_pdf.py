@@ -24,8 +24,8 @@ def test_round_one_documents_name_every_seated_player(embedded_default, client, 
     event, _regs = registered(case)
     rnd = services.round_pair_next(event=event)
     _pages, text = pdf_text(download(client, rnd, kind))
-    seated = [m.player_a.player.display_name for m in rnd.matches.filter(is_bye=False)] + [
-        m.player_b.player.display_name for m in rnd.matches.filter(is_bye=False)]
+    seated = [m.player_a.player.display_name for m in rnd.tables.filter(is_bye=False)] + [
+        m.player_b.player.display_name for m in rnd.tables.filter(is_bye=False)]
     # round robin of 6: all six at 3 tables; bracket of 6: the four without a bye (Sergio, Tamara, Rocío, Ulises)
     assert len(seated) == (6 if case["format"] == "round_robin" else 4)
     assert all(name in text for name in seated)

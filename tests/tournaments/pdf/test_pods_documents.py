@@ -45,7 +45,7 @@ def test_pods_round_prints_every_document_but_the_bracket(django_capture_on_comm
     docs = {doc.kind: doc for doc in Document.objects.filter(round=rnd)}
     assert set(docs) == set(POD_KINDS)
     assert {doc.state for doc in docs.values()} == {DocumentState.READY}, [doc.error for doc in docs.values()]
-    names = list(rnd.pods.values_list("seats__registration__player__display_name", flat=True))
+    names = list(rnd.tables.values_list("seats__registration__player__display_name", flat=True))
     assert len(names) == 13
     for doc in docs.values():
         _pages, text = pdf_text(doc.file.read())
@@ -61,7 +61,7 @@ def test_pod_slips_one_per_table_with_every_seat_and_the_judge_form(settings):
     assert [slip.table for slip in sheet.slips] == [1, 2, 3]
     assert [len(slip.seats) for slip in sheet.slips] == [5, 4, 4]
     for slip in sheet.slips:
-        pod = rnd.pods.get(table_number=slip.table)
+        pod = rnd.tables.get(table_number=slip.table)
         assert [(s.seat, s.name) for s in slip.seats] == list(
             pod.seats.order_by("seat").values_list("seat", "registration__player__display_name"))
         assert slip.result_url == f"https://arena.example.com.ar/juez/eventos/{event.pk}/rondas/1/mesas/{slip.table}/"

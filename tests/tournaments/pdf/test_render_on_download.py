@@ -30,7 +30,7 @@ def pdfs(root) -> list:
 
 
 def player_names(rnd) -> list[str]:
-    matches = rnd.matches.select_related("player_a__player", "player_b__player")
+    matches = rnd.tables.all()
     return [m.player_a.player.display_name for m in matches] + [
         m.player_b.player.display_name for m in matches if m.player_b_id]
 

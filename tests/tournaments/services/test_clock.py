@@ -15,7 +15,7 @@ from tests.factories import EventInRound, UserFactory, tables_with_results
 from tournaments import selectors, services
 from tournaments.enums import DocumentKind, DocumentState, MatchStatus
 from tournaments.errors import ArenaError, NotAllowed, StateError
-from tournaments.models import Document, EventLogEntry, Match, Round
+from tournaments.models import Document, EventLogEntry, Round, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -33,8 +33,8 @@ def event(db):
     return EventInRound(1, players=8)
 
 
-def table(event, number: int = 1) -> Match:
-    return Match.objects.get(round__event=event, round__number=event.rounds.count(), table_number=number)
+def table(event, number: int = 1) -> Table:
+    return Table.objects.get(round__event=event, round__number=event.rounds.count(), table_number=number)
 
 
 def log_rows(event, action: str):
@@ -157,7 +157,7 @@ def test_match_time_extend_needs_a_reason(event, judge):
 def test_match_time_extend_refuses_a_table_with_its_result_saved(event, judge):
     match = table(event)
     services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0)
-    assert Match.objects.get(pk=match.pk).status == MatchStatus.REPORTED
+    assert Table.objects.get(pk=match.pk).status == MatchStatus.REPORTED
     with pytest.raises(StateError) as refused:
         services.match_time_extend(match=match, minutes=5, reason="Consulta", by=judge)
     assert refused.value.code == "result_saved"
@@ -174,7 +174,7 @@ def test_match_time_extend_refuses_a_table_of_an_earlier_round(event, judge):
 
 def test_match_time_extend_refuses_a_bye():
     event = EventInRound(1, players=5)
-    bye = Match.objects.get(round__event=event, is_bye=True)
+    bye = Table.objects.get(round__event=event, is_bye=True)
     with pytest.raises(StateError) as refused:
         services.match_time_extend(match=bye, minutes=5, reason="Consulta", by=None)
     assert refused.value.code == "bye_has_no_clock"

@@ -14,7 +14,7 @@ from tests.factories import UserFactory, registered_event
 from tournaments import services
 from tournaments.enums import MatchOutcome, MatchStatus
 from tournaments.errors import StateError
-from tournaments.models import Document, EventLogEntry, Match, Registration
+from tournaments.models import Document, EventLogEntry, Registration, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -31,13 +31,13 @@ def setup_event(count: int):
 def play(event, rnd, results):
     """Enter ``results``: {table: (games_a, games_b)}."""
     for table, (ga, gb) in results.items():
-        services.match_result_record(match=rnd.matches.get(table_number=table), games_a=ga, games_b=gb)
+        services.match_result_record(match=rnd.tables.get(table_number=table), games_a=ga, games_b=gb)
 
 
 def tables(rnd):
     """{table: (player a name, player b name)}; the bye under key "bye"."""
     out = {}
-    for m in Match.objects.filter(round=rnd).select_related("player_a__player", "player_b__player"):
+    for m in Table.objects.filter(round=rnd).all():
         key = "bye" if m.is_bye else m.table_number
         out[key] = (m.player_a.player.display_name, m.player_b.player.display_name if m.player_b else None)
     return out
@@ -125,7 +125,7 @@ def test_pairing_swap_confirmed_flags_the_rematch(even_round):
     services.pairing_swap(event=event, registration_a=p[3], registration_b=p[2], confirm_warnings=True)
     assert tables(r2)[1] == ("Ana", "Bruno")
     assert tables(r2)[3] == ("Carla", "Darío")
-    assert set(Match.objects.filter(round=r2, rematch=True).values_list("table_number", flat=True)) == {1, 3}
+    assert set(Table.objects.filter(round=r2, repeats__gt=0).values_list("table_number", flat=True)) == {1, 3}
     entry = EventLogEntry.objects.get(action="pairing_swap")
     assert entry.after["warnings"] == ["rematch", "score_gap", "rematch", "score_gap"]
 
@@ -135,7 +135,7 @@ def test_pairing_swap_back_clears_the_rematch_flag(even_round):
     services.pairing_swap(event=event, registration_a=p[3], registration_b=p[2], confirm_warnings=True)
     services.pairing_swap(event=event, registration_a=p[3], registration_b=p[2], confirm_warnings=True)
     assert tables(r2)[1] == ("Ana", "Carla")
-    assert not Match.objects.filter(round=r2, rematch=True).exists()
+    assert not Table.objects.filter(round=r2, repeats__gt=0).exists()
 
 
 def test_pairing_swap_score_gap_of_half_a_point():
@@ -202,10 +202,10 @@ def test_pairing_bye_give_swaps_with_the_bye_holder(odd_round):
     services.pairing_bye_give(event=event, registration=p[2])
     assert tables(r2)["bye"] == ("Bruno", None)
     assert tables(r2)[3] == ("Facundo", "Darío")
-    bye = Match.objects.get(round=r2, is_bye=True)
+    bye = Table.objects.get(round=r2, is_bye=True)
     assert (bye.games_a, bye.outcome, bye.status, bye.table_number) == (
         event.bye_game_wins, MatchOutcome.BYE, MatchStatus.CONFIRMED, None)
-    assert Match.objects.filter(round=r2, is_bye=True).count() == 1
+    assert Table.objects.filter(round=r2, is_bye=True).count() == 1
     assert EventLogEntry.objects.filter(action="pairing_bye_give").count() == 1
 
 
@@ -289,10 +289,10 @@ def test_registration_fixed_table_is_kept_by_the_next_pairing_and_logged():
     user = UserFactory()
     services.registration_fixed_table_set(registration=p[8], table=3, by=user)
     rnd = services.round_pair_next(event=event)
-    assert Match.objects.get(round=rnd, table_number=3).pk in set(
-        Match.objects.filter(round=rnd).filter(player_a=p[8]).values_list("pk", flat=True)
-        | Match.objects.filter(round=rnd).filter(player_b=p[8]).values_list("pk", flat=True))
-    assert sorted(Match.objects.filter(round=rnd).values_list("table_number", flat=True)) == [1, 2, 3, 4]
+    assert Table.objects.get(round=rnd, table_number=3).pk in set(
+        Table.objects.filter(round=rnd).filter(seats__seat=1, seats__registration=p[8]).values_list("pk", flat=True)
+        | Table.objects.filter(round=rnd).filter(seats__seat=2, seats__registration=p[8]).values_list("pk", flat=True))
+    assert sorted(Table.objects.filter(round=rnd).values_list("table_number", flat=True)) == [1, 2, 3, 4]
     entry = EventLogEntry.objects.get(event=event, action="registration_fixed_table")
     assert (entry.before, entry.after, entry.actor) == ({"fixed_table": None}, {"fixed_table": 3}, user)
     assert Registration.objects.get(pk=p[8].pk).fixed_table == 3
@@ -305,7 +305,7 @@ def test_registration_fixed_table_conflict_is_logged_not_raised():
     services.registration_fixed_table_set(registration=p[2], table=1)
     rnd = services.round_pair_next(event=event)
     entry = EventLogEntry.objects.get(event=event, action="round_pair_next")
-    table_one = Match.objects.get(round=rnd, table_number=1)
+    table_one = Table.objects.get(round=rnd, table_number=1)
     holders = {table_one.player_a_id, table_one.player_b_id}
     assert holders & {p[1].pk, p[2].pk}
     conflicts = entry.after["fixed_table_conflicts"]

@@ -15,7 +15,7 @@ from tests.tournaments.pods_helpers import stoner_event
 from tournaments import report_selectors, services
 from tournaments.enums import MatchOutcome, MatchStatus, ResultSource
 from tournaments.errors import IllegalResult, NotAllowed, PairingRefused, StateError
-from tournaments.models import EventLogEntry, Match, MatchReport, PodReport, ResultEntry
+from tournaments.models import EventLogEntry, ResultEntry, Table, TableReport
 from tournaments.services.reports import CONFLICT, RECORDED, WAITING, ReportedResult
 
 pytestmark = pytest.mark.django_db
@@ -27,9 +27,9 @@ def reporting_event(players: int = 4, **kwargs):
     return EventInRound(1, players=players, self_reporting=True, **kwargs)
 
 
-def table_one(event) -> Match:
+def table_one(event) -> Table:
     rnd = event.rounds.order_by("-number").first()
-    return Match.objects.select_related("player_a__player", "player_b__player").get(round=rnd, table_number=1)
+    return Table.objects.all().get(round=rnd, table_number=1)
 
 
 def players_of(match):
@@ -57,9 +57,9 @@ def test_both_players_agree_and_the_result_is_recorded_with_source_players():
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.games_drawn) == (2, 1, 0)
     assert match.outcome == MatchOutcome.A_WINS and match.status == MatchStatus.REPORTED
-    entry = ResultEntry.objects.get(match=match)
+    entry = ResultEntry.objects.get(table=match)
     assert (entry.version, entry.source, entry.entered_by) == (1, ResultSource.PLAYERS, user_b)
-    assert set(MatchReport.objects.filter(match=match).values_list("locked", flat=True)) == {True}
+    assert set(TableReport.objects.filter(table=match).values_list("locked", flat=True)) == {True}
     actions = list(EventLogEntry.objects.filter(event=event).values_list("action", flat=True))
     assert actions.count("match_report_submit") == 2 and actions[-1] == "match_result_record"
 
@@ -93,7 +93,7 @@ def test_disagreement_goes_to_the_judges_queue_and_nothing_is_recorded():
     row = queue[0]
     assert row.conflict and (row.report_a.games_a, row.report_a.games_b) == (2, 1)
     assert (row.report_b.games_a, row.report_b.games_b) == (1, 2)
-    for other in Match.objects.filter(round=match.round, is_bye=False).exclude(pk=match.pk):
+    for other in Table.objects.filter(round=match.round, is_bye=False).exclude(pk=match.pk):
         services.match_result_record(match=other, games_a=2, games_b=0)
     with pytest.raises(PairingRefused):
         services.round_pair_next(event=event)
@@ -110,7 +110,7 @@ def test_a_player_changes_their_report_until_both_agree():
     assert submit(match, match.player_a, user_a, ReportedResult(2, 1)).state == RECORDED
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.games_drawn) == (2, 1, 0)
-    report = MatchReport.objects.get(match=match, registration=match.player_a)
+    report = TableReport.objects.get(table=match, registration=match.player_a)
     assert [(h.games_a, h.games_b) for h in report.history.order_by("history_date")] == [(2, 0), (2, 1)]
     assert report.history.order_by("history_date").first().history_user == user_a
 
@@ -131,8 +131,8 @@ def test_a_judges_entry_wins_and_players_can_no_longer_report():
         assert refused.value.code == "result_recorded"
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (0, 2)
-    assert ResultEntry.objects.get(match=match).source == ResultSource.JUDGE
-    assert MatchReport.objects.filter(match=match).count() == 1
+    assert ResultEntry.objects.get(table=match).source == ResultSource.JUDGE
+    assert TableReport.objects.filter(table=match).count() == 1
     assert report_selectors.report_queue(match.round, minutes=event.round_minutes) == []
 
 
@@ -156,13 +156,13 @@ def test_not_your_match_is_not_allowed():
     event = reporting_event()
     match = table_one(event)
     user_a, _user_b = players_of(match)
-    other = Match.objects.get(round=match.round, table_number=2)
+    other = Table.objects.get(round=match.round, table_number=2)
     outsider = player_account(other.player_a, "otra_mesa")
     for reg, user in ((other.player_a, outsider), (match.player_b, user_a), (match.player_a, outsider)):
         with pytest.raises(NotAllowed) as refused:
             submit(match, reg, user, ReportedResult(2, 1))
         assert refused.value.code == "not_your_match"
-    assert not MatchReport.objects.exists()
+    assert not TableReport.objects.exists()
 
 
 def test_a_closed_round_refuses_reports():
@@ -202,7 +202,7 @@ def test_reports_use_the_judge_forms_validation():
     with pytest.raises(IllegalResult) as refused:
         submit(match, match.player_a, user_a, ReportedResult(2, 1, intentional_draw=True))
     assert refused.value.code == "intentional_draw_not_level"
-    assert not MatchReport.objects.exists()
+    assert not TableReport.objects.exists()
 
 
 def test_a_drawn_third_game_at_time_reported_by_both():
@@ -243,7 +243,7 @@ def test_one_report_and_time_up_shows_in_the_queue_as_missing_the_rival():
 def pod_event():
     event, regs = stoner_event(self_reporting=True)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
+    pod = rnd.tables.get()
     users = {key: player_account(reg, f"pod_{key}") for key, reg in regs.items()}
     return event, regs, pod, users
 
@@ -293,7 +293,7 @@ def test_pod_with_one_different_report_goes_to_the_judges():
                                    by=users[key])
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and not pod.entries.exists()
-    assert PodReport.objects.filter(pod=pod).count() == 5
+    assert TableReport.objects.filter(table=pod).count() == 5
     queue = report_selectors.pod_report_queue(pod.round)
     assert [row.pod.pk for row in queue] == [pod.pk]
 

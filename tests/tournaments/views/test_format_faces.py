@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.formats import FORMATS, Duels, format_for
-from tournaments.models import Match
+from tournaments.models import Table
 
 from .helpers import build_event
 
@@ -33,8 +33,7 @@ def side_event(monkeypatch):
     event = build_event(4, rounds=1, pending_last=False, format=fmt.key, cut_size=0,
                         names=["Ana Paz", "Beto Río", "Ceci Sol", "Dani Luz"])
     assert format_for(event) is fmt
-    matches = list(Match.objects.filter(round__event=event).select_related("player_a__player", "player_b__player")
-                   .order_by("table_number"))
+    matches = list(Table.objects.filter(round__event=event).order_by("table_number"))
     # helpers.play: table 1 (2, 1, 0) → A wins; table 2 (0, 2, 0) → B wins.
     winners = {matches[0].player_a.player.player_number, matches[1].player_b.player.player_number}
     return event, matches, winners

@@ -6,20 +6,20 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.enums import MatchStatus
-from tournaments.models import Match, ResultEntry
+from tournaments.models import ResultEntry, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
-def first_match(event) -> Match:
-    return Match.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
+def first_match(event) -> Table:
+    return Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
 
 
 def tables_url(event) -> str:
     return reverse("judge:tables", args=[event.pk])
 
 
-def table_url(match: Match) -> str:
+def table_url(match: Table) -> str:
     return reverse("judge:table", args=[match.round.event_id, match.round.number, match.table_number])
 
 
@@ -84,9 +84,10 @@ def test_judge_post_anonymous_goes_to_login_and_saves_nothing(client, event):
 
 
 def test_tables_list_shows_each_state_in_spanish(client, event, judge):
-    matches = list(Match.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
+    matches = list(Table.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
     services.match_result_record(match=matches[0], games_a=2, games_b=0, entered_by=judge)
-    Match.objects.filter(pk=matches[1].pk).update(status=MatchStatus.CONFIRMED, games_a=2, outcome="a_wins")
+    Table.objects.filter(pk=matches[1].pk).update(status=MatchStatus.CONFIRMED, outcome="a_wins")
+    Seat.objects.filter(table=matches[1], seat=1).update(games=2)
     client.force_login(judge)
     html = client.get(tables_url(event)).content.decode()
     assert "Ronda 1" in html
@@ -99,8 +100,7 @@ def test_tables_list_shows_each_state_in_spanish(client, event, judge):
 
 def test_tables_filter_by_table_number_and_by_player_name(client, event, judge):
     client.force_login(judge)
-    matches = list(Match.objects.filter(round__event=event, is_bye=False).select_related(
-        "player_a__player", "player_b__player").order_by("table_number"))
+    matches = list(Table.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
     by_number = client.get(tables_url(event), {"q": "3"})
     assert by_number.status_code == 302
     assert by_number["Location"] == table_url(matches[2])
@@ -235,7 +235,7 @@ def test_table_form_explains_tardiness_and_extra_turns(client, event, judge):
 
 def test_table_of_a_closed_round_is_read_only(client, event, judge):
     old = first_match(event)
-    for match in Match.objects.filter(round__event=event, is_bye=False):
+    for match in Table.objects.filter(round__event=event, is_bye=False):
         services.match_result_record(match=match, games_a=2, games_b=0)
     services.round_pair_next(event=event)
     client.force_login(judge)

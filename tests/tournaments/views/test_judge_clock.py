@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from tests.factories import UserFactory
 from tests.tournaments.pods_helpers import stoner_event
 from tournaments import documents, services
-from tournaments.models import EventLogEntry, Match
+from tournaments.models import EventLogEntry, Table
 from tournaments.pdf import ResultSlipsRenderer
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -24,8 +24,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 TIME_UP = "Tiempo cumplido: turnos adicionales (3)"
 
 
-def table_one(event) -> Match:
-    return Match.objects.get(round__event=event, round__number=1, table_number=1)
+def table_one(event) -> Table:
+    return Table.objects.get(round__event=event, round__number=1, table_number=1)
 
 
 def table_url(event, name: str = "judge:table") -> str:

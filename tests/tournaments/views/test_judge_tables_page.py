@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, PlayerFactory, game
 from tournaments import selectors, services
 from tournaments.enums import MatchStatus
-from tournaments.models import Match, PodTable
+from tournaments.models import Table
 
 from .helpers import build_event
 
@@ -36,8 +36,8 @@ def listed(response) -> list[int | None]:
     return [t.pairing.table_number for t in response.context["tables"]]
 
 
-def match_at(event, table: int) -> Match:
-    return Match.objects.get(round__event=event, table_number=table)
+def match_at(event, table: int) -> Table:
+    return Table.objects.get(round__event=event, table_number=table)
 
 
 def record(event, table: int, judge=None) -> None:
@@ -84,9 +84,7 @@ def test_search_by_player_name_ignores_accents_and_case(client, db, judge):
     event = build_event(8, names=NAMES)
     event.judges.add(judge)
     client.force_login(judge)
-    match = Match.objects.get(round__event=event, player_a__player__display_name="Joaquín Peña") if \
-        Match.objects.filter(round__event=event, player_a__player__display_name="Joaquín Peña").exists() else \
-        Match.objects.get(round__event=event, player_b__player__display_name="Joaquín Peña")
+    match = Table.objects.get(round__event=event, seats__registration__player__display_name="Joaquín Peña")
     for query in ("joaquin pena", "PEÑA", "Joaquín"):
         response = client.get(tables_url(event), {"q": query})
         assert response.status_code == 200
@@ -99,9 +97,7 @@ def test_a_number_with_a_leading_zero_searches_player_numbers(client, event, jud
     # Player numbers end in -0000 … -0007 (helpers.build_event); table 3 exists, but "0003" is a player's number.
     client.force_login(judge)
     player = event.registrations.get(player__player_number__endswith="-0003").player
-    match = Match.objects.get(round__event=event, player_a__player=player) if \
-        Match.objects.filter(round__event=event, player_a__player=player).exists() else \
-        Match.objects.get(round__event=event, player_b__player=player)
+    match = Table.objects.get(round__event=event, seats__registration__player=player)
     response = client.get(tables_url(event), {"q": "0003"})
     assert response.status_code == 200
     assert listed(response) == [match.table_number]
@@ -194,7 +190,8 @@ def test_only_one_page_of_matches_is_read_with_its_players(client, db, judge):
     for url in (tables_url(event), tables_url(event, "?estado=pendientes"), table_url(event, 1, 7)):
         with CaptureQueriesContext(connection) as ctx:
             assert client.get(url).status_code == 200
-        matches_with_players = [q["sql"] for q in ctx.captured_queries if 'FROM "tournaments_match"' in q["sql"]
+        matches_with_players = [q["sql"] for q in ctx.captured_queries
+                                if ('FROM "tournaments_table"' in q["sql"] or 'FROM "tournaments_seat"' in q["sql"])
                                 and '"tournaments_player"."display_name"' in q["sql"]]
         assert matches_with_players, url
         for sql in matches_with_players:  # sliced or limited to the page's ids, never the whole round
@@ -215,7 +212,7 @@ def _pod_event(players: int):
     return event
 
 
-def _places(pod: PodTable) -> dict[str, int]:
+def _places(pod: Table) -> dict[str, int]:
     data = {"expected_version": pod.version}
     for place, rid in enumerate(pod.seats.order_by("seat").values_list("registration_id", flat=True), start=1):
         data[f"place_{rid}"] = place
@@ -227,14 +224,14 @@ def test_pods_list_pending_first_search_and_land_on_pending_after_a_save(client,
     event = _pod_event(13)  # 3 pods: 5, 4 and 4 players
     event.judges.add(judge)
     client.force_login(judge)
-    pod_one = PodTable.objects.get(round__event=event, table_number=1)
+    pod_one = Table.objects.get(round__event=event, table_number=1)
     response = client.post(table_url(event, 1, 1), _places(pod_one))
     assert response["Location"] == tables_url(event, "?estado=pendientes")
     assert [p.table_number for p in client.get(response["Location"]).context["tables"]] == [2, 3]
     assert [p.table_number for p in client.get(tables_url(event)).context["tables"]] == [2, 3, 1]
     assert [p.table_number for p in client.get(tables_url(event, "?estado=con-resultado")).context["tables"]] == [1]
     assert client.get(tables_url(event), {"q": "2"})["Location"] == table_url(event, 1, 2)
-    seat = PodTable.objects.get(round__event=event, table_number=3).seats.select_related("registration__player")[0]
+    seat = Table.objects.get(round__event=event, table_number=3).seats.select_related("registration__player")[0]
     found = client.get(tables_url(event), {"q": seat.registration.player.display_name.upper()})
     assert [p.table_number for p in found.context["tables"]] == [3]
     form = client.get(table_url(event, 1, 2))
@@ -256,5 +253,5 @@ def test_pod_list_query_count_does_not_grow_with_the_number_of_pods(client, db, 
             assert client.get(table_url(event, 1, 1)).status_code == 200
         counts.append((len(ctx.captured_queries), len(form.captured_queries)))
     assert counts[0] == counts[1]
-    assert PodTable.objects.filter(round__event=big, status=MatchStatus.PENDING).count() > \
-        PodTable.objects.filter(round__event=small).count()
+    assert Table.objects.filter(round__event=big, status=MatchStatus.PENDING).count() > \
+        Table.objects.filter(round__event=small).count()

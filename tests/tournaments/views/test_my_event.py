@@ -17,7 +17,7 @@ from tests.factories import UserFactory, player_account
 from tests.tournaments.pods_helpers import play_round, stoner_event
 from tournaments import services
 from tournaments.errors import NotAllowed, RegistrationError, StateError
-from tournaments.models import EventLogEntry, Match, PodSeat, Registration
+from tournaments.models import EventLogEntry, Registration, Seat, Table
 from tournaments.services.registration import registration_self_drop
 
 from .helpers import build_event, play
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 def table_one(event):
     rnd = event.rounds.order_by("-number").first()
-    return Match.objects.select_related("player_a__player", "player_b__player").get(round=rnd, table_number=1)
+    return Table.objects.get(round=rnd, table_number=1)
 
 
 def live_part(response) -> str:
@@ -138,8 +138,8 @@ def test_pod_page_shows_table_seat_and_pod_mates(client):
     play_round(event, regs, 1)
     services.round_close(event=event)
     rnd = services.round_pair_next(event=event)
-    pod = rnd.pods.get()
-    seats = {s.registration_id: s.seat for s in PodSeat.objects.filter(pod=pod)}
+    pod = rnd.tables.get()
+    seats = {s.registration_id: s.seat for s in Seat.objects.filter(table=pod)}
     client.force_login(player_account(regs["carla"], "carla"))
     body = client.get(reverse("me:event", args=[event.pk])).content.decode()
     assert f"Tu mesa: <strong>{pod.table_number}</strong>" in body
@@ -213,11 +213,10 @@ def test_a_dropped_player_is_not_paired_in_the_next_round(client):
     play(match.round)
     services.round_close(event=event)
     rnd2 = services.round_pair_next(event=event)
-    seated = set(Match.objects.filter(round=rnd2).values_list("player_a_id", flat=True)) | set(
-        Match.objects.filter(round=rnd2, player_b__isnull=False).values_list("player_b_id", flat=True))
+    seated = set(Seat.objects.filter(round=rnd2).values_list("registration_id", flat=True))
     assert reg.pk not in seated
     assert len(seated) == 3  # the other three: one pair and a bye
-    assert Match.objects.filter(round=match.round, player_a=reg).exists()  # round 1 kept
+    assert Table.objects.filter(round=match.round, seats__registration=reg, seats__seat=1).exists()  # round 1 kept
 
 
 def test_a_player_cannot_drop_another(client):

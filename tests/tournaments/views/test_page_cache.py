@@ -16,7 +16,7 @@ from django.urls import reverse
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import IllegalResult
-from tournaments.models import Event, Match, Player, Registration
+from tournaments.models import Event, Player, Registration, Table
 
 from .helpers import build_event
 
@@ -33,8 +33,8 @@ def _points(row: str) -> str:
     return re.search(r"<strong>([\d.,]+)</strong>", row).group(1)
 
 
-def _first_pending(event) -> Match:
-    return Match.objects.filter(round__event=event, is_bye=False, status="pending").order_by("table_number").first()
+def _first_pending(event) -> Table:
+    return Table.objects.filter(round__event=event, is_bye=False, status="pending").order_by("table_number").first()
 
 
 def test_a_recorded_result_shows_on_the_next_standings_request(client):
@@ -72,7 +72,7 @@ def test_a_polled_fragment_with_the_old_etag_gets_the_new_result(client):
 def test_a_corrected_result_after_the_next_pairing_shows_on_the_next_request(client, api_client):
     organizer = UserFactory(username="organiza", is_superuser=True, is_staff=True)
     event = build_event(8, rounds=2)  # round 1 played 2-1 / 0-2 / 2-0 / 1-2, round 2 pending
-    match = Match.objects.get(round__event=event, round__number=1, table_number=1)  # 2-1 for A
+    match = Table.objects.get(round__event=event, round__number=1, table_number=1)  # 2-1 for A
     loser = match.player_b.player.player_number
     page = reverse("public:standings", args=[event.pk])
     api = reverse("tournaments_api:standing-list", args=[event.pk])

@@ -33,7 +33,7 @@ from rules.rulings import CATALOG
 from tests.factories import EventFactory, UserFactory
 from tests.rules.django.conftest import LEGAL
 from tournaments import penalties, selectors, services
-from tournaments.models import Match, MatchRuling, Penalty, PenaltyRevision, Registration, Round
+from tournaments.models import MatchRuling, Penalty, PenaltyRevision, Registration, Round, Table
 
 from .helpers import build_event
 
@@ -82,7 +82,7 @@ class World:
         self.event.head_judge = self.users[HEAD]
         self.event.save(update_fields=["head_judge"])
         self.round = selectors.current_round(self.event)
-        self.match = Match.objects.select_related("player_a__player", "player_b__player").get(
+        self.match = Table.objects.get(
             round=self.round, table_number=1)
         self.penalty = penalties.penalty_issue(registration=self.match.player_a, infraction_code="procedural_no_draw")
         self.decklist = rule_services.decklist_submit(registration=self.match.player_b, text=LEGAL,
@@ -163,11 +163,11 @@ ROWS: dict[str, Row] = {
     "judge:tables": Row(lambda w: reverse("judge:tables", args=[w.event.pk]), A_JUDGE_PAGE),
     "judge:table": Row(
         lambda w: reverse("judge:table", args=w.table_args()), A_JUDGE_PAGE, A_JUDGE_PAGE, _result_payload,
-        lambda w: Match.objects.values_list("status", "games_a", "games_b", "version").get(pk=w.match.pk)),
+        lambda w: Table.objects.values_list("status", "games_a", "games_b", "version").get(pk=w.match.pk)),
     "judge:table_time": Row(
         lambda w: reverse("judge:table_time", args=w.table_args()), frozenset(), A_JUDGE_PAGE,
         lambda w: {"minutes": 5, "reason": "Se cayó el mazo"},
-        lambda w: Match.objects.values_list("extra_minutes", flat=True).get(pk=w.match.pk)),
+        lambda w: Table.objects.values_list("extra_minutes", flat=True).get(pk=w.match.pk)),
     "judge:penalty_new": Row(
         lambda w: reverse("judge:penalty_new", args=w.table_args()), A_JUDGE_PAGE, A_JUDGE_PAGE, None,
         lambda w: Penalty.objects.count(), prepare=_penalty_confirm),

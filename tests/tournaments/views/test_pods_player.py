@@ -84,7 +84,7 @@ def test_pods_player_page_polled_fragment_follows_the_results(client):
     assert "<html" not in first.content.decode()
     etag = first["ETag"]
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    pod = event.rounds.get().pods.get()
+    pod = event.rounds.get().tables.get()
     services.pod_result_record(pod=pod, placements=[(regs[k].pk, n, 30 - n) for n, k in enumerate(regs, 1)])
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, UserFactory, VenueFactory
 from tournaments import services
-from tournaments.models import Match, Registration
+from tournaments.models import Registration, Table
 
 from .helpers import build_event, play
 
@@ -80,8 +80,7 @@ def test_standings_show_every_tiebreak_column_and_the_separating_criterion(clien
 
 def test_player_page_shows_round_by_round_results(client):
     event = build_event(8, rounds=2)
-    match = Match.objects.filter(round__event=event, round__number=1).select_related(
-        "player_a__player", "player_b__player").order_by("table_number").first()
+    match = Table.objects.filter(round__event=event, round__number=1).order_by("table_number").first()
     number = match.player_a.player.player_number
     response = client.get(reverse("public:player", args=[event.pk, number]))
     assert response.status_code == 200
@@ -138,7 +137,7 @@ def test_fragment_is_a_304_until_a_result_comes_in(client):
     etag = first["ETag"]
     assert "public" in first["Cache-Control"]
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    match = Match.objects.filter(round__event=event, is_bye=False).first()
+    match = Table.objects.filter(round__event=event, is_bye=False).first()
     services.match_result_record(match=match, games_a=2, games_b=0)
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200

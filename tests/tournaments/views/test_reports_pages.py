@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.factories import UserFactory, player_account
 from tournaments import services
 from tournaments.enums import MatchStatus, ResultSource
-from tournaments.models import Match, MatchReport, ResultEntry
+from tournaments.models import ResultEntry, Table, TableReport
 
 from .helpers import build_event
 
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.django_db
 
 
 
-def table_one(event) -> Match:
+def table_one(event) -> Table:
     rnd = event.rounds.order_by("-number").first()
-    return Match.objects.select_related("player_a__player", "player_b__player").get(round=rnd, table_number=1)
+    return Table.objects.get(round=rnd, table_number=1)
 
 
 def report(client, event, score: str, *, confirm: bool = True, **extra):
@@ -72,7 +72,7 @@ def test_confirmation_then_waiting_then_recorded(client):
     page = confirm.content.decode()
     assert f"Ganaste 2-1 contra {match.player_b.player.display_name}." in page
     assert "Sí, enviar mi reporte" in page
-    assert not MatchReport.objects.exists()
+    assert not TableReport.objects.exists()
     body = report(client, event, "2-1-0").content.decode()
     assert "Tu reporte: 2-1 · esperando al rival" in body
     client.force_login(user_b)
@@ -80,7 +80,7 @@ def test_confirmation_then_waiting_then_recorded(client):
     assert "Resultado registrado" in body
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status) == (2, 1, MatchStatus.REPORTED)
-    assert ResultEntry.objects.get(match=match).source == ResultSource.PLAYERS
+    assert ResultEntry.objects.get(table=match).source == ResultSource.PLAYERS
     assert 'name="score"' not in client.get(reverse("me:event", args=[event.pk])).content.decode()
 
 
@@ -120,7 +120,7 @@ def test_disagreement_reaches_the_judges_queue_and_the_judge_resolves_it(client)
     assert saved.status_code == 302
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (2, 1)
-    assert ResultEntry.objects.get(match=match).source == ResultSource.JUDGE
+    assert ResultEntry.objects.get(table=match).source == ResultSource.JUDGE
     after = client.get(reverse("judge:tables", args=[event.pk]) + "?estado=reportes").content.decode()
     assert "No hay reportes en conflicto." in after
     client.force_login(user_b)
@@ -142,7 +142,7 @@ def test_reporting_for_a_closed_round_or_without_a_player_is_refused(client):
     services.round_close(event=event)
     body = report(client, event, "2-1-0").content.decode()
     assert "La ronda ya está cerrada: no se pueden reportar resultados." in body
-    assert not MatchReport.objects.exists()
+    assert not TableReport.objects.exists()
 
 
 def test_reports_are_throttled_per_user(client, settings):
@@ -158,7 +158,7 @@ def test_reports_are_throttled_per_user(client, settings):
         assert client.post(url, {"score": score, "confirmar": "1"}).status_code == 302
     third = client.post(url, {"score": "0-2-0", "confirmar": "1"})
     assert third.status_code == 302 and "Retry-After" in third
-    report_row = MatchReport.objects.get(match=match)
+    report_row = TableReport.objects.get(table=match)
     assert (report_row.games_a, report_row.games_b) == (2, 1)
 
 

@@ -27,7 +27,7 @@ from pypdf import PdfReader
 from rules.models import Game
 from tournaments import documents, services
 from tournaments.enums import DocumentKind, DocumentState, EventKind
-from tournaments.models import Document, Event, Match, Player, Round, Venue
+from tournaments.models import Document, Event, Player, Round, Table, Venue
 
 NAMES = (
     "Ñandú Pérez", "José Núñez", "María Ibáñez", "Ángel Gómez", "Lucía Fernández", "Íñigo Muñoz",
@@ -66,7 +66,7 @@ class Command(BaseCommand):
             docs = self._wait(rnd, opts["timeout"])
             elapsed = time.monotonic() - started
             self._validate(rnd, docs)
-            tables = rnd.matches.filter(is_bye=False).count()
+            tables = rnd.tables.filter(is_bye=False).count()
         finally:
             if not opts["keep"]:
                 self._cleanup(created)
@@ -122,7 +122,7 @@ class Command(BaseCommand):
             time.sleep(0.5)
 
     def _validate(self, rnd: Round, docs: list[Document]) -> None:
-        matches = list(rnd.matches.select_related("player_a__player", "player_b__player"))
+        matches = list(rnd.tables.all())
         names = [m.player_a.player.display_name for m in matches] + [
             m.player_b.player.display_name for m in matches if m.player_b_id]
         seated = [m.player_a.player.display_name for m in matches if not m.is_bye] + [
@@ -161,7 +161,7 @@ class Command(BaseCommand):
 
     def _cleanup(self, created: dict) -> None:
         for event in created["event"]:
-            Match.objects.filter(round__event=event).delete()
+            Table.objects.filter(round__event=event).delete()
             event.delete()  # rounds, registrations and documents (their files too)
         for player in created["players"]:
             player.delete()

@@ -37,7 +37,7 @@ from django.utils import timezone
 
 from tournaments import services
 from tournaments.enums import DocumentState
-from tournaments.models import Document, Event, Match, Player
+from tournaments.models import Document, Event, Player, Table
 
 from . import check_worker_pdf
 
@@ -119,7 +119,7 @@ class Command(check_worker_pdf.Command):
     def _cleanup_event(self, event: Event) -> None:
         players = list(Player.objects.filter(registrations__event=event))
         venue = event.venue
-        Match.objects.filter(round__event=event).delete()
+        Table.objects.filter(round__event=event).delete()
         event.delete()  # rounds, registrations and documents (their files too)
         for player in players:
             player.delete()

@@ -46,7 +46,7 @@ from tournaments.eventfiles import (
 )
 from tournaments.formats import FORMATS, format_for, format_for_profile
 from tournaments.labels import TIEBREAKER_LABELS
-from tournaments.models import Event, Match, Player, PodTable, Registration, Venue
+from tournaments.models import Event, Player, Registration, Table, Venue
 from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
 from tournaments.text import control_characters, describe_control, round_label
 
@@ -165,8 +165,7 @@ class Command(BaseCommand):
         if opts["replace"]:
             olds = Event.objects.filter(name=name)
             for old in olds.filter(demo=True) if opts.get("demo") else olds:  # --demo replaces only demo events
-                Match.objects.filter(round__event=old).delete()
-                PodTable.objects.filter(round__event=old).delete()
+                Table.objects.filter(round__event=old).delete()  # its seats, which protect the registrations
                 old.delete()
         elif Event.objects.filter(name=name).exists():
             raise CommandError(_("Ya existe un evento «%(name)s»; use --replace o --name.") % {"name": name})
@@ -252,13 +251,13 @@ class Command(BaseCommand):
             by_pair = {
                 frozenset({r.player_a, r.player_b}): r for r in recorded.get(number, []) if r.player_b
             }
-            for match in rnd.matches.select_related("player_a__player", "player_b__player").filter(is_bye=False):
+            for match in rnd.tables.filter(is_bye=False):
                 rec = by_pair.get(frozenset({match.player_a.player.player_number, match.player_b.player.player_number}))
                 if rec is not None:
                     flip = rec.player_a != match.player_a.player.player_number
                     ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
-                                           double_loss=rec.outcome == DOUBLE_LOSS)
+                                                 double_loss=rec.outcome == DOUBLE_LOSS)
                 else:
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
@@ -271,7 +270,7 @@ class Command(BaseCommand):
         if event.cut_size:
             rnd = services.top_cut_start(event=event)
             while True:
-                for match in rnd.matches.filter(is_bye=False, status=MatchStatus.PENDING):
+                for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
                     services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
                 self._print_round(rnd, title=round_label(rnd))
@@ -300,8 +299,8 @@ class Command(BaseCommand):
                 if exc.code == "swiss_complete":
                     break
                 raise
-            for pod in rnd.pods.prefetch_related("seats"):
-                players = [seat.registration_id for seat in pod.seats.all()]
+            for pod in rnd.tables.all():
+                players = pod.registration_ids
                 lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
                 services.pod_result_record(pod=pod, placements=lines, expected_version=pod.version)
             if not opts["quiet_rounds"]:
