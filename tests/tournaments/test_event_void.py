@@ -42,14 +42,14 @@ def test_a_voided_event_is_kept_hidden_and_its_points_reversed(played, root, cli
     assert sum(before.values()) > 0  # a finished Super Liga day posts points
     entries = LedgerEntry.objects.filter(event=played).count()
     kept = (Registration.objects.filter(event=played).count(),
-            ResultEntry.objects.filter(match__round__event=played).count())
+            ResultEntry.objects.filter(table__round__event=played).count())
 
     services.event_void(event=played, reason="Publicada dos veces con otro uid", by=root)
 
     assert set(points_by_player(played).values()) == {0}
     assert LedgerEntry.objects.filter(event=played).count() == 2 * entries  # each entry and its reversal
     assert (Registration.objects.filter(event=played).count(),
-            ResultEntry.objects.filter(match__round__event=played).count()) == kept
+            ResultEntry.objects.filter(table__round__event=played).count()) == kept
     log = played.log.get(action="event_void")
     assert (log.actor, log.reason) == (root, "Publicada dos veces con otro uid")
     assert played not in selectors.events_for_listing()

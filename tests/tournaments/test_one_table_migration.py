@@ -142,7 +142,14 @@ def test_both_families_move_onto_one_table_model_and_read_the_same():
     _migrate(AFTER)
     _migrate(_latest())
 
+    from django.contrib.auth.models import Group
+
     from tournaments.models import Event, MatchRuling, Penalty, ResultEntry, Table, TableReport
+
+    # Migration 0003 gave judges change/view on matches: they keep it on tables and their seats.
+    judge_can = set(Group.objects.get(name="Juez").permissions.filter(
+        content_type__model__in=["table", "seat"]).values_list("codename", flat=True))
+    assert judge_can == {"change_table", "view_table", "change_seat", "view_seat"}
 
     r = ids["duel_regs"]
     m1, m2 = Table.objects.get(pk=ids["m1"]), Table.objects.get(pk=ids["m2"])

@@ -62,7 +62,7 @@ def test_dq_recorded_after_a_saved_2_0_names_game_2_and_rewrites_it_1_2():
                                       head_judge_disqualifies=True, game_number=2, notes="insultó al rival")
     assert score(match) == (1, 2, 0)
     assert (match.outcome, match.status) == (MatchOutcome.B_WINS, MatchStatus.REPORTED)
-    entries = list(match.entries.order_by("version").values_list("games_a", "games_b", "note"))
+    entries = [(e.games_a, e.games_b, e.note) for e in match.entries.order_by("version")]
     assert [e[:2] for e in entries] == [(2, 0), (1, 2)]
     assert entries[1][2].startswith("Penalidad: ")
     assert penalty.in_match is True and penalty.penalty_type == "disqualification"

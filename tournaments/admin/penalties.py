@@ -70,7 +70,7 @@ class PenaltyAdmin(FoldedPlayerSearch, VenueScopedAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("event__game", "registration__player", "round", "match",
-                                                             "issued_by").prefetch_related(_table_seats("match"))
+                                                             "issued_by")
 
     def has_add_permission(self, request):
         return False  # recorded at the table through the ladder

@@ -139,12 +139,58 @@ def forward(apps, schema_editor):
     )
 
 
+#: Old model → the model that holds its rows now (for the groups' permissions).
+_PERMISSIONS_MOVE = {"match": "table", "matchreport": "tablereport", "historicalmatchreport": "historicaltablereport",
+                     "podtable": "table", "podseat": "seat", "podresultentry": "resultentry",
+                     "podreport": "tablereport", "historicalpodreport": "historicaltablereport"}
+
+
+def permissions_move(apps, schema_editor):
+    """Each group keeps what it could do: ``change_match`` becomes ``change_table``, ``view_podseat`` ``view_seat``.
+
+    Renaming a model keeps its content type (renamed) and its permissions'
+    old codenames; the pod models' permissions stay on stale content types.
+    """
+    from config.migration_grants import create_all_permissions
+
+    Permission = apps.get_model("auth", "Permission")
+    ContentType = apps.get_model("contenttypes", "ContentType")
+    for new in ("table", "tablereport", "historicaltablereport"):
+        old = {"table": "match", "tablereport": "matchreport", "historicaltablereport": "historicalmatchreport"}[new]
+        for permission in Permission.objects.filter(content_type__app_label="tournaments", content_type__model=new,
+                                                    codename__endswith=f"_{old}"):
+            action = permission.codename.rsplit("_", 1)[0]
+            if not Permission.objects.filter(content_type=permission.content_type, codename=f"{action}_{new}").exists():
+                permission.codename = f"{action}_{new}"
+                permission.save(update_fields=["codename"])
+    create_all_permissions(apps)
+    Group = apps.get_model("auth", "Group")
+    targets = {ct.model: ct for ct in ContentType.objects.filter(app_label="tournaments",
+                                                                 model__in=set(_PERMISSIONS_MOVE.values()))}
+    for group in Group.objects.all():
+        held = group.permissions.filter(content_type__app_label="tournaments",
+                                        content_type__model__in=list(_PERMISSIONS_MOVE))
+        wanted = []
+        for permission in held.select_related("content_type"):
+            action = permission.codename.split("_", 1)[0]
+            new = _PERMISSIONS_MOVE[permission.content_type.model]
+            wanted.extend(Permission.objects.filter(content_type=targets.get(new), codename=f"{action}_{new}"))
+        # A table's seats are part of it: whoever may change tables may change their seats.
+        for permission in group.permissions.filter(content_type=targets.get("table")):
+            action = permission.codename.split("_", 1)[0]
+            wanted.extend(Permission.objects.filter(content_type=targets.get("seat"), codename=f"{action}_seat"))
+        if wanted:
+            group.permissions.add(*wanted)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
         ("tournaments", "0034_player_search_name"),
         ("rules", "0009_deck_check_outcomes"),
+        ("contenttypes", "0002_remove_content_type_name"),
+        ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
     operations = [
@@ -296,4 +342,5 @@ class Migration(migrations.Migration):
             model_name="tablereport",
             constraint=models.UniqueConstraint(fields=("table", "registration"), name="table_report_once_per_player"),
         ),
+        migrations.RunPython(permissions_move, migrations.RunPython.noop, elidable=False),
     ]

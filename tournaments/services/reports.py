@@ -66,7 +66,7 @@ class ReportOutcome:
     """``state`` is :data:`WAITING`, :data:`CONFLICT` or :data:`RECORDED`; ``report`` the player's saved row."""
 
     state: str
-    report: TableReport | TableReport
+    report: TableReport
 
 
 def _require_open(event: Event, rnd: Round) -> None:

@@ -23,6 +23,7 @@ from .eventlog import event_log_append
 from .locks import table_lock
 
 User = AbstractBaseUser
+_HOWS = frozenset(SeatOutcomeHow.values)
 
 
 def _require_current(event: Event, rnd: Round, table_number) -> None:
@@ -243,7 +244,7 @@ def seat_hows(
             else:
                 out.append(SeatOutcomeHow.PLAYED)
             continue
-        if given not in SeatOutcomeHow.values:
+        if given not in _HOWS:
             raise _illegal("seat_how_unknown", _("«%(value)s» no es una forma de terminar el match (jugó, ausente, "
                                                  "llegó tarde, perdió por penalidad).") % {"value": given}, field)
         how = SeatOutcomeHow(given)

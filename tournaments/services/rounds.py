@@ -39,7 +39,7 @@ def _require_pairable(event: Event) -> None:
 def _paired(rnd: Round) -> dict:
     """What the log keeps of a new round: its number, phase and tables."""
     paired = {"round": rnd.number, "phase": str(rnd.phase), "stage": rnd.stage,
-              "tables": rnd.tables.filter(is_bye=False).count() + rnd.tables.count()}
+              "tables": rnd.tables.filter(is_bye=False).count()}
     conflicts = getattr(rnd, "fixed_table_conflicts", ())
     if conflicts:  # fixed tables that could not be kept (tournaments.swiss.tables)
         paired["fixed_table_conflicts"] = [

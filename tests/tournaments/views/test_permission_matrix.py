@@ -33,7 +33,7 @@ from rules.rulings import CATALOG
 from tests.factories import EventFactory, UserFactory
 from tests.rules.django.conftest import LEGAL
 from tournaments import penalties, selectors, services
-from tournaments.models import MatchRuling, Penalty, PenaltyRevision, Registration, Round, Table
+from tournaments.models import MatchRuling, Penalty, PenaltyRevision, Registration, Round, Seat, Table
 
 from .helpers import build_event
 
@@ -163,7 +163,8 @@ ROWS: dict[str, Row] = {
     "judge:tables": Row(lambda w: reverse("judge:tables", args=[w.event.pk]), A_JUDGE_PAGE),
     "judge:table": Row(
         lambda w: reverse("judge:table", args=w.table_args()), A_JUDGE_PAGE, A_JUDGE_PAGE, _result_payload,
-        lambda w: Table.objects.values_list("status", "games_a", "games_b", "version").get(pk=w.match.pk)),
+        lambda w: (Table.objects.values_list("status", "version").get(pk=w.match.pk),
+                   list(Seat.objects.filter(table=w.match.pk).order_by("seat").values_list("games", flat=True)))),
     "judge:table_time": Row(
         lambda w: reverse("judge:table_time", args=w.table_args()), frozenset(), A_JUDGE_PAGE,
         lambda w: {"minutes": 5, "reason": "Se cayó el mazo"},

@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 SIZES = [4, 256]
 
-# the state stamp; event; rounds; matches of the current round
-PAIRINGS_CONTENT_QUERIES = 4
+# the state stamp; event; rounds; tables of the current round; their seats with the players
+PAIRINGS_CONTENT_QUERIES = 5
 # ... and the link to the round's pairings PDF (documents template tag)
 PAIRINGS_PAGE_QUERIES = PAIRINGS_CONTENT_QUERIES + 1
 # the state stamp; event; current round; registrations; Swiss matches
