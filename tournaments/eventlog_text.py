@@ -405,8 +405,8 @@ def _voided(entry, roster: Roster, _table) -> str:
 def _clock_text(entry, roster: Roster, _table) -> str:
     after, name = entry.after, entry.subject
     if entry.action == "round_clock_pause":
-        return _("%(round)s: reloj en pausa desde las %(time)s.") % {"round": name, "time": _clock(after.get(
-            "paused_at"))}
+        return _("%(round)s: reloj en pausa desde las %(time)s.") % {"round": name,
+                                                                     "time": _clock(after.get("paused_at"))}
     if entry.action == "round_clock_resume":
         return _("%(round)s: el reloj sigue; pausas acumuladas: %(pause)s.") % {
             "round": name, "pause": _duration(after.get("paused_seconds"))}
@@ -459,13 +459,13 @@ def _pairing_edit(entry, roster: Roster, _table) -> str:
 # --------------------------------------------------------------------------- players
 
 
-def _player(entry, roster: Roster) -> str:
+def _player(entry) -> str:
     return entry.subject or "—"
 
 
 def _number(entry) -> str:
     number = entry.after.get("player_number") or entry.before.get("player_number")
-    return f"{_player(entry, None)} ({number})" if number else _player(entry, None)
+    return f"{_player(entry)} ({number})" if number else _player(entry)
 
 
 def _registered(entry, roster: Roster, _table) -> str:
@@ -484,9 +484,9 @@ def _dropped(entry, roster: Roster, _table) -> str:
     after = entry.after
     rounds = _int(after.get("after_round")) or 0
     if rounds:
-        text = _("%(player)s abandonó después de la ronda %(n)d") % {"player": _player(entry, roster), "n": rounds}
+        text = _("%(player)s abandonó después de la ronda %(n)d") % {"player": _player(entry), "n": rounds}
     else:
-        text = _("%(player)s abandonó antes de la ronda 1") % {"player": _player(entry, roster)}
+        text = _("%(player)s abandonó antes de la ronda 1") % {"player": _player(entry)}
     if after.get("before_table"):
         text += "; " + _("no jugó su mesa de la ronda en curso: la pierde por ausencia")
     if after.get("self_drop"):
@@ -498,8 +498,8 @@ def _drop_undone(entry, roster: Roster, _table) -> str:
     rounds = _int(entry.before.get("after_round"))
     if rounds:
         return _("%(player)s vuelve al evento (había abandonado después de la ronda %(n)d).") % {
-            "player": _player(entry, roster), "n": rounds}
-    return _("%(player)s vuelve al evento.") % {"player": _player(entry, roster)}
+            "player": _player(entry), "n": rounds}
+    return _("%(player)s vuelve al evento.") % {"player": _player(entry)}
 
 
 def _present(value) -> str:
@@ -507,7 +507,7 @@ def _present(value) -> str:
 
 
 def _checked_in(entry, roster: Roster, _table) -> str:
-    return f"{_player(entry, roster)}: {_present(entry.before.get('checked_in'))}{ARROW}" \
+    return f"{_player(entry)}: {_present(entry.before.get('checked_in'))}{ARROW}" \
            f"{_present(entry.after.get('checked_in'))}."
 
 
@@ -519,7 +519,7 @@ def _fixed_table(entry, roster: Roster, _table) -> str:
     def table(value):
         return str(value) if _int(value) is not None else _("ninguna")
     return _("Mesa fija de %(player)s: %(before)s%(arrow)s%(after)s.") % {
-        "player": _player(entry, roster), "before": table(entry.before.get("fixed_table")), "arrow": ARROW,
+        "player": _player(entry), "before": table(entry.before.get("fixed_table")), "arrow": ARROW,
         "after": table(entry.after.get("fixed_table"))}
 
 
@@ -527,7 +527,7 @@ def _pack_indoor(entry, roster: Roster, _table) -> str:
     def bought(value):
         return _("comprado") if value else _("sin comprar")
     text = _("%(player)s: Pack Indoor %(before)s%(arrow)s%(after)s") % {
-        "player": _player(entry, roster), "before": bought(entry.before.get("pack_indoor")), "arrow": ARROW,
+        "player": _player(entry), "before": bought(entry.before.get("pack_indoor")), "arrow": ARROW,
         "after": bought(entry.after.get("pack_indoor"))}
     if entry.before.get("checked_in") and not entry.after.get("checked_in"):
         text += "; " + _("queda ausente")
@@ -544,7 +544,7 @@ def _penalty(entry, roster: Roster, _table) -> str:
     after = entry.after
     infraction = after.get("infraction") or ""
     name = penalty_preview.infraction_name(game, infraction) if infraction else ""
-    text = _("%(player)s: %(penalty)s") % {"player": _player(entry, roster),
+    text = _("%(player)s: %(penalty)s") % {"player": _player(entry),
                                            "penalty": _penalty_name(game, after.get("penalty"))}
     if name and name != infraction:
         text += " " + _("por «%(infraction)s»") % {"infraction": name}
@@ -559,7 +559,7 @@ def _penalty(entry, roster: Roster, _table) -> str:
 
 def _penalty_revised(entry, roster: Roster, _table) -> str:
     game = roster.games.get(entry.event_id, "")
-    return f"{_player(entry, roster)}: {_penalty_name(game, entry.before.get('penalty'))}{ARROW}" \
+    return f"{_player(entry)}: {_penalty_name(game, entry.before.get('penalty'))}{ARROW}" \
            f"{_penalty_name(game, entry.after.get('penalty'))}."
 
 
@@ -577,7 +577,7 @@ def _decklist_state(data: Mapping) -> str:
 
 def _decklist(entry, roster: Roster, _table) -> str:
     return _("Lista de %(player)s: %(before)s%(arrow)s%(after)s.") % {
-        "player": _player(entry, roster), "before": _decklist_state(entry.before), "arrow": ARROW,
+        "player": _player(entry), "before": _decklist_state(entry.before), "arrow": ARROW,
         "after": _decklist_state(entry.after)}
 
 
@@ -599,7 +599,7 @@ def _preregistration(entry, roster: Roster, _table) -> str:
     if entry.action == "preregistration_promote":
         return _("%(player)s sale de la lista de espera: %(state)s.") % {"player": _number(entry), "state": state}
     text = _("Preinscripción de %(player)s: %(before)s%(arrow)s%(after)s") % {
-        "player": _player(entry, roster), "before": _label(PreRegistrationState, before.get("state")),
+        "player": _player(entry), "before": _label(PreRegistrationState, before.get("state")),
         "arrow": ARROW, "after": state}
     if after.get("late_entry"):
         text += "; " + _("inscripción tardía")
@@ -938,8 +938,8 @@ def event_log_lines(event: Event) -> EventLog:
     rounds = [(n, round_label(SimpleNamespace(number=n, phase=phase, stage=stage), numbered=True))
               for n, phase, stage in Round.objects.filter(event=event).order_by("number").values_list(
                   "number", "phase", "stage")]
-    players = sorted(((rid, name) for rid, name in roster.names.items()
-                      if rid in {r for line in lines for r in line.registrations}),
+    named = {rid for line in lines for rid in line.registrations}
+    players = sorted(((rid, name) for rid, name in roster.names.items() if rid in named),
                      key=lambda p: collation_key(p[1]))
     actors = sorted({(line.actor_id, line.actor) for line in lines if line.actor_id is not None},
                     key=lambda a: a[1].casefold())

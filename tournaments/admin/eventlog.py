@@ -153,7 +153,9 @@ class EventLogEntryAdmin(VenueScopedAdmin):
     # ------------------------------------------------------------------ one entry
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        """One entry in words: title and local time, who, where, before → after, reason."""
+        """One entry in words: title and local time, who, where, before → after, reason; a POST is refused."""
+        if request.method == "POST":
+            raise PermissionDenied
         entry = self.get_object(request, unquote(object_id))
         if entry is None:
             return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
