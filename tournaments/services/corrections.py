@@ -52,7 +52,7 @@ from ..swiss import topcut
 from ..swiss.pods import Placement, PodResult
 from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
 from ..text import round_label, stage_name
-from .eventlog import event_log_append
+from .eventlog import event_log_append, table_place
 from .locks import match_lock, pod_lock, round_matches_lock
 from .results import _stale, match_result_validate, seat_hows
 
@@ -448,7 +448,7 @@ def match_result_correct(
         went_to_time=went_to_time, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
         how_a=hows[0], how_b=hows[1], entered_by=by if getattr(by, "pk", None) else None, note=text,
     )
-    after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version}
+    after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version, **table_place(match)}
     new_winner = _winner(match)
     reseeded = following is not None and old_winner is not None and new_winner != old_winner
     if reseeded:
@@ -542,7 +542,7 @@ def pod_result_correct(
         event=event, action="pod_result_correct", by=by, subject=_("%(round)s, mesa %(table)s") % where,
         before=before,
         after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
-               **({"ended_by_time": True} if by_time else {})},
+               **table_place(pod), **({"ended_by_time": True} if by_time else {})},
         reason=text,
     )
     _follow(event, by, reseeded=None)

@@ -13,6 +13,20 @@ from ..models import Event, EventLogEntry
 ACTION_LABELS = dict(EventLogAction.choices)
 
 
+def table_place(table) -> dict:
+    """Where an entry about one table happened, for the log's readers (:mod:`tournaments.eventlog_text`).
+
+    ``table`` is a match or a pod with its round; returns ``{"round": n,
+    "table": t}`` plus, for a two-player table, ``"players": [a, b]`` (the
+    registration ids of sides A and B, so a score reads with its winner's
+    name). Services merge it into the entry's ``after``.
+    """
+    place = {"round": table.round.number, "table": table.table_number}
+    if hasattr(table, "player_a_id"):
+        place["players"] = [table.player_a_id, table.player_b_id]
+    return place
+
+
 def _actor(by):
     return by if getattr(by, "pk", None) else None
 

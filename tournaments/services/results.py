@@ -19,7 +19,7 @@ from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntr
 from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems, tardiness_step
 from ..swiss.types import Outcome, outcome_from_games
 from ..text import round_label
-from .eventlog import event_log_append
+from .eventlog import event_log_append, table_place
 from .locks import match_lock, pod_lock
 
 User = AbstractBaseUser
@@ -392,7 +392,7 @@ def match_result_record(
         source=source,
     )
     after = {"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
-             "version": match.version}
+             "version": match.version, **table_place(match)}
     if hows != (SeatOutcomeHow.PLAYED, SeatOutcomeHow.PLAYED):
         after["how"] = [str(h) for h in hows]
     event_log_append(
@@ -494,7 +494,7 @@ def pod_result_record(
         subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
         before=before if before["version"] else {},
         after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
-               **({"ended_by_time": True} if by_time else {}),
+               **table_place(pod), **({"ended_by_time": True} if by_time else {}),
                **({"absent": sorted(rid for rid, how in hows.items() if how == SeatOutcomeHow.ABSENT)}
                   if SeatOutcomeHow.ABSENT in hows.values() else {})},
     )

@@ -456,6 +456,9 @@ CUSTOM = [
     # Publishing an event file (issue #18): only an organizer of the file's venue
     # (tests/tournaments/test_exchange_api.py).
     Custom("tournaments_event_import_file", lambda w: [], _event_file),
+    # The event log in words (issue #28 point 2): the page and its download, for the venue's organizers.
+    Custom("tournaments_eventlogentry_event", lambda w: [w.event["a"].pk], changes=False),
+    Custom("tournaments_eventlogentry_event_export", lambda w: [w.event["a"].pk], changes=False),
     # Django's own: setting a user's password is the superusers' (accounts are superuser-only).
     Custom("auth_user_password_change", lambda w: [w.users[ORG_B].pk],
            lambda w: {"password1": "otra-clave-larga-91", "password2": "otra-clave-larga-91"}, legit=SUPER),
