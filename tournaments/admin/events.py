@@ -1,5 +1,5 @@
 """The event page, the tournament day's console: settings, judges, registrations, lifecycle buttons,
-pre-registration check-in, «Alta rápida» and the standings CSV (issue #4)."""
+pre-registration check-in, «Alta rápida» and the standings and registrations downloads (issue #4, #28)."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -15,19 +15,19 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html_join
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.models import Game
 
 from .. import pods_selectors, prereg_selectors, services
+from ..enums import EventKind
 from ..errors import ArenaError
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
 from ..models import Event, Registration, Round
 from ..permissions import venues_organized_by
-from ..resources import PodStandingsResource, StandingsResource
+from ..resources import PodStandingsResource, RegistrationResource, StandingsResource, export_stem
 from ..services.events import event_settings_update, settings_locked
 from ..services.registration import registration_pack_indoor_set
 from ..spreadsheets import kind_of, spreadsheet_response
@@ -394,6 +394,8 @@ class EventAdmin(VenueScopedAdmin):
             path("<path:object_id>/alta-rapida/", view(self.quick_player_view), name="tournaments_event_quick_player"),
             path("<path:object_id>/posiciones.csv", view(self.standings_csv_view),
                  name="tournaments_event_standings_csv"),
+            path("<path:object_id>/inscripciones.csv", view(self.registrations_export_view),
+                 name="tournaments_event_registrations_export"),
             path("<path:object_id>/preinscripciones/<int:prereg_id>/presente/", view(self.prereg_check_in_view),
                  name="tournaments_event_prereg_check_in"),
             path("<path:object_id>/preinscripciones/codigo/", view(self.prereg_token_view),
@@ -573,5 +575,16 @@ class EventAdmin(VenueScopedAdmin):
         else:
             resource = StandingsResource(podium=podium)
         dataset = resource.export(fmt.final_rows(event))  # a finished event in final order (DESIGN 20)
-        return spreadsheet_response(f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}",
-                                    dataset.headers, dataset, kind=kind_of(request), sheet=_("Posiciones"))
+        return spreadsheet_response(export_stem("posiciones", event), dataset.headers, dataset,
+                                    kind=kind_of(request), sheet=_("Posiciones"))
+
+    def registrations_export_view(self, request, object_id):
+        """The event's registrations as CSV in the reader's convention or, with ``?formato=xlsx``, as XLSX
+        (:class:`~tournaments.resources.RegistrationResource`: name, number, venue, presence, status)."""
+        event = self.scoped_object_or_404(request, object_id)
+        if not self.has_view_permission(request, event):
+            raise PermissionDenied
+        registrations = event.registrations.select_related("player", "player__home_venue")
+        dataset = RegistrationResource(indoor=event.kind == EventKind.INDOOR).export(registrations)
+        return spreadsheet_response(export_stem("inscripciones", event), dataset.headers, dataset,
+                                    kind=kind_of(request), sheet=_("Inscripciones"))

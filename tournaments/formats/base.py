@@ -27,6 +27,7 @@ from ..swiss.errors import PairingError
 from ..swiss.lifecycle import DayFacts
 from ..swiss.pairing import rounds_for
 from ..swiss.types import Podium
+from ..text import CUT_REASON_OF_STAGE, cut_reason
 
 
 def derived_seed(event_seed: int, *parts: object) -> int:
@@ -97,14 +98,25 @@ def require_swiss_complete(event: Event, pending: Sequence[int | None]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class FinalRow:
-    """A standings row of a finished event at its final place (``rank``); ``swiss_rank`` keeps the standings'."""
+    """A standings row of a finished event at its final place (``rank``); ``swiss_rank`` keeps the standings'.
+
+    ``cut`` says what gave the place when the top cut did (a key of
+    :data:`tournaments.text.CUT_REASONS`: ``champion``, ``final``,
+    ``semifinal``…); ``""`` for a place the Swiss rounds gave.
+    """
 
     place: int
     row: Any
+    cut: str = ""
 
     @property
     def rank(self) -> int:
         return self.place
+
+    @property
+    def cut_label(self) -> str:
+        """«Campeón», «Final», «Semifinal», «Cuartos», «Octavos», or ``""`` below the cut (translated)."""
+        return cut_reason(self.cut)
 
     @property
     def swiss_rank(self) -> int:
@@ -183,18 +195,26 @@ class EventFormat:
 
         The podium first, then the top cut's losers stage by stage by Swiss
         rank, then everyone else by rank, the disqualified last. Before the
-        event finishes the order is the standings' own.
+        event finishes the order is the standings' own. When a cut was
+        played, each of its players' rows says where their run ended
+        (``FinalRow.cut``: ``champion``, ``final``, ``semifinal``…).
         """
         rows = self.standing_rows(event)
         if event.state != EventState.FINISHED:
             return [FinalRow(place=row.rank, row=row) for row in rows]
         by_id = {row.registration_id: row for row in rows}
         podium = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+        eliminated = self.eliminated_at(event)
+        excluded = {row.registration_id for row in rows if row.disqualified}
         order = topcut.final_order(
-            [row.registration_id for row in rows], podium, eliminated_at=self.eliminated_at(event),
-            excluded={row.registration_id for row in rows if row.disqualified},
+            [row.registration_id for row in rows], podium, eliminated_at=eliminated, excluded=excluded,
         )
-        return [FinalRow(place=index, row=by_id[rid]) for index, rid in enumerate(order, start=1) if rid in by_id]
+        cut: dict[int, str] = {}
+        if eliminated:  # a top cut was played: it gave the podium and the places of its losers
+            cut = {rid: CUT_REASON_OF_STAGE.get(stage, "") for rid, stage in eliminated.items()}
+            cut.update({rid: key for rid, key in ((podium.first, "champion"), (podium.second, "final")) if rid})
+        return [FinalRow(place=index, row=by_id[rid], cut="" if rid in excluded else cut.get(rid, ""))
+                for index, rid in enumerate(order, start=1) if rid in by_id]
 
     def table_rows(self, rnd: Round) -> list[Any]:
         """The tables of ``rnd`` as pages, API and PDFs show them."""
