@@ -16,9 +16,9 @@ from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from rules.models import Game
+from rules.models import Decklist, Game
 
 from .. import pods_selectors, prereg_selectors, services
 from ..enums import EventKind
@@ -60,6 +60,27 @@ class EventDocumentInline(DocumentInline):
 
     def has_add_permission(self, request, obj=None):
         return False
+
+
+def decklists_published_message(event: Event) -> str:
+    """What publishing the top decklists did, counted from the lists the top players really loaded."""
+    top = [row["registration"] for row in event.decklists_published]
+    lists = Decklist.objects.filter(registration_id__in=top).count()
+    values = {"name": event.name, "lists": lists, "top": len(top)}
+    if not top:
+        return _("«%(name)s»: el evento no tiene jugadores en el top; no hay listas para publicar.") % values
+    if lists == 0:
+        return ngettext(
+            "«%(name)s»: el jugador del top no cargó su lista; no se publicó ninguna.",
+            "«%(name)s»: ninguno de los %(top)d jugadores del top cargó su lista; no se publicó ninguna.",
+            len(top)) % values
+    if lists == len(top):
+        return ngettext("«%(name)s»: se publicó la lista del jugador del top.",
+                        "«%(name)s»: se publicaron las listas de los %(top)d jugadores del top.", lists) % values
+    return ngettext(
+        "«%(name)s»: se publicó %(lists)d lista de los %(top)d jugadores del top; los demás no cargaron la suya.",
+        "«%(name)s»: se publicaron %(lists)d listas de los %(top)d jugadores del top; los demás no cargaron la suya.",
+        lists) % values
 
 
 @admin.register(Event)
@@ -203,8 +224,7 @@ class EventAdmin(VenueScopedAdmin):
             except ArenaError as exc:
                 messages.error(request, f"«{event.name}»: {exc.message}")
             else:
-                messages.success(request, _("«%(name)s»: se publicaron las listas de %(n)d jugadores del top.")
-                                 % {"name": event.name, "n": len(published.decklists_published)})
+                messages.success(request, decklists_published_message(published))
 
     def get_actions(self, request):
         """Voiding is the superuser's (:func:`tournaments.services.event_void`); organizers do not see it."""
@@ -311,7 +331,7 @@ class EventAdmin(VenueScopedAdmin):
             except ArenaError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, _("%(player)s inscripto.") % {"player": reg.player})
+                messages.success(request, _("%(player)s: inscripción hecha.") % {"player": reg.player})
                 if reg.fixed_table:
                     self._fixed_table_set(request, created, reg.fixed_table)
 
@@ -433,6 +453,9 @@ class EventAdmin(VenueScopedAdmin):
                   "corresponde.") % {"action": spec.label, "where": where},
             )
             return HttpResponseRedirect(back)
+        if action == "cerrar-ronda" and status.close_blocked:  # said on the page already; no confirmation to ask
+            messages.error(request, status.close_blocked)
+            return HttpResponseRedirect(back)
         if spec.confirm is not None and request.POST.get("confirmado") != "1":
             return TemplateResponse(request, "admin/tournaments/event/day_confirm.html", {
                 **self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
@@ -465,10 +488,10 @@ class EventAdmin(VenueScopedAdmin):
             "ausente": (lambda r: services.registration_check_in(registration=r, present=False, by=request.user),
                         _("%(player)s figura ausente.")),
             "abandono": (lambda r: services.registration_drop(registration=r, by=request.user),
-                         _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
+                         _("%(player)s abandonó el evento: no se empareja más (sus resultados cuentan).")),
             "abandono-sin-jugar": (
                 lambda r: services.registration_drop(registration=r, by=request.user, before_table=True),
-                _("%(player)s abandonó sin jugar su mesa: la pierde por ausencia y no se lo empareja más.")),
+                _("%(player)s abandonó sin jugar su mesa: la pierde por ausencia y no se empareja más.")),
             "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r, by=request.user),
                                   _("%(player)s vuelve al evento desde la próxima ronda.")),
         }
@@ -549,7 +572,8 @@ class EventAdmin(VenueScopedAdmin):
             return HttpResponseRedirect(back)
         late = _(" (inscripción tardía: juega desde la ronda %(n)d)") % {"n": registration.joined_round} \
             if registration.late_entry else ""
-        messages.success(request, _("%(player)s creado e inscripto%(late)s.") % {"player": player, "late": late})
+        messages.success(request, _("%(player)s: alta e inscripción hechas%(late)s.")
+                         % {"player": player, "late": late})
         return HttpResponseRedirect(back)
 
     def standings_csv_view(self, request, object_id):

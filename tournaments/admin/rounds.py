@@ -22,7 +22,7 @@ from ..models import Event, Match, PodTable, ResultEntry, Round
 from ..permissions import is_organizer
 from ..resources import export_stem, pairings_dataset
 from ..spreadsheets import kind_of, spreadsheet_response
-from ..text import round_label, stage_name
+from ..text import round_label, score_text, stage_name
 from . import corrections as admin_corrections
 from . import pairing as admin_pairing
 from . import pods as admin_pods
@@ -306,7 +306,7 @@ class MatchAdmin(VenueScopedAdmin):
             return _("Bye")
         if obj.status == MatchStatus.PENDING:
             return "—"
-        return f"{obj.games_a}-{obj.games_b}-{obj.games_drawn}"
+        return score_text(obj.games_a, obj.games_b, obj.games_drawn)
 
     def has_add_permission(self, request):
         return False

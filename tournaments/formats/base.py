@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
@@ -46,16 +47,20 @@ def missing_results_error(tables: Sequence[int | None], *, action: str = "pair",
     ``action`` ``"pair"`` gives :class:`PairingRefused` (pairing, top cut,
     finishing), ``"close"`` a :class:`StateError` for closing a round.
     """
-    listed = ", ".join(str(t) for t in sorted(t for t in tables if t is not None))
+    numbers = sorted(t for t in tables if t is not None)
+    listed, count = ", ".join(str(t) for t in numbers), len(numbers)
     if action == "close":
         return StateError(
             "results_missing",
-            _("Faltan resultados en las mesas %(tables)s; cárguelos antes de cerrar la ronda %(n)d.")
+            ngettext("Falta el resultado de la mesa %(tables)s; cargalo antes de cerrar la ronda %(n)d.",
+                     "Faltan resultados en las mesas %(tables)s; cargalos antes de cerrar la ronda %(n)d.", count)
             % {"tables": listed, "n": round_number},
         )
     return PairingRefused(
         "results_missing",
-        _("Faltan resultados en las mesas %(tables)s; cárguelos antes de emparejar la ronda siguiente.")
+        ngettext("Falta el resultado de la mesa %(tables)s; cargalo antes de emparejar la ronda siguiente.",
+                 "Faltan resultados en las mesas %(tables)s; cargalos antes de emparejar la ronda siguiente.",
+                 count)
         % {"tables": listed},
     )
 
