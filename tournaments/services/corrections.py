@@ -51,7 +51,7 @@ from ..permissions import is_head_judge
 from ..swiss import topcut
 from ..swiss.pods import Placement, PodResult
 from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
-from ..text import round_label, stage_name
+from ..text import round_label, score_text, stage_name
 from .eventlog import event_log_append, table_place
 from .locks import match_lock, pod_lock, round_matches_lock
 from .results import _stale, match_result_validate, seat_hows
@@ -417,9 +417,9 @@ def match_result_correct(
     if expected_version is not None and expected_version != match.version:
         raise _stale(
             match.entries,
-            _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
-              "Revise el resultado actual antes de corregirlo."),
-            a=match.games_a, b=match.games_b, d=match.games_drawn,
+            _("Otra persona (%(who)s) cambió esta mesa mientras editabas: %(score)s. "
+              "Revisá el resultado actual antes de corregirlo."),
+            score=score_text(match.games_a, match.games_b, match.games_drawn),
         )
     plan = match_correction_plan(match=match, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
                                  minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import IllegalResult, StaleEdit, StateError
@@ -18,7 +18,7 @@ from ..formats import format_for
 from ..models import Event, Match, PodResultEntry, PodSeat, PodTable, ResultEntry, Round
 from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems, tardiness_step
 from ..swiss.types import Outcome, outcome_from_games
-from ..text import round_label
+from ..text import round_label, score_text
 from .eventlog import event_log_append, table_place
 from .locks import match_lock, pod_lock
 
@@ -46,11 +46,16 @@ def _stale(entries, message: str, **params) -> StaleEdit:
 
 _PROBLEM_MESSAGES = {
     "negative_games": lambda p: _("La cantidad de partidas no puede ser negativa."),
-    "too_many_wins": lambda p: _("Nadie puede ganar más de %(needed)d partidas en este formato.") % p,
-    "too_many_games": lambda p: _(
-        "Al mejor de %(best_of)d no se juegan más de %(best_of)d partidas (los empates cuentan).") % p,
-    "played_after_win": lambda p: _(
-        "El match termina cuando alguien gana %(needed)d partidas; ambos no pueden llegar a %(needed)d.") % p,
+    "too_many_wins": lambda p: ngettext("Nadie puede ganar más de %(needed)d partida en este formato.",
+                                        "Nadie puede ganar más de %(needed)d partidas en este formato.",
+                                        p["needed"]) % p,
+    "too_many_games": lambda p: ngettext(
+        "Al mejor de %(best_of)d no se juega más de %(best_of)d partida (los empates cuentan).",
+        "Al mejor de %(best_of)d no se juegan más de %(best_of)d partidas (los empates cuentan).", p["best_of"]) % p,
+    "played_after_win": lambda p: ngettext(
+        "El match termina cuando alguien gana %(needed)d partida; ambos no pueden llegar a %(needed)d.",
+        "El match termina cuando alguien gana %(needed)d partidas; ambos no pueden llegar a %(needed)d.",
+        p["needed"]) % p,
     "draw_in_top_cut": lambda p: _("En el reducido no hay empates: el match necesita un ganador."),
     "late_game_one_not_counted": lambda p: _(
         "Con más de 5 minutos de demora, la primera partida es para el rival: el resultado debe incluirla."),
@@ -195,8 +200,9 @@ def match_result_validate(
             field = _PROBLEM_FIELDS.get(first.code, "games_a")
         raise _illegal(
             first.code,
-            _("Resultado %(a)d-%(b)d-%(d)d no válido: %(why)s")
-            % {"a": games_a, "b": games_b, "d": games_drawn, "why": " ".join(_problem_text(p) for p in problems)},
+            _("Resultado %(score)s no válido: %(why)s")
+            % {"score": score_text(games_a, games_b, games_drawn),
+               "why": " ".join(_problem_text(p) for p in problems)},
             field,
         )
     return games_a, games_b, games_drawn, forced or outcome_from_games(games_a, games_b)
@@ -348,9 +354,9 @@ def match_result_record(
             return match
         raise _stale(
             match.entries,
-            _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
-              "Revise el resultado actual antes de corregirlo."),
-            a=match.games_a, b=match.games_b, d=match.games_drawn,
+            _("Otra persona (%(who)s) cargó esta mesa mientras editabas: %(score)s. "
+              "Revisá el resultado actual antes de corregirlo."),
+            score=score_text(match.games_a, match.games_b, match.games_drawn),
         )
     games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
     hows = seat_hows(outcome=outcome, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
