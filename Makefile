@@ -75,7 +75,7 @@ run: migrate-demo
 # A venue laptop for an offline day: the embedded default (SQLite file arena-sede.sqlite3, documents
 # rendered on first download), gunicorn on the local network, a private key kept in .venue-secret, the
 # database marked as a real installation (no demo data ever). At the end of the day the event goes to
-# the national server with publish_event (printed when it starts; docs in the README).
+# the national server with publish_event (printed when it starts; docs/operators.md, "Offline venues").
 VENUE_DB_FILE ?= arena-sede.sqlite3
 VENUE_BIND ?= 0.0.0.0:8000
 VENUE_ENV = DEBUG=0 ARENA_HTTPS=0 ALLOWED_HOSTS=$${ALLOWED_HOSTS:-*} \

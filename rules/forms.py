@@ -3,14 +3,17 @@ from __future__ import annotations
 
 from django import forms
 from django.conf import settings
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.text import validate_one_line, validate_text_area
 
-from . import selectors
+from . import deck_checks, selectors
 from .decks import input_limit_errors
 from .services import MAX_TEXT
+from .sources import source_label
 
 #: Line problems listed in one form error (the rest are counted).
 SHOWN_LINE_ERRORS = 5
@@ -50,8 +53,9 @@ class DecklistTextField(forms.CharField):
             if errors:
                 shown = [error.message for error in errors[:SHOWN_LINE_ERRORS]]
                 if len(errors) > SHOWN_LINE_ERRORS:
-                    shown.append(gettext_now("…y %(n)d líneas más con problemas.")
-                                 % {"n": len(errors) - SHOWN_LINE_ERRORS})
+                    more = len(errors) - SHOWN_LINE_ERRORS
+                    shown.append(ngettext("…y %(n)d línea más con problemas.", "…y %(n)d líneas más con problemas.",
+                                          more) % {"n": more})
                 raise forms.ValidationError(shown, code="input_limits")
         return value
 
@@ -121,26 +125,28 @@ class DeckCheckForm(forms.Form):
     )
     marked_cards = forms.CharField(
         label=_("Cartas marcadas"), required=False, max_length=MAX_TEXT, validators=[validate_text_area],
-        help_text=_("Una por línea: «Fasent: dobladura en la esquina». Marcada: se identifica sin ver su cara "
-                    "(000 § 10.2.5)."),
+        help_text=format_lazy("{} ({}).", _("Una por línea: «Fasent: dobladura en la esquina». Marcada: se "
+                                            "identifica sin ver su cara"), source_label(deck_checks.CARTAS)),
         widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
     )
     card_problems = forms.CharField(
         label=_("Otras cartas con problemas"), required=False, max_length=MAX_TEXT,
         validators=[validate_text_area],
-        help_text=_("Una por línea, «tipo: carta», con tipo falsificada, proxy, bolígrafo, autografiada, reverso "
-                    "o reversos distintos (000 § 10.2.5.3 a 10.2.5.6). Ej.: «falsificada: Bajón Celestial»."),
+        help_text=format_lazy("{} ({}). {}", _("Una por línea, «tipo: carta», con tipo falsificada, proxy, "
+                                               "bolígrafo, autografiada, reverso o reversos distintos"),
+                              source_label(deck_checks.CARTAS), _("Ej.: «falsificada: Bajón Celestial».")),
         widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
     )
     sleeves = forms.MultipleChoiceField(
-        label=_("Fundas (000 § 10.2.5.7)"), required=False, widget=forms.CheckboxSelectMultiple,
-        help_text=_("Marcá sólo lo que falla."),
+        label=_("Fundas"), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text=format_lazy("{} ({}).", _("Marcá sólo lo que falla"), source_label(deck_checks.FUNDAS)),
     )
     amendments = forms.CharField(
         label=_("Reemplazos por daño de fábrica"), required=False, max_length=MAX_TEXT,
         validators=[validate_text_area],
-        help_text=_("Una por línea: «Fasent → Sativa» (gema básica a elección del jugador) o «Fasent → proxy de "
-                    "juez». Vale hasta el final del torneo (000 § 10.2.5.4)."),
+        help_text=format_lazy("{} ({}).", _("Una por línea: «Fasent → Sativa» (gema básica a elección del "
+                                            "jugador) o «Fasent → proxy de juez». Vale hasta el final del torneo"),
+                              source_label(deck_checks.PROXYS)),
         widget=forms.Textarea(attrs={"rows": 2, "cols": 48}),
     )
     decision = forms.CharField(

@@ -140,7 +140,7 @@ def decklist_submit(*, registration: Registration, text: str, by, reason: str = 
     if not can_submit_decklist(by, registration):
         raise NotAllowed(
             "decklist_not_allowed",
-            _("Sólo el jugador inscripto o un juez del evento pueden cargar esta lista."),
+            _("Sólo quien tiene la inscripción o un juez del evento pueden cargar esta lista."),
         )
     if event.state == EventState.FINISHED:
         raise StateError("event_finished", _("El evento ya finalizó; las listas no se modifican."))

@@ -41,3 +41,13 @@ def source_label(source: str, *, arena_default: str = "criterio de Arena") -> st
     text = _INTERNAL.sub(arena_default, text)
     parts = [p.strip(" ,") for p in re.split(r";", text)]
     return "; ".join(dict.fromkeys(p for p in parts if p))
+
+
+def rule_citation(seed: str, section: str) -> str:
+    """A heading of a rulebook as pages cite it: ``rule_citation("000", "10.1. Desarrollo de las Rondas
+    Suizas")`` → ``Reglamento Weed Monsters (06/09/2024) § 10.1. Desarrollo de las Rondas Suizas``.
+
+    ``seed`` is the seed's number (a key of :data:`RULEBOOKS`), ``section`` the heading as the seed
+    writes it. The one spelling every page uses (issue #28 point 4); see :func:`source_label`.
+    """
+    return source_label(f'{seed} § "{section}"')

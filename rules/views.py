@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -123,7 +123,7 @@ def decklist_submit(request, event_id: int):
     own_registration = own.registrations.filter(event=event).first() if own else None
     if not judge and own_registration is None:
         return forbidden(
-            request, event, message=_("Sólo los jugadores inscriptos y los jueces del evento cargan listas acá.")
+            request, event, message=_("Sólo quienes tienen inscripción en el evento y sus jueces cargan listas acá.")
         )
     wanted = (request.POST.get("player_number") or request.GET.get("jugador") or "").strip()
     if control_characters(wanted) or len(wanted) > MAX_PLAYER_NUMBER:
@@ -137,7 +137,7 @@ def decklist_submit(request, event_id: int):
     if request.method == "POST" and form.is_valid():
         if registration is None:
             form.add_error(
-                "player_number", _("No hay ningún jugador inscripto en este evento con ese número.")
+                "player_number", _("Ese número no tiene inscripción en este evento.")
             )
         else:
             try:
@@ -155,8 +155,9 @@ def decklist_submit(request, event_id: int):
                 else:
                     messages.warning(
                         request,
-                        _("Lista guardada, pero tiene %(n)d infracciones: corregila antes de la ronda 1.")
-                        % {"n": len(decklist.violations)},
+                        ngettext("Lista guardada, pero tiene %(n)d infracción: corregila antes de la ronda 1.",
+                                 "Lista guardada, pero tiene %(n)d infracciones: corregila antes de la ronda 1.",
+                                 len(decklist.violations)) % {"n": len(decklist.violations)},
                     )
     _profile, fmt = selectors.event_format(event)
     closed = "" if judge else services.player_submission_closed(event)
@@ -200,7 +201,7 @@ def decklist_validate_live(request, event_id: int):
         registration = own.registrations.select_related("event", "player").filter(event=event).first()
     if not judge and registration is None:
         return forbidden(
-            request, event, message=_("Sólo los jugadores inscriptos y los jueces del evento validan listas acá.")
+            request, event, message=_("Sólo quienes tienen inscripción en el evento y sus jueces validan listas acá.")
         )
     allowed, wait = allow(request, DecklistValidateThrottle)
     if not allowed:
@@ -315,10 +316,13 @@ def deck_check_create(request, pk: int):
             messages.error(request, exc.message)
         else:
             if check.findings:
-                messages.warning(request, _("Chequeo registrado con %(n)d ítems que fallaron.")
-                                 % {"n": len(check.findings)})
+                messages.warning(request, ngettext("Chequeo registrado con %(n)d ítem que falló.",
+                                                   "Chequeo registrado con %(n)d ítems que fallaron.",
+                                                   len(check.findings)) % {"n": len(check.findings)})
             if check.violations:
-                messages.warning(request, _("Chequeo registrado con %(n)d diferencias.") % {"n": len(check.violations)})
+                messages.warning(request, ngettext("Chequeo registrado con %(n)d diferencia.",
+                                                   "Chequeo registrado con %(n)d diferencias.",
+                                                   len(check.violations)) % {"n": len(check.violations)})
             else:
                 messages.success(request, _("Chequeo registrado: el mazo coincide con la lista."))
     else:

@@ -118,7 +118,7 @@ def test_a_page_form_over_the_limit_is_a_spanish_413_page(client):
 
 
 def test_django_request_limits_follow_the_documented_import_limit(settings):
-    # README: ARENA_IMPORT_MAX_BYTES defaults to 5 MB = 5 * 1024 * 1024 = 5,242,880 bytes; a form carrying
+    # docs/operators.md: ARENA_IMPORT_MAX_BYTES defaults to 5 MB = 5 * 1024 * 1024 = 5,242,880 bytes; a form carrying
     # a file or text of that size plus 256 KB of other fields must reach the view's own Spanish check.
     assert settings.ARENA_IMPORT_MAX_BYTES == 5_242_880
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == 5_242_880 + 262_144

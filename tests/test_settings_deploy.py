@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: 64 characters, many different: what `secrets.token_urlsafe(50)` gives.
 PRODUCTION_KEY = "q7Vx2mKp9LrT4wZs8NbY3hJc6FgD1eAu5iOo0lPk-_QaWsEdRfTgYhUjIkOlMnBv"
 
-#: The README's production environment (plus a host name).
+#: The production environment of docs/operators.md (plus a host name).
 PRODUCTION_ENV = {"DEBUG": "0", "SECRET_KEY": PRODUCTION_KEY, "ALLOWED_HOSTS": "arena.example.org"}
 
 pytestmark = pytest.mark.integration

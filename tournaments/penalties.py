@@ -36,6 +36,7 @@ from .models import Event, MatchRuling, Penalty, PenaltyRevision, Registration, 
 from .services.eventlog import event_log_append
 from .services.locks import event_lock, penalty_lock, registration_lock, table_lock
 from .swiss.results import tardiness_step
+from .text import score_text
 
 
 def requires_exact_60(event: Event) -> bool:
@@ -124,8 +125,8 @@ def score_after(match: Table, registration: Registration, consequences, game_num
     except ladder.PenaltyInvariantError as exc:
         raise ArenaError(
             "score_conflict",
-            _("La penalidad no encaja con el marcador actual de la mesa (%(a)d-%(b)d-%(d)d): %(why)s")
-            % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "why": exc},
+            _("La penalidad no encaja con el marcador actual de la mesa (%(score)s): %(why)s")
+            % {"score": score_text(match.games_a, match.games_b, match.games_drawn), "why": exc},
         ) from exc
     if (score.games_a, score.games_b, score.games_drawn) == (match.games_a, match.games_b, match.games_drawn):
         return None
@@ -179,9 +180,9 @@ def score_rewrite(match: Table, registration: Registration, consequences, game_n
             raise ArenaError(
                 "earlier_games_mismatch",
                 _("El marcador antes de la infracción (%(p)d-%(o)d-%(d)d) no encaja con el resultado cargado "
-                  "(%(a)d-%(b)d-%(e)d) y la partida %(g)d: debe sumar %(n)d partidas.")
-                % {"p": pen, "o": opp, "d": drawn, "a": match.games_a, "b": match.games_b,
-                   "e": match.games_drawn, "g": game_number, "n": game_number - 1},
+                  "(%(score)s) y la partida %(g)d: debe sumar %(n)d partidas.")
+                % {"p": pen, "o": opp, "d": drawn, "score": score_text(match.games_a, match.games_b, match.games_drawn),
+                   "g": game_number, "n": game_number - 1},
             )
         before = (pen, opp, drawn) if is_a else (opp, pen, drawn)
     else:
@@ -189,10 +190,10 @@ def score_rewrite(match: Table, registration: Registration, consequences, game_n
     if before is None:
         raise ArenaError(
             "games_order_unknown",
-            _("El resultado cargado (%(a)d-%(b)d-%(d)d) no dice quién ganó las partidas anteriores a la "
+            _("El resultado cargado (%(score)s) no dice quién ganó las partidas anteriores a la "
               "partida %(g)d. Indique el marcador antes de la infracción (partidas del jugador sancionado, "
               "del rival y empatadas).")
-            % {"a": match.games_a, "b": match.games_b, "d": match.games_drawn, "g": game_number},
+            % {"score": score_text(match.games_a, match.games_b, match.games_drawn), "g": game_number},
         )
     try:
         score = ladder.apply_to_match(*before, best_of, is_a, consequences, game_number)

@@ -18,7 +18,7 @@ from django.db.models import Case, Count, IntegerField, Q, Value, When
 from .adapters import RegistrationRow, load_registrations
 from .enums import MatchStatus, RoundPhase
 from .models import Event, Registration, ResultEntry, Round, Seat, Table
-from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, user_label
+from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
 from .swiss.pods import PodResult, PodStanding, as_decimal, pod_points, pod_standings
 from .text import fold
 
@@ -271,7 +271,7 @@ def pod_tables(rnd: Round) -> list[PodTableRow]:
     return [
         PodTableRow(
             pod=row,
-            entered_by=user_label(last[row.pod_id].entered_by) if row.pod_id in last else None,
+            entered_by=entry_author(last[row.pod_id]) if row.pod_id in last else None,
             entered_at=last[row.pod_id].entered_at if row.pod_id in last else None,
         )
         for row in pods_for_round(rnd)
@@ -326,7 +326,7 @@ def pod_history(pod: Table) -> list[PodHistoryLine]:
     history = [
         PodHistoryLine(
             version=entry.version,
-            entered_by=user_label(entry.entered_by),
+            entered_by=entry_author(entry),
             entered_at=entry.entered_at,
             placements=lines(entry.placements),
             before=lines(entries[index - 1].placements) if index else None,

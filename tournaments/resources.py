@@ -10,27 +10,38 @@
 - :class:`StandingsResource` exports an event's Swiss standings, read through
   :func:`tournaments.selectors.standings_for_event`, with every tiebreaker
   column.
+- :class:`PairingsResource`, :class:`PodPairingsResource` and
+  :class:`RegistrationResource` export a round's tables and an event's
+  registrations (issue #28 point 3), numbers as numbers.
 - :class:`SniffedCSV` and :class:`LimitedXLSX`, the import formats of the
   admin (issue #15): a size limit (``ARENA_IMPORT_MAX_BYTES``), empty files
-  refused, UTF-8/BOM/Windows-1252 decoded, comma or semicolon CSVs. Every
+  refused, UTF-8/BOM/Windows-1252 decoded, comma or semicolon CSVs;
+  :class:`LocaleCSV`, the CSV export in the reader's convention. Every
   export of these resources neutralises spreadsheet formulas
   (:func:`tournaments.text.csv_safe`).
 """
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from decimal import Decimal
 
 import tablib
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from import_export import fields, resources, widgets
 from import_export.formats import base_formats
 
+from .enums import MatchStatus
+from .formats import format_for
+from .formats.base import PLACE_RESULTS, FinalRow
 from .labels import TIEBREAKER_LABELS
 from .models import Player, Venue
+from .pods_selectors import secondary_score_label
+from .spreadsheets import csv_text
 from .swiss.pods import POD_TIEBREAKERS
 from .text import (
     collation_key,
@@ -40,6 +51,7 @@ from .text import (
     describe_control,
     fold,
     looks_like_formula,
+    score_text,
     sniff_delimiter,
 )
 
@@ -132,6 +144,15 @@ class SniffedCSV(base_formats.CSV):
     def create_dataset(self, in_stream, **kwargs):
         text = decode_text(check_import_size(in_stream))
         return tablib.import_set(text, format="csv", delimiter=sniff_delimiter(text), **kwargs)
+
+
+class LocaleCSV(SniffedCSV):
+    """:class:`SniffedCSV` whose exports follow the reader's convention
+    (:func:`tournaments.spreadsheets.csv_text`): a BOM, ``;`` and the decimal
+    comma in Spanish, ``,`` and the point in English; text cells formula-safe."""
+
+    def export_data(self, dataset, **kwargs) -> str:
+        return csv_text(dataset.headers or [], dataset)
 
 
 class LimitedXLSX(base_formats.XLSX):
@@ -450,7 +471,9 @@ class StandingsResource(FormulaSafeExportMixin, resources.Resource):
         return _("Sí") if row.technical_tie else _("No")
 
     def dehydrate_separated_by(self, row) -> str:
-        return str(TIEBREAKER_LABELS.get(row.separated_by, row.separated_by or ""))
+        """The Swiss criterion; in a finished event's final rows a top-cut player's stage instead («Campeón»…)."""
+        cut = row.cut_label if isinstance(row, FinalRow) else ""
+        return cut or str(TIEBREAKER_LABELS.get(row.separated_by, row.separated_by or ""))
 
     def dehydrate_status(self, row) -> str:
         return _status(row)
@@ -517,3 +540,194 @@ class PodStandingsResource(FormulaSafeExportMixin, resources.Resource):
     def dehydrate_podium(self, row) -> str:
         place = self.podium_places.get(row.registration_id)
         return f"{place}º" if place else ""
+
+
+def _yes_no(flag: bool) -> str:
+    return _("Sí") if flag else _("No")
+
+
+def score_cells(games_a: int, games_b: int, games_drawn: int, *, pending: bool) -> tuple:
+    """``(games A, games B, drawn)`` as spreadsheet numbers, or three empty cells while pending."""
+    return (None, None, None) if pending else (games_a, games_b, games_drawn)
+
+
+class PairingsResource(FormulaSafeExportMixin, resources.Resource):
+    """The tables of one round of two-player tables, a row per table in table order, the bye last.
+
+    Export only. Rows are :class:`tournaments.selectors.PairingRow`. The
+    games are numbers (empty while the table has no result); «Resultado» is
+    the score as the pages write it (:func:`tournaments.text.score_text`:
+    ``2-0``, ``1-1-1``), «Bye» or «Pendiente».
+    """
+
+    table = fields.Field(column_name=gettext_lazy("Mesa"))
+    player_a = fields.Field(attribute="player_a", column_name=gettext_lazy("Jugador A"))
+    number_a = fields.Field(attribute="player_a_number", column_name=gettext_lazy("Número A"))
+    player_b = fields.Field(column_name=gettext_lazy("Jugador B"))
+    number_b = fields.Field(column_name=gettext_lazy("Número B"))
+    games_a = fields.Field(column_name=gettext_lazy("Partidas A"))
+    games_b = fields.Field(column_name=gettext_lazy("Partidas B"))
+    games_drawn = fields.Field(column_name=gettext_lazy("Partidas empatadas"))
+    result = fields.Field(column_name=gettext_lazy("Resultado"))
+    status = fields.Field(column_name=gettext_lazy("Estado"))
+
+    def _games(self, row) -> tuple:
+        return score_cells(row.games_a, row.games_b, row.games_drawn,
+                           pending=row.is_bye or row.status == MatchStatus.PENDING)
+
+    def dehydrate_table(self, row) -> int | None:
+        return row.table_number
+
+    def dehydrate_player_b(self, row) -> str:
+        return _("Bye") if row.is_bye else row.player_b or ""
+
+    def dehydrate_number_b(self, row) -> str:
+        return "" if row.is_bye else row.player_b_number or ""
+
+    def dehydrate_games_a(self, row) -> int | None:
+        return self._games(row)[0]
+
+    def dehydrate_games_b(self, row) -> int | None:
+        return self._games(row)[1]
+
+    def dehydrate_games_drawn(self, row) -> int | None:
+        return self._games(row)[2]
+
+    def dehydrate_result(self, row) -> str:
+        if row.is_bye:
+            return _("Bye")
+        if row.status == MatchStatus.PENDING:
+            return _("Pendiente")
+        return score_text(row.games_a, row.games_b, row.games_drawn)
+
+    def dehydrate_status(self, row) -> str:
+        return str(MatchStatus(row.status).label)
+
+
+@dataclass(frozen=True, slots=True)
+class PodSeatLine:
+    """One seat of a pod as a spreadsheet row: the pod's table and status, the seat's player and result."""
+
+    table_number: int
+    status: str
+    seat: int
+    display_name: str
+    player_number: str
+    place: int | None
+    score: int | None
+
+
+def pod_seat_lines(pods) -> list[PodSeatLine]:
+    """The seats of ``pods`` (:class:`tournaments.pods_selectors.PodRow`, table order) in seat order."""
+    return [
+        PodSeatLine(pod.table_number, pod.status, seat.seat, seat.display_name, seat.player_number, seat.place,
+                    seat.score)
+        for pod in pods for seat in pod.seats
+    ]
+
+
+class PodPairingsResource(FormulaSafeExportMixin, resources.Resource):
+    """The pods of one round (multiplayer games), a row per seat: table, seat, player, place, score.
+
+    Export only. Rows are :class:`PodSeatLine`. Place and score are numbers,
+    empty until the pod's result is entered; the score column is titled
+    ``score_label`` (e.g. "Puntos stoner") and left out when the game has
+    no secondary score.
+    """
+
+    table = fields.Field(attribute="table_number", column_name=gettext_lazy("Mesa"))
+    seat = fields.Field(attribute="seat", column_name=gettext_lazy("Asiento"))
+    display_name = fields.Field(attribute="display_name", column_name=gettext_lazy("Jugador"))
+    player_number = fields.Field(attribute="player_number", column_name=gettext_lazy("Número"))
+    place = fields.Field(column_name=gettext_lazy("Puesto"))
+    score = fields.Field(column_name=gettext_lazy("Puntos"))
+    status = fields.Field(column_name=gettext_lazy("Estado"))
+
+    def __init__(self, *, score_label: str | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        if score_label:
+            self.fields["score"].column_name = score_label
+        else:
+            del self.fields["score"]
+
+    def dehydrate_place(self, line: PodSeatLine) -> int | None:
+        return line.place
+
+    def dehydrate_score(self, line: PodSeatLine) -> int | None:
+        return line.score
+
+    def dehydrate_status(self, line: PodSeatLine) -> str:
+        return str(MatchStatus(line.status).label)
+
+
+class RegistrationResource(FormulaSafeExportMixin, resources.Resource):
+    """The registrations of one event, a row per player in Spanish name order, then number.
+
+    Export only. Rows are :class:`tournaments.models.Registration` with
+    ``player__home_venue`` loaded. «Desde la ronda» is the first round the
+    player plays (1, or the round of a late entry) and «Abandonó tras la
+    ronda» the last one played by a player who dropped (numbers); the «Pack
+    Indoor» column is there for a Torneo Indoor only (``indoor``).
+    """
+
+    display_name = fields.Field(column_name=gettext_lazy("Jugador"))
+    player_number = fields.Field(column_name=gettext_lazy("Número"))
+    venue = fields.Field(column_name=gettext_lazy("Sede"))
+    province = fields.Field(column_name=gettext_lazy("Provincia"))
+    checked_in = fields.Field(column_name=gettext_lazy("Presente"))
+    joined_round = fields.Field(column_name=gettext_lazy("Desde la ronda"))
+    status = fields.Field(column_name=gettext_lazy("Estado"))
+    dropped_after_round = fields.Field(column_name=gettext_lazy("Abandonó tras la ronda"))
+    pack_indoor = fields.Field(column_name=gettext_lazy("Pack Indoor"))
+
+    def __init__(self, *, indoor: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        if not indoor:
+            del self.fields["pack_indoor"]
+
+    def filter_export(self, queryset, **kwargs) -> list:
+        return sorted(queryset, key=lambda r: (collation_key(r.player.display_name), r.player.player_number))
+
+    def dehydrate_display_name(self, reg) -> str:
+        return reg.player.display_name
+
+    def dehydrate_player_number(self, reg) -> str:
+        return reg.player.player_number
+
+    def dehydrate_venue(self, reg) -> str:
+        return reg.player.home_venue.name if reg.player.home_venue_id else ""
+
+    def dehydrate_province(self, reg) -> str:
+        return reg.player.province or ""
+
+    def dehydrate_checked_in(self, reg) -> str:
+        return _yes_no(reg.checked_in)
+
+    def dehydrate_joined_round(self, reg) -> int:
+        return reg.joined_round
+
+    def dehydrate_status(self, reg) -> str:
+        return _status(reg)
+
+    def dehydrate_dropped_after_round(self, reg) -> int | None:
+        return reg.dropped_after_round if reg.dropped else None
+
+    def dehydrate_pack_indoor(self, reg) -> str:
+        return _yes_no(reg.pack_indoor)
+
+
+def pairings_dataset(rnd) -> tablib.Dataset:
+    """The tables of ``rnd`` (a :class:`~tournaments.models.Round` with its event) as its event's format
+    seats them: a row per table of two (:class:`PairingsResource`) or per seat of a pod
+    (:class:`PodPairingsResource`)."""
+    fmt = format_for(rnd.event)
+    rows = fmt.table_rows(rnd)
+    if fmt.table_results == PLACE_RESULTS:
+        return PodPairingsResource(score_label=secondary_score_label(rnd.event)).export(pod_seat_lines(rows))
+    return PairingsResource().export(rows)
+
+
+def export_stem(prefix: str, event, suffix: str = "") -> str:
+    """A download's file name without extension: ``<prefix>-<event slug>-<date>[-<suffix>]``."""
+    stem = f"{prefix}-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}"
+    return f"{stem}-{suffix}" if suffix else stem

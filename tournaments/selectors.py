@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from django.db.models import IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .adapters import load_snapshot
-from .enums import MatchOutcome, MatchStatus, RoundPhase
+from .enums import MatchOutcome, MatchStatus, ResultSource, RoundPhase
 from .models import Event, Registration, ResultEntry, Round, Seat, Table, Venue
 from .stamps import event_stamp
 from .swiss.standings import compute_standings
@@ -384,7 +385,7 @@ def judge_tables(
         out.append(
             JudgeTable(
                 pairing=p,
-                entered_by=user_label(entry.entered_by) if entry else None,
+                entered_by=entry_author(entry) if entry else None,
                 entered_at=entry.entered_at if entry else None,
                 search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
                 clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
@@ -516,7 +517,7 @@ def judge_table_page(
         entry = last.get(m.pk)
         tables.append(JudgeTable(
             pairing=p,
-            entered_by=user_label(entry.entered_by) if entry else None,
+            entered_by=entry_author(entry) if entry else None,
             entered_at=entry.entered_at if entry else None,
             search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
             clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
@@ -532,6 +533,15 @@ def user_label(user) -> str:
         return "?"
     full = user.get_full_name().strip()
     return f"{full} ({user.get_username()})" if full else user.get_username()
+
+
+def entry_author(entry) -> str:
+    """Who a result entry (a match's or a pod's, ``entered_by`` loaded) came from: «los jugadores»
+    for a result both players reported alike (``source`` ``players``), else :func:`user_label` of
+    who entered it. The account that sent the second report is not the author: both are."""
+    if entry.source == ResultSource.PLAYERS:
+        return _("los jugadores")
+    return user_label(entry.entered_by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,7 +561,7 @@ def result_history(match: Table) -> list[HistoryLine]:
     lines = [
         HistoryLine(
             version=entry.version,
-            entered_by=user_label(entry.entered_by),
+            entered_by=entry_author(entry),
             entered_at=entry.entered_at,
             before=entries[i - 1] if i else None,
             after=entry,

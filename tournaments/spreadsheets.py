@@ -8,7 +8,9 @@ expects ``;`` between cells and a decimal comma. :func:`spreadsheet_response` wr
 - ``xlsx`` (openpyxl): numbers stored as numbers, text as text;
 
 every text cell through :func:`tournaments.text.csv_safe`, so ``=HYPERLINK(…)`` in a name is never a
-live formula. Used by the event's standings (admin) and the league tables (leagues).
+live formula. Used by the event's standings and registrations (admin), a round's pairings (admin and
+public pages), the players list (admin, through :class:`tournaments.resources.LocaleCSV`) and the
+league tables (leagues).
 """
 from __future__ import annotations
 
@@ -54,6 +56,17 @@ def csv_cell(value, *, spanish: bool) -> str:
     return str(csv_safe(str(value)))
 
 
+def csv_text(header: Sequence[str], rows: Iterable[Sequence]) -> str:
+    """``header`` and ``rows`` as CSV text in the active language's convention, with a BOM first
+    (``;`` and ``17,5`` in Spanish, ``,`` and ``17.5`` in English; see :func:`csv_cell`)."""
+    spanish = _spanish()
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if spanish else ",")
+    writer.writerow([csv_cell(cell, spanish=spanish) for cell in header])
+    writer.writerows([csv_cell(cell, spanish=spanish) for cell in row] for row in rows)
+    return "\ufeff" + out.getvalue()
+
+
 def spreadsheet_response(stem: str, header: Sequence[str], rows: Iterable[Sequence], *, kind: str,
                          sheet: str = "Hoja 1") -> HttpResponse:
     """A download named ``<stem>.csv`` or ``<stem>.xlsx`` of ``header`` and ``rows`` (plain Python
@@ -61,12 +74,7 @@ def spreadsheet_response(stem: str, header: Sequence[str], rows: Iterable[Sequen
     if kind not in KINDS:
         raise ValueError(kind)
     if kind == "csv":
-        spanish = _spanish()
-        out = io.StringIO()
-        writer = csv.writer(out, delimiter=";" if spanish else ",")
-        writer.writerow([csv_cell(cell, spanish=spanish) for cell in header])
-        writer.writerows([csv_cell(cell, spanish=spanish) for cell in row] for row in rows)
-        response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+        response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
     else:
         from openpyxl import Workbook
 

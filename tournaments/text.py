@@ -195,6 +195,32 @@ def round_label(rnd, *, numbered: bool = False, translated: bool = True) -> str:
     return _label(TOP_CUT_ROUND, translated) % {"stage": stage}
 
 
+def score_text(games_a: int, games_b: int, games_drawn: int = 0) -> str:
+    """A table's result as every page writes it: ``2-0``, ``2-1``, with the drawn games third only when
+    there are some (``1-1-1``). Shapes: game counts, each side's from its own seat."""
+    return f"{games_a}-{games_b}" + (f"-{games_drawn}" if games_drawn else "")
+
+
+#: Where a top-cut player's run ended, as the final standings explain the place (keys of
+#: ``FinalRow.cut``): the champion, the final's loser, then the stage a player lost in.
+CUT_REASONS: dict[str, str] = {
+    "champion": gettext_noop("Campeón"),
+    "final": gettext_noop("Final"),
+    "semifinal": gettext_noop("Semifinal"),
+    "quarterfinal": gettext_noop("Cuartos"),
+    "round_of_16": gettext_noop("Octavos"),
+}
+#: A top-cut stage (see the module docstring) → the key of :data:`CUT_REASONS` of the players who lost in it.
+CUT_REASON_OF_STAGE = {FINAL_STAGE: "final", SEMIFINAL_STAGE: "semifinal", 3: "quarterfinal", 4: "round_of_16"}
+
+
+def cut_reason(key: str | None, *, translated: bool = True) -> str:
+    """What decided a final place in the top cut: "Campeón", "Final", "Semifinal", "Cuartos",
+    "Octavos"; ``""`` for a key that is not one of :data:`CUT_REASONS` (a place the Swiss rounds gave)."""
+    message = CUT_REASONS.get(key or "")
+    return _label(message, translated) if message else ""
+
+
 # --------------------------------------------------------------------------- hostile input
 
 #: C0 control characters and DEL, except tab, line feed and carriage return.

@@ -25,6 +25,8 @@ public_patterns = [
     path("eventos/<int:pk>/reducido/", public.bracket, name="bracket"),
     path("eventos/<int:pk>/rondas/<int:number>/<slug:slug>.pdf", document_views.round_document,
          name="round_document"),
+    path("eventos/<int:pk>/rondas/<int:number>/emparejamientos.csv", public.round_spreadsheet,
+         name="round_spreadsheet"),
 ]
 
 clock_patterns = [

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..sources import source_label
 from .base import BLOBBIEMUNDO, WEED_MONSTERS, RulingError, _bm, _wm
 from .lookup import normalize
 
@@ -204,24 +205,24 @@ def battle_step_check(play: Play, *, step: str) -> PlayCheck:
             return PlayCheck(False, "not_instant_in_damage_step",
                              f"«{play.card}» no es una Instantánea: en {where} solo se pueden jugar "
                              "Instantáneas que modifiquen o nieguen el daño recibido "
-                             "(000 § «6.4. Fase de Batalla»).", source)
+                             f"({source_label(_wm('6.4. Fase de Batalla'))}).", source)
         if not play.affects_damage:
             return PlayCheck(False, "instant_not_damage",
                              f"«{play.card}» es una Instantánea que no modifica ni niega el daño: en "
                              f"{where} solo se pueden jugar Instantáneas que modifiquen o nieguen el "
-                             "daño recibido (000 § «6.4. Fase de Batalla»).", source)
+                             f"daño recibido ({source_label(_wm('6.4. Fase de Batalla'))}).", source)
         return PlayCheck(True, "ok",
                          f"«{play.card}» modifica o niega el daño: se puede jugar en {where} "
-                         "(000 § «6.4. Fase de Batalla»).", source)
+                         f"({source_label(_wm('6.4. Fase de Batalla'))}).", source)
     if not play.is_instant:
         return PlayCheck(False, "not_instant_in_battle",
                          f"«{play.card}» no es una Instantánea: durante la batalla solo se juegan "
                          "Instantáneas; las demás cartas se juegan en tu Fase Principal "
-                         "(000 § «Instantáneas», § «6.3. Fase Principal»).",
+                         f"({source_label(_wm('Instantáneas', '6.3. Fase Principal'))}).",
                          _wm("Instantáneas", "6.3. Fase Principal", "6.4. Fase de Batalla"))
     return PlayCheck(True, "ok",
                      f"«{play.card}» es una Instantánea: se puede jugar en {where}, respetando la "
-                     "Prioridad (000 § «Instantáneas»).", _wm("Instantáneas", "6.4. Fase de Batalla"))
+                     f"Prioridad ({source_label(_wm('Instantáneas'))}).", _wm("Instantáneas", "6.4. Fase de Batalla"))
 
 
 # --------------------------------------------------------------------------

@@ -7,6 +7,9 @@
  *                           match (accents and case ignored; digits match
  *                           data-table exactly where present).
  * button[data-preset="a-b-d"] fills the games radios of the result form.
+ * .scroll, .bracket         while wider than their box (they scroll sideways)
+ *                           get the class "overflows" and, above them, a line
+ *                           with the text of body[data-scroll-hint].
  */
 (function () {
   "use strict";
@@ -72,7 +75,29 @@
     });
   }
 
+  function markOverflow() {
+    var text = document.body.dataset.scrollHint;
+    document.querySelectorAll(".scroll, .bracket").forEach(function (box) {
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      var hint = box.previousElementSibling;
+      var hinted = hint !== null && hint.classList.contains("scroll-hint");
+      box.classList.toggle("overflows", wide);
+      if (wide && !hinted && text) {
+        hint = document.createElement("p");
+        hint.className = "scroll-hint";
+        hint.textContent = text;
+        box.parentNode.insertBefore(hint, box);
+      } else if (!wide && hinted) {
+        hint.remove();
+      }
+    });
+  }
+
+  document.addEventListener("arena:updated", markOverflow);
+  window.addEventListener("resize", markOverflow);
+
   document.addEventListener("DOMContentLoaded", function () {
+    markOverflow();
     document.querySelectorAll("input[data-filter]").forEach(function (input) {
       input.addEventListener("input", function () { applyFilter(input); });
       applyFilter(input);

@@ -36,4 +36,4 @@ def quick_register(page, players) -> None:
         page.fill("#id_quick-display_name", name)
         page.fill("#id_quick-player_number", number)
         click(page, button(page, "Crear e inscribir"))
-        assert f"{name} ({number}) creado e inscripto." in messages(page)
+        assert f"{name} ({number}): alta e inscripción hechas." in messages(page)

@@ -81,7 +81,7 @@ def test_organizer_corrects_round_one_after_round_two_is_paired(live_server, bro
     assert "se habría emparejado distinto" in page.locator("#correction-current-round").inner_text()
     click(page, page.get_by_role("button", name="Confirmar corrección", exact=True))
     messages = " ".join(page.locator("ul.messagelist li").all_inner_texts())
-    assert f"Ronda 1, mesa 2: resultado corregido a 1-2-0. Motivo: {REASON}" in messages
+    assert f"Ronda 1, mesa 2: resultado corregido a 1-2. Motivo: {REASON}" in messages
 
     # A visitor's screen (a fresh browser: the page seen before may stay cached for a few seconds).
     visitor = browser.new_context(locale="es-AR")

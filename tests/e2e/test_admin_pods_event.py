@@ -3,8 +3,8 @@
 Create the event (game «Puntos Stoner»), open registration, add 13 players
 with «Alta rápida», close registration, seat round 1 (pods of 5, 4 and 4:
 2–6 a table, the largest preferred), enter every pod's places and stoner
-points on the round page — trying «Cerrar ronda» first with one pod
-missing and reading the refusal that names its table —, seat the next
+points on the round page — finding «Cerrar ronda» disabled while one pod
+is missing, its title naming the table —, seat the next
 rounds until the four planned ones are played (ceil(log2 13) = 4), finish,
 and read the podium on the event page. The organizer is a venue organizer
 (staff, group «Organizador»), not a superuser.
@@ -128,9 +128,11 @@ def test_admin_runs_a_thirteen_player_stoner_points_event_to_its_podium(live_ser
     enter_pod(page, 1, ledger)
     enter_pod(page, 3, ledger)
     assert button(page, "Emparejar ronda siguiente").count() == 0  # table 2 is still missing
-    click(page, button(page, "Cerrar ronda y confirmar resultados"))
-    confirm(page, "Cerrar ronda y confirmar resultados")
-    assert "Faltan resultados en las mesas 2; cárguelos antes de cerrar la ronda 1." in messages(page)
+    # Said before any click: «Cerrar ronda» waits for table 2, and its button says why.
+    close = button(page, "Cerrar ronda y confirmar resultados")
+    assert close.is_disabled()
+    assert close.get_attribute("title") == "Falta el resultado de la mesa 2; cargalo antes de cerrar la ronda 1."
+    assert page.locator("#arena-close-blocked").is_visible()
     assert page.locator("tr.arena-row-missing").count() == 1
     enter_pod(page, 2, ledger)
     click(page, button(page, "Cerrar ronda y confirmar resultados"))

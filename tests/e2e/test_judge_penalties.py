@@ -23,7 +23,8 @@ from tournaments.models import MatchRuling, Penalty, Registration, Table
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 NAMES = ["Martina Álvarez", "Joaquín Peña", "Lucía Fernández", "Tomás Acosta"]
-THIRD = "Tercera advertencia del día: pierde la partida en curso y queda descalificado (000 § 10.3)"
+THIRD = ("Tercera advertencia del día: pierde la partida en curso y queda descalificado "
+         "(Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces)")
 
 
 def fits_phone(page) -> bool:

@@ -47,7 +47,7 @@ def test_battle_step_check_refuses_a_non_damage_instant_in_the_damage_step():
     assert check.reason_es == (
         "«Ráfaga de robo» es una Instantánea que no modifica ni niega el daño: en el cálculo de "
         "daños solo se pueden jugar Instantáneas que modifiquen o nieguen el daño recibido "
-        "(000 § «6.4. Fase de Batalla»)."
+        "(Reglamento Weed Monsters (06/09/2024) § 6.4. Fase de Batalla)."
     )
     assert check.source == BATTLE
 

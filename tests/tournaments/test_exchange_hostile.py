@@ -105,7 +105,7 @@ def test_three_nil_in_best_of_three_is_refused_on_games_a(doc):
     j, match = first_played(doc)
     match.update(games_a=3, games_b=0)
     problems = refused(doc)
-    assert any(p.startswith(f"rounds[0].matches[{j}].games_a: Resultado 3-0-0 no válido") for p in problems)
+    assert any(p.startswith(f"rounds[0].matches[{j}].games_a: Resultado 3-0 no válido") for p in problems)
 
 
 def test_a_swapped_result_changes_the_standings_and_the_podium_is_refused(doc):

@@ -1,6 +1,6 @@
 """A production installation is marked and the demo commands refuse it (issue #26 point 7).
 
-The audit: right after the README's production start there are 0 events, so the old guard (count
+The audit: right after the production start (docs/operators.md) there are 0 events, so the old guard (count
 the non-demo events) let ``make run``/``make demo`` write the demo superuser with the README's
 password into production. Now ``make serve`` runs ``installation_mark --production`` after
 migrating, ``create_organizer`` and ``organizer_add`` mark the database too, and every demo

@@ -26,7 +26,8 @@ from tournaments.services.penalty_preview import CATALOG_TEXT, source_label
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
-THIRD_WARNING = "Tercera advertencia del día: pierde la partida en curso y queda descalificado (000 § 10.3)"
+THIRD_WARNING = ("Tercera advertencia del día: pierde la partida en curso y queda descalificado "
+                 "(Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces)")
 
 
 @pytest.fixture(autouse=True)
@@ -502,7 +503,8 @@ def test_penalty_page_in_english(client, event, users):
         html = client.post(new_url(match), {**form_data(match, match.player_a, "procedural_no_shuffle"),
                                             "action": "preview"}).content.decode()
         assert '<html lang="en">' in html
-        assert "Third warning of the day: loses the current game and is disqualified (000 § 10.3)" in html
+        assert ("Third warning of the day: loses the current game and is disqualified "
+                "(Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces)") in html
         assert "Confirm penalty" in html
         assert "Did not shuffle the deck" in html
         rulings = client.get(reverse("rulings:search")).content.decode()

@@ -93,16 +93,19 @@ def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
 
 
 @pytest.mark.parametrize(
-    ("score", "code"),
-    [((2, 2, 0), "too_many_games"), ((2, 1, 1), "too_many_games"), ((0, 3, 0), "too_many_wins")],
+    ("score", "code", "said"),
+    [((2, 2, 0), "too_many_games", "Resultado 2-2 no válido"),
+     ((2, 1, 1), "too_many_games", "Resultado 2-1-1 no válido"),
+     ((0, 3, 0), "too_many_wins", "Resultado 0-3 no válido")],
 )
-def test_other_impossible_best_of_three_scores_are_refused(score, code):
+def test_other_impossible_best_of_three_scores_are_refused(score, code, said):
+    """The refusal names the score as every page writes it: drawn games only when there are some."""
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
     assert err.value.code == code
-    assert f"{score[0]}-{score[1]}-{score[2]}" in str(err.value)
+    assert str(err.value).startswith(said)
 
 
 def test_result_for_a_match_not_in_the_current_round_is_refused():
@@ -205,7 +208,7 @@ def test_late_entry_joins_with_zero_points():
     late = services.registration_create(event=event, player=PlayerFactory())
     assert late.late_entry and late.joined_round == 2
     rnd = services.round_pair_next(event=event)
-    assert rnd.tables.filter(seats__seat=1, seats__registration=late).exists() or rnd.tables.filter(seats__seat=2, seats__registration=late).exists()
+    assert rnd.tables.filter(seats__registration=late).exists()
     row = next(r for r in selectors.standings_for_event(event) if r.registration_id == late.pk)
     assert row.match_points in (0.0, 1.0)  # 1.0 only if the late entry got the bye
 

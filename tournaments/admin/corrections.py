@@ -35,7 +35,7 @@ from ..formats.base import PLACE_RESULTS
 from ..models import Round, Table
 from ..permissions import is_head_judge
 from ..services.corrections import corrector_check, reason_check
-from ..text import round_label
+from ..text import round_label, score_text
 from . import pods as admin_pods
 from .links import round_url
 
@@ -90,10 +90,9 @@ def correction_view(model_admin, request, object_id, match_id):
         except ArenaError as exc:
             messages.error(request, _("%(table)s: %(why)s") % {"table": table, "why": exc.message})
             return HttpResponseRedirect(back)
-        messages.success(request, _("%(round)s, mesa %(t)s: resultado corregido a %(a)d-%(b)d-%(d)d. "
-                                    "Motivo: %(reason)s")
-                         % {"t": match.table_number, "round": round_label(rnd), "a": values["games_a"],
-                            "b": values["games_b"], "d": values["games_drawn"], "reason": reason})
+        messages.success(request, _("%(round)s, mesa %(t)s: resultado corregido a %(score)s. Motivo: %(reason)s")
+                         % {"t": match.table_number, "round": round_label(rnd), "reason": reason,
+                            "score": score_text(values["games_a"], values["games_b"], values["games_drawn"])})
         if repaired is not None:
             messages.success(request, _("%(round)s emparejada de nuevo con las posiciones corregidas.")
                              % {"round": round_label(repaired, numbered=True)})

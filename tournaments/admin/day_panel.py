@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from .. import selectors, services
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..formats import format_for
+from ..formats.base import missing_results_error
 from ..models import Event, Registration, Round
 from ..swiss.errors import PairingError
 from ..swiss.lifecycle import Action, actions_available
@@ -56,9 +57,21 @@ def _confirm_pair(status) -> str:
         return _("Se emparejará la ronda 1 al azar (con la semilla registrada del evento) entre %(n)d jugadores "
                  "activos. Desde entonces las listas de mazo quedan bloqueadas y se imprimen los documentos de "
                  "la ronda.") % {"n": status.active}
+    label = round_label(last, numbered=True)
+    if status.event.state == EventState.TOP_CUT:
+        following = _("se arma la etapa siguiente del reducido con los ganadores de la llave y se imprimen sus "
+                      "documentos.")
+    elif format_for(status.event).key == "round_robin":
+        following = _("se empareja la ronda siguiente del calendario de todos contra todos y se imprimen sus "
+                      "documentos.")
+    else:
+        following = _("se empareja la ronda siguiente con las posiciones actuales y se imprimen sus documentos.")
+    if last.state == RoundState.CLOSED:
+        return _("%(round)s ya está cerrada: sus resultados están confirmados. Ahora %(following)s") % {
+            "round": label, "following": following}
     return _("Se cerrará %(round)s: sus resultados quedan confirmados y desde entonces sólo el juez principal "
-             "o la organización los corrigen, con motivo. Luego se empareja la ronda siguiente con las "
-             "posiciones actuales y se imprimen sus documentos.") % {"round": round_label(last, numbered=True)}
+             "o la organización los corrigen, con motivo. Luego %(following)s") % {
+                 "round": label, "following": following}
 
 
 def _confirm_close(status) -> str:
@@ -154,6 +167,14 @@ class DayStatus:
     @property
     def round_open(self) -> bool:
         return self.last_round is not None and self.last_round.state == RoundState.PAIRED
+
+    @property
+    def close_blocked(self) -> str:
+        """Why «Cerrar ronda» cannot run now, said before the click: the tables still without a
+        result (the refusal :func:`services.round_close` would give), or ``""``."""
+        if not self.round_open or not self.pending_tables:
+            return ""
+        return missing_results_error(self.pending_tables, action="close", round_number=self.last_round.number).message
 
     @property
     def accepting_entries(self) -> bool:

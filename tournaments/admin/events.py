@@ -1,5 +1,5 @@
 """The event page, the tournament day's console: settings, judges, registrations, lifecycle buttons,
-pre-registration check-in, «Alta rápida» and the standings CSV (issue #4)."""
+pre-registration check-in, «Alta rápida» and the standings and registrations downloads (issue #4, #28)."""
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -15,19 +15,19 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 from django.utils.html import format_html_join
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from rules.models import Game
+from rules.models import Decklist, Game
 
 from .. import pods_selectors, prereg_selectors, services
+from ..enums import EventKind
 from ..errors import ArenaError
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
 from ..models import Event, Registration, Round
 from ..permissions import venues_organized_by
-from ..resources import PodStandingsResource, StandingsResource
+from ..resources import PodStandingsResource, RegistrationResource, StandingsResource, export_stem
 from ..services.events import event_settings_update, settings_locked
 from ..services.registration import registration_pack_indoor_set
 from ..spreadsheets import kind_of, spreadsheet_response
@@ -60,6 +60,27 @@ class EventDocumentInline(DocumentInline):
 
     def has_add_permission(self, request, obj=None):
         return False
+
+
+def decklists_published_message(event: Event) -> str:
+    """What publishing the top decklists did, counted from the lists the top players really loaded."""
+    top = [row["registration"] for row in event.decklists_published]
+    lists = Decklist.objects.filter(registration_id__in=top).count()
+    values = {"name": event.name, "lists": lists, "top": len(top)}
+    if not top:
+        return _("«%(name)s»: el evento no tiene jugadores en el top; no hay listas para publicar.") % values
+    if lists == 0:
+        return ngettext(
+            "«%(name)s»: el jugador del top no cargó su lista; no se publicó ninguna.",
+            "«%(name)s»: ninguno de los %(top)d jugadores del top cargó su lista; no se publicó ninguna.",
+            len(top)) % values
+    if lists == len(top):
+        return ngettext("«%(name)s»: se publicó la lista del jugador del top.",
+                        "«%(name)s»: se publicaron las listas de los %(top)d jugadores del top.", lists) % values
+    return ngettext(
+        "«%(name)s»: se publicó %(lists)d lista de los %(top)d jugadores del top; los demás no cargaron la suya.",
+        "«%(name)s»: se publicaron %(lists)d listas de los %(top)d jugadores del top; los demás no cargaron la suya.",
+        lists) % values
 
 
 @admin.register(Event)
@@ -203,8 +224,7 @@ class EventAdmin(VenueScopedAdmin):
             except ArenaError as exc:
                 messages.error(request, f"«{event.name}»: {exc.message}")
             else:
-                messages.success(request, _("«%(name)s»: se publicaron las listas de %(n)d jugadores del top.")
-                                 % {"name": event.name, "n": len(published.decklists_published)})
+                messages.success(request, decklists_published_message(published))
 
     def get_actions(self, request):
         """Voiding is the superuser's (:func:`tournaments.services.event_void`); organizers do not see it."""
@@ -311,7 +331,7 @@ class EventAdmin(VenueScopedAdmin):
             except ArenaError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, _("%(player)s inscripto.") % {"player": reg.player})
+                messages.success(request, _("%(player)s: inscripción hecha.") % {"player": reg.player})
                 if reg.fixed_table:
                     self._fixed_table_set(request, created, reg.fixed_table)
 
@@ -394,6 +414,8 @@ class EventAdmin(VenueScopedAdmin):
             path("<path:object_id>/alta-rapida/", view(self.quick_player_view), name="tournaments_event_quick_player"),
             path("<path:object_id>/posiciones.csv", view(self.standings_csv_view),
                  name="tournaments_event_standings_csv"),
+            path("<path:object_id>/inscripciones.csv", view(self.registrations_export_view),
+                 name="tournaments_event_registrations_export"),
             path("<path:object_id>/preinscripciones/<int:prereg_id>/presente/", view(self.prereg_check_in_view),
                  name="tournaments_event_prereg_check_in"),
             path("<path:object_id>/preinscripciones/codigo/", view(self.prereg_token_view),
@@ -431,6 +453,9 @@ class EventAdmin(VenueScopedAdmin):
                   "corresponde.") % {"action": spec.label, "where": where},
             )
             return HttpResponseRedirect(back)
+        if action == "cerrar-ronda" and status.close_blocked:  # said on the page already; no confirmation to ask
+            messages.error(request, status.close_blocked)
+            return HttpResponseRedirect(back)
         if spec.confirm is not None and request.POST.get("confirmado") != "1":
             return TemplateResponse(request, "admin/tournaments/event/day_confirm.html", {
                 **self.admin_site.each_context(request), "opts": self.model._meta, "original": event,
@@ -463,10 +488,10 @@ class EventAdmin(VenueScopedAdmin):
             "ausente": (lambda r: services.registration_check_in(registration=r, present=False, by=request.user),
                         _("%(player)s figura ausente.")),
             "abandono": (lambda r: services.registration_drop(registration=r, by=request.user),
-                         _("%(player)s abandonó el evento; no se lo empareja más (sus resultados cuentan).")),
+                         _("%(player)s abandonó el evento: no se empareja más (sus resultados cuentan).")),
             "abandono-sin-jugar": (
                 lambda r: services.registration_drop(registration=r, by=request.user, before_table=True),
-                _("%(player)s abandonó sin jugar su mesa: la pierde por ausencia y no se lo empareja más.")),
+                _("%(player)s abandonó sin jugar su mesa: la pierde por ausencia y no se empareja más.")),
             "deshacer-abandono": (lambda r: services.registration_drop_undo(registration=r, by=request.user),
                                   _("%(player)s vuelve al evento desde la próxima ronda.")),
         }
@@ -547,7 +572,8 @@ class EventAdmin(VenueScopedAdmin):
             return HttpResponseRedirect(back)
         late = _(" (inscripción tardía: juega desde la ronda %(n)d)") % {"n": registration.joined_round} \
             if registration.late_entry else ""
-        messages.success(request, _("%(player)s creado e inscripto%(late)s.") % {"player": player, "late": late})
+        messages.success(request, _("%(player)s: alta e inscripción hechas%(late)s.")
+                         % {"player": player, "late": late})
         return HttpResponseRedirect(back)
 
     def standings_csv_view(self, request, object_id):
@@ -573,5 +599,16 @@ class EventAdmin(VenueScopedAdmin):
         else:
             resource = StandingsResource(podium=podium)
         dataset = resource.export(fmt.final_rows(event))  # a finished event in final order (DESIGN 20)
-        return spreadsheet_response(f"posiciones-{slugify(event.name) or event.pk}-{event.date:%Y-%m-%d}",
-                                    dataset.headers, dataset, kind=kind_of(request), sheet=_("Posiciones"))
+        return spreadsheet_response(export_stem("posiciones", event), dataset.headers, dataset,
+                                    kind=kind_of(request), sheet=_("Posiciones"))
+
+    def registrations_export_view(self, request, object_id):
+        """The event's registrations as CSV in the reader's convention or, with ``?formato=xlsx``, as XLSX
+        (:class:`~tournaments.resources.RegistrationResource`: name, number, venue, presence, status)."""
+        event = self.scoped_object_or_404(request, object_id)
+        if not self.has_view_permission(request, event):
+            raise PermissionDenied
+        registrations = event.registrations.select_related("player", "player__home_venue")
+        dataset = RegistrationResource(indoor=event.kind == EventKind.INDOOR).export(registrations)
+        return spreadsheet_response(export_stem("inscripciones", event), dataset.headers, dataset,
+                                    kind=kind_of(request), sheet=_("Inscripciones"))

@@ -9,12 +9,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from import_export.admin import ImportExportModelAdmin
-from import_export.formats.base_formats import CSV, XLSX
+from import_export.formats.base_formats import XLSX
 from simple_history.admin import SimpleHistoryAdmin
 
 from ..models import Player, Venue
 from ..permissions import can_change_player, players_visible_to, venues_organized_by
-from ..resources import NUMBER, VENUE, PlayerResource, SafeImportAdminMixin
+from ..resources import NUMBER, VENUE, LocaleCSV, PlayerResource, SafeImportAdminMixin
 from .scoping import FoldedPlayerSearch, QuerysetScopedMixin, ScopedHistoryMixin, SuperuserWritesMixin
 
 
@@ -61,7 +61,7 @@ class PlayerAdmin(FoldedPlayerSearch, ScopedHistoryMixin, QuerysetScopedMixin, S
     raw_id_fields = ("user",)
     resource_classes = [PlayerResource]
     import_template_name = "admin/tournaments/player/import.html"
-    export_formats = [CSV, XLSX]
+    export_formats = [LocaleCSV, XLSX]  # CSV in the reader's convention (issue #28 point 3)
 
     @admin.display(description=gettext_lazy("provincia"))
     def province_display(self, obj: Player) -> str:

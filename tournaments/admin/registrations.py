@@ -5,7 +5,7 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .. import services
 from ..enums import EventKind, EventState
@@ -132,7 +132,8 @@ class RegistrationAdmin(FoldedPlayerSearch, VenueScopedAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    def _run_each(self, request, queryset, run, done: str) -> None:
+    def _run_each(self, request, queryset, run, done) -> None:
+        """Run ``run`` on each selected registration; ``done(n)`` is the message for the ``n`` that worked."""
         ok = 0
         for registration in queryset.select_related("player"):
             try:
@@ -142,20 +143,23 @@ class RegistrationAdmin(FoldedPlayerSearch, VenueScopedAdmin):
             else:
                 ok += 1
         if ok:
-            messages.success(request, done % {"n": ok})
+            messages.success(request, done(ok))
 
     @admin.action(description=gettext_lazy("Abandonar el evento (los seleccionados)"), permissions=["change"])
     def drop_selected(self, request, queryset):
         self._run_each(request, queryset, lambda r: services.registration_drop(registration=r, by=request.user),
-                       _("%(n)d jugadores abandonaron."))
+                       lambda n: ngettext("%(n)d inscripción pasó a abandono.",
+                                          "%(n)d inscripciones pasaron a abandono.", n) % {"n": n})
 
     @admin.action(description=gettext_lazy("Deshacer abandono (los seleccionados)"), permissions=["change"])
     def undo_drop_selected(self, request, queryset):
         self._run_each(request, queryset, lambda r: services.registration_drop_undo(registration=r, by=request.user),
-                       _("%(n)d jugadores vuelven al evento."))
+                       lambda n: ngettext("%(n)d inscripción vuelve al evento.",
+                                          "%(n)d inscripciones vuelven al evento.", n) % {"n": n})
 
     @admin.action(description=gettext_lazy("Marcar presentes (los seleccionados)"), permissions=["change"])
     def check_in_selected(self, request, queryset):
         self._run_each(request, queryset,
                        lambda r: services.registration_check_in(registration=r, present=True, by=request.user),
-                       _("%(n)d jugadores marcados presentes."))
+                       lambda n: ngettext("Presencia marcada en %(n)d inscripción.",
+                                          "Presencia marcada en %(n)d inscripciones.", n) % {"n": n})

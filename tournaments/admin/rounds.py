@@ -20,7 +20,9 @@ from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
 from ..models import Event, ResultEntry, Round, Seat, Table
 from ..permissions import is_organizer
-from ..text import round_label, stage_name
+from ..resources import export_stem, pairings_dataset
+from ..spreadsheets import kind_of, spreadsheet_response
+from ..text import round_label, score_text, stage_name
 from . import corrections as admin_corrections
 from . import pairing as admin_pairing
 from . import pods as admin_pods
@@ -153,8 +155,20 @@ class RoundAdmin(VenueScopedAdmin):
                  name="tournaments_round_pod_history"),
             path("<path:object_id>/mesa/<int:pod_id>/corregir/", self.admin_site.admin_view(self.pod_correction_view),
                  name="tournaments_round_pod_correct"),
+            path("<path:object_id>/emparejamientos.csv", self.admin_site.admin_view(self.pairings_export_view),
+                 name="tournaments_round_pairings_export"),
         ]
         return custom + super().get_urls()
+
+    def pairings_export_view(self, request, object_id):
+        """The round's tables as CSV in the reader's convention or, with ``?formato=xlsx``, as XLSX
+        (:func:`tournaments.resources.pairings_dataset`: games and places as numbers)."""
+        rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
+        if not self.has_view_permission(request, rnd):
+            raise PermissionDenied
+        dataset = pairings_dataset(rnd)
+        return spreadsheet_response(export_stem("emparejamientos", rnd.event, f"ronda-{rnd.number}"),
+                                    dataset.headers, dataset, kind=kind_of(request), sheet=round_label(rnd))
 
     def pairing_edit_view(self, request, object_id):
         """Swap, move, give or take the bye in the current round: confirm, then apply (issue #13)."""
@@ -291,7 +305,7 @@ class TableAdmin(VenueScopedAdmin):
             return "—"
         if not obj.outcome:  # a pod: the places in seat order
             return "-".join(str(seat.place) if seat.place is not None else "—" for seat in obj.seat_list)
-        return f"{obj.games_a}-{obj.games_b}-{obj.games_drawn}"
+        return score_text(obj.games_a, obj.games_b, obj.games_drawn)
 
     def has_add_permission(self, request):
         return False

@@ -39,6 +39,7 @@ from rest_framework.response import Response
 
 from rules import penalties as ladder
 from rules import rulings as catalog
+from rules.sources import rule_citation
 
 from .. import penalties as penalty_services
 from .. import permissions
@@ -146,7 +147,8 @@ class PenaltySerializer(serializers.Serializer):
     issued_by = serializers.CharField(read_only=True, allow_null=True)
     consulted_judges = serializers.ListField(
         child=serializers.CharField(), read_only=True,
-        help_text=gettext_lazy("Usuarios de los jueces del evento consultados (000 § 10.3)."),
+        help_text=format_lazy("{} ({}).", gettext_lazy("Usuarios de los jueces del evento consultados"),
+                              rule_citation("000", "10.3. Los Jueces")),
     )
     issued_at = serializers.DateTimeField(read_only=True)
     revisions = PenaltyRevisionSerializer(many=True, read_only=True)
@@ -252,9 +254,9 @@ class PenaltyPreviewSerializer(serializers.Serializer):
     player = PlayerRefSerializer(read_only=True)
     penalty_type = PenaltyTypeField(read_only=True)
     penalty_label = serializers.CharField(read_only=True)
-    headline = serializers.CharField(read_only=True, help_text=gettext_lazy(
-        "Resumen, p. ej. «Tercera advertencia del día: pierde la partida en curso y queda descalificado "
-        "(000 § 10.3)»."))
+    headline = serializers.CharField(read_only=True, help_text=format_lazy(
+        "{} ({})».", gettext_lazy("Resumen, p. ej. «Tercera advertencia del día: pierde la partida en curso y "
+                                   "queda descalificado"), rule_citation("000", "10.3. Los Jueces")))
     message = serializers.CharField(read_only=True)
     consequences = serializers.ListField(child=serializers.CharField(), read_only=True)
     consequence_labels = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -353,7 +355,7 @@ class EventPenaltyViewSet(AtomicWritesMixin, viewsets.GenericViewSet):
         reg = queries.registration_by_number(self.get_event(), number)
         if reg is None:
             raise exceptions.NotFound(
-                _("El jugador %(number)s no está inscripto en «%(event)s».")
+                _("El número %(number)s no tiene inscripción en «%(event)s».")
                 % {"number": number, "event": self.get_event().name},
                 code="registration_not_found",
             )

@@ -141,7 +141,7 @@ class EventScopedMixin:
         reg = queries.registration_by_number(self.get_event(), self.kwargs["player_number"])
         if reg is None:
             raise exceptions.NotFound(
-                _("El jugador %(number)s no está inscripto en «%(event)s».")
+                _("El número %(number)s no tiene inscripción en «%(event)s».")
                 % {"number": self.kwargs["player_number"], "event": self.get_event().name},
                 code="registration_not_found",
             )

@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
@@ -28,6 +29,7 @@ from ..swiss.errors import PairingError
 from ..swiss.lifecycle import DayFacts
 from ..swiss.pairing import rounds_for
 from ..swiss.types import Podium
+from ..text import CUT_REASON_OF_STAGE, cut_reason
 
 
 def derived_seed(event_seed: int, *parts: object) -> int:
@@ -46,16 +48,20 @@ def missing_results_error(tables: Sequence[int | None], *, action: str = "pair",
     ``action`` ``"pair"`` gives :class:`PairingRefused` (pairing, top cut,
     finishing), ``"close"`` a :class:`StateError` for closing a round.
     """
-    listed = ", ".join(str(t) for t in sorted(t for t in tables if t is not None))
+    numbers = sorted(t for t in tables if t is not None)
+    listed, count = ", ".join(str(t) for t in numbers), len(numbers)
     if action == "close":
         return StateError(
             "results_missing",
-            _("Faltan resultados en las mesas %(tables)s; cárguelos antes de cerrar la ronda %(n)d.")
+            ngettext("Falta el resultado de la mesa %(tables)s; cargalo antes de cerrar la ronda %(n)d.",
+                     "Faltan resultados en las mesas %(tables)s; cargalos antes de cerrar la ronda %(n)d.", count)
             % {"tables": listed, "n": round_number},
         )
     return PairingRefused(
         "results_missing",
-        _("Faltan resultados en las mesas %(tables)s; cárguelos antes de emparejar la ronda siguiente.")
+        ngettext("Falta el resultado de la mesa %(tables)s; cargalo antes de emparejar la ronda siguiente.",
+                 "Faltan resultados en las mesas %(tables)s; cargalos antes de emparejar la ronda siguiente.",
+                 count)
         % {"tables": listed},
     )
 
@@ -155,14 +161,25 @@ def insert_tables(rnd: Round, rows: Sequence[TableRow]) -> None:
 
 @dataclass(frozen=True, slots=True)
 class FinalRow:
-    """A standings row of a finished event at its final place (``rank``); ``swiss_rank`` keeps the standings'."""
+    """A standings row of a finished event at its final place (``rank``); ``swiss_rank`` keeps the standings'.
+
+    ``cut`` says what gave the place when the top cut did (a key of
+    :data:`tournaments.text.CUT_REASONS`: ``champion``, ``final``,
+    ``semifinal``…); ``""`` for a place the Swiss rounds gave.
+    """
 
     place: int
     row: Any
+    cut: str = ""
 
     @property
     def rank(self) -> int:
         return self.place
+
+    @property
+    def cut_label(self) -> str:
+        """«Campeón», «Final», «Semifinal», «Cuartos», «Octavos», or ``""`` below the cut (translated)."""
+        return cut_reason(self.cut)
 
     @property
     def swiss_rank(self) -> int:
@@ -241,18 +258,26 @@ class EventFormat:
 
         The podium first, then the top cut's losers stage by stage by Swiss
         rank, then everyone else by rank, the disqualified last. Before the
-        event finishes the order is the standings' own.
+        event finishes the order is the standings' own. When a cut was
+        played, each of its players' rows says where their run ended
+        (``FinalRow.cut``: ``champion``, ``final``, ``semifinal``…).
         """
         rows = self.standing_rows(event)
         if event.state != EventState.FINISHED:
             return [FinalRow(place=row.rank, row=row) for row in rows]
         by_id = {row.registration_id: row for row in rows}
         podium = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
+        eliminated = self.eliminated_at(event)
+        excluded = {row.registration_id for row in rows if row.disqualified}
         order = topcut.final_order(
-            [row.registration_id for row in rows], podium, eliminated_at=self.eliminated_at(event),
-            excluded={row.registration_id for row in rows if row.disqualified},
+            [row.registration_id for row in rows], podium, eliminated_at=eliminated, excluded=excluded,
         )
-        return [FinalRow(place=index, row=by_id[rid]) for index, rid in enumerate(order, start=1) if rid in by_id]
+        cut: dict[int, str] = {}
+        if eliminated:  # a top cut was played: it gave the podium and the places of its losers
+            cut = {rid: CUT_REASON_OF_STAGE.get(stage, "") for rid, stage in eliminated.items()}
+            cut.update({rid: key for rid, key in ((podium.first, "champion"), (podium.second, "final")) if rid})
+        return [FinalRow(place=index, row=by_id[rid], cut="" if rid in excluded else cut.get(rid, ""))
+                for index, rid in enumerate(order, start=1) if rid in by_id]
 
     def table_rows(self, rnd: Round) -> list[Any]:
         """The tables of ``rnd`` as pages, API and PDFs show them."""

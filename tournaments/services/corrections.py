@@ -51,8 +51,8 @@ from ..permissions import is_head_judge
 from ..swiss import topcut
 from ..swiss.pods import Placement, PodResult
 from ..swiss.types import BracketMatch, MatchRecord, Outcome, Standing
-from ..text import round_label, stage_name
-from .eventlog import event_log_append
+from ..text import round_label, score_text, stage_name
+from .eventlog import event_log_append, table_place
 from .locks import round_tables_lock, table_lock
 from .results import _stale, match_result_validate, seat_hows, table_result_store
 from .seating import table_seats_replace
@@ -390,9 +390,9 @@ def match_result_correct(
     if expected_version is not None and expected_version != match.version:
         raise _stale(
             match.entries,
-            _("Otra persona (%(who)s) cambió esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
-              "Revise el resultado actual antes de corregirlo."),
-            a=match.games_a, b=match.games_b, d=match.games_drawn,
+            _("Otra persona (%(who)s) cambió esta mesa mientras editabas: %(score)s. "
+              "Revisá el resultado actual antes de corregirlo."),
+            score=score_text(match.games_a, match.games_b, match.games_drawn),
         )
     plan = match_correction_plan(match=match, games_a=games_a, games_b=games_b, games_drawn=games_drawn,
                                  minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
@@ -416,7 +416,7 @@ def match_result_correct(
         status=match.status, games_drawn=gd, outcome=MatchOutcome(outcome.value), went_to_time=went_to_time,
         intentional_draw=match.intentional_draw, entered_by=by, note=text, source=ResultSource.JUDGE,
     )
-    after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version}
+    after = {"games": [ga, gb, gd], "outcome": str(match.outcome), "version": match.version, **table_place(match)}
     new_winner = _winner(match)
     reseeded = following is not None and old_winner is not None and new_winner != old_winner
     if reseeded:
@@ -506,7 +506,7 @@ def pod_result_correct(
         event=event, action="pod_result_correct", by=by, subject=_("%(round)s, mesa %(table)s") % where,
         before=before,
         after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
-               **({"ended_by_time": True} if by_time else {})},
+               **table_place(pod), **({"ended_by_time": True} if by_time else {})},
         reason=text,
     )
     _follow(event, by, reseeded=None)

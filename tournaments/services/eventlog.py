@@ -7,10 +7,26 @@ locked, so an entry exists exactly when its change committed.
 from __future__ import annotations
 
 from ..enums import EventLogAction
+from ..formats import format_for
+from ..formats.base import GAME_RESULTS
 from ..models import Event, EventLogEntry
 
 #: Service name → what the log shows (the choices of :attr:`EventLogEntry.action`).
 ACTION_LABELS = dict(EventLogAction.choices)
+
+
+def table_place(table) -> dict:
+    """Where an entry about one table happened, for the log's readers (:mod:`tournaments.eventlog_text`).
+
+    ``table`` is a table with its round; returns ``{"round": n,
+    "table": t}`` plus, for a two-player table, ``"players": [a, b]`` (the
+    registration ids of sides A and B, so a score reads with its winner's
+    name). Services merge it into the entry's ``after``.
+    """
+    place = {"round": table.round.number, "table": table.table_number}
+    if format_for(table.round.event).table_results == GAME_RESULTS:
+        place["players"] = [table.player_a_id, table.player_b_id]
+    return place
 
 
 def _actor(by):

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
 from rules import penalties as ladder
+from rules.sources import rule_citation
 from rules.sources import source_label as rules_source_label
 
 from .. import penalties as penalty_services
@@ -119,8 +120,8 @@ _ORDINALS = {
 
 #: The clause that turns the count of warnings into a heavier penalty.
 ESCALATION_RULE = {
-    ladder.WEED_MONSTERS: "000 § 10.3",
-    ladder.BLOBBIEMUNDO: "001 § Penalidades",
+    ladder.WEED_MONSTERS: rule_citation("000", "10.3. Los Jueces"),
+    ladder.BLOBBIEMUNDO: rule_citation("001", "Penalidades"),
 }
 
 def ordinal(n: int) -> str:

@@ -98,7 +98,7 @@ def preregistration_create(*, event: Event | int, player: Player, by=None) -> Pr
                             "when": timezone.localtime(event.preregistration_deadline).strftime("%d/%m/%Y %H:%M")})
     if Registration.objects.filter(event=event, player=player).exists():
         raise RegistrationError("already_registered",
-                                _("%(player)s ya está inscripto en «%(event)s».")
+                                _("%(player)s ya tiene inscripción en «%(event)s».")
                                 % {"player": player.display_name, "event": event.name})
     duplicate = RegistrationError("already_preregistered",
                                   _("%(player)s ya tiene una preinscripción para «%(event)s».")

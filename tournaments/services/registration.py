@@ -79,7 +79,7 @@ def registration_create(
         )
     already = RegistrationError(
         "already_registered",
-        _("%(player)s ya está inscripto en «%(event)s».") % {"player": player, "event": event.name},
+        _("%(player)s ya tiene inscripción en «%(event)s».") % {"player": player, "event": event.name},
     )
     if Registration.objects.filter(event=event, player=player).exists():
         raise already
@@ -130,8 +130,8 @@ def registration_pack_indoor_set(*, registration: Registration | int, bought: bo
     if not bought and event.rounds.exists():
         raise RegistrationError(
             "pack_indoor_played",
-            _("%(player)s ya está emparejado en el Torneo Indoor: no se le quita el Pack Indoor; si no juega, "
-              "regístrelo como abandono.") % {"player": registration.player.display_name},
+            _("%(player)s ya tiene mesa en el Torneo Indoor: el Pack Indoor no se quita; si no juega, "
+              "registralo como abandono.") % {"player": registration.player.display_name},
         )
     before = {"pack_indoor": registration.pack_indoor, "checked_in": registration.checked_in}
     registration.pack_indoor = bought

@@ -27,7 +27,7 @@ from ..errors import NotAllowed, StateError
 from ..formats import format_for
 from ..models import Event, Registration, Round, Table, TableReport
 from ..text import round_label
-from .eventlog import event_log_append
+from .eventlog import event_log_append, table_place
 from .locks import table_lock
 from .results import match_result_record, match_result_validate, pod_result_record
 
@@ -146,7 +146,7 @@ def match_report_submit(*, match: Table | int, registration: Registration | int,
     if changed:
         event_log_append(event=event, action="match_report_submit", by=by, subject=subject,
                          before={"registration": reg_id, **before} if before else {},
-                         after={"registration": reg_id, **values})
+                         after={"registration": reg_id, **values, **table_place(match)})
     reports = list(TableReport.objects.filter(table=match))
     if len(reports) < 2:
         return ReportOutcome(WAITING, report)
@@ -205,7 +205,8 @@ def pod_report_submit(*, pod: Table | int, registration: Registration | int,
         event_log_append(
             event=event, action="pod_report_submit", by=by,
             subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
-            before={"registration": reg_id, **before} if before else {}, after={"registration": reg_id, **values})
+            before={"registration": reg_id, **before} if before else {},
+            after={"registration": reg_id, **values, **table_place(pod)})
     reports = list(TableReport.objects.filter(table=pod))
     if len({r.key() for r in reports}) > 1:
         return ReportOutcome(CONFLICT, report)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..enums import EventState, MatchOutcome, MatchStatus, ResultSource, RoundPhase, RoundState, SeatOutcomeHow
 from ..errors import IllegalResult, StaleEdit, StateError
@@ -18,8 +18,8 @@ from ..formats import format_for
 from ..models import Event, ResultEntry, Round, Seat, Table
 from ..swiss.results import apply_tardiness, late_game_one_problem, result_problems, tardiness_step
 from ..swiss.types import Outcome, outcome_from_games
-from ..text import round_label
-from .eventlog import event_log_append
+from ..text import round_label, score_text
+from .eventlog import event_log_append, table_place
 from .locks import table_lock
 
 User = AbstractBaseUser
@@ -47,11 +47,16 @@ def _stale(entries, message: str, **params) -> StaleEdit:
 
 _PROBLEM_MESSAGES = {
     "negative_games": lambda p: _("La cantidad de partidas no puede ser negativa."),
-    "too_many_wins": lambda p: _("Nadie puede ganar más de %(needed)d partidas en este formato.") % p,
-    "too_many_games": lambda p: _(
-        "Al mejor de %(best_of)d no se juegan más de %(best_of)d partidas (los empates cuentan).") % p,
-    "played_after_win": lambda p: _(
-        "El match termina cuando alguien gana %(needed)d partidas; ambos no pueden llegar a %(needed)d.") % p,
+    "too_many_wins": lambda p: ngettext("Nadie puede ganar más de %(needed)d partida en este formato.",
+                                        "Nadie puede ganar más de %(needed)d partidas en este formato.",
+                                        p["needed"]) % p,
+    "too_many_games": lambda p: ngettext(
+        "Al mejor de %(best_of)d no se juega más de %(best_of)d partida (los empates cuentan).",
+        "Al mejor de %(best_of)d no se juegan más de %(best_of)d partidas (los empates cuentan).", p["best_of"]) % p,
+    "played_after_win": lambda p: ngettext(
+        "El match termina cuando alguien gana %(needed)d partida; ambos no pueden llegar a %(needed)d.",
+        "El match termina cuando alguien gana %(needed)d partidas; ambos no pueden llegar a %(needed)d.",
+        p["needed"]) % p,
     "draw_in_top_cut": lambda p: _("En el reducido no hay empates: el match necesita un ganador."),
     "late_game_one_not_counted": lambda p: _(
         "Con más de 5 minutos de demora, la primera partida es para el rival: el resultado debe incluirla."),
@@ -196,8 +201,9 @@ def match_result_validate(
             field = _PROBLEM_FIELDS.get(first.code, "games_a")
         raise _illegal(
             first.code,
-            _("Resultado %(a)d-%(b)d-%(d)d no válido: %(why)s")
-            % {"a": games_a, "b": games_b, "d": games_drawn, "why": " ".join(_problem_text(p) for p in problems)},
+            _("Resultado %(score)s no válido: %(why)s")
+            % {"score": score_text(games_a, games_b, games_drawn),
+               "why": " ".join(_problem_text(p) for p in problems)},
             field,
         )
     return games_a, games_b, games_drawn, forced or outcome_from_games(games_a, games_b)
@@ -400,9 +406,9 @@ def match_result_record(
             return match
         raise _stale(
             match.entries,
-            _("Otra persona (%(who)s) cargó esta mesa mientras usted editaba: %(a)d-%(b)d-%(d)d. "
-              "Revise el resultado actual antes de corregirlo."),
-            a=match.games_a, b=match.games_b, d=match.games_drawn,
+            _("Otra persona (%(who)s) cargó esta mesa mientras editabas: %(score)s. "
+              "Revisá el resultado actual antes de corregirlo."),
+            score=score_text(match.games_a, match.games_b, match.games_drawn),
         )
     games_a, games_b, games_drawn, outcome = match_result_validate(**validate)
     hows = seat_hows(outcome=outcome, minutes_late_a=minutes_late_a, minutes_late_b=minutes_late_b,
@@ -424,7 +430,7 @@ def match_result_record(
         intentional_draw=intentional_draw, entered_by=entered_by, note=note, source=source,
     )
     after = {"games": [games_a, games_b, games_drawn], "outcome": str(match.outcome), "status": str(match.status),
-             "version": match.version}
+             "version": match.version, **table_place(match)}
     if hows != (SeatOutcomeHow.PLAYED, SeatOutcomeHow.PLAYED):
         after["how"] = [str(h) for h in hows]
     event_log_append(
@@ -515,7 +521,7 @@ def pod_result_record(
         subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
         before=before if before["version"] else {},
         after={"places": sorted([line.player_id, line.place, line.score] for line in lines), "version": pod.version,
-               **({"ended_by_time": True} if by_time else {}),
+               **table_place(pod), **({"ended_by_time": True} if by_time else {}),
                **({"absent": sorted(rid for rid, how in hows.items() if how == SeatOutcomeHow.ABSENT)}
                   if SeatOutcomeHow.ABSENT in hows.values() else {})},
     )

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+
+from rules.sources import rule_citation
 
 from ..services.results import result_entry_problems
 from ..swiss.results import LATE_GAME_LOSS_MINUTES, LATE_MATCH_LOSS_MINUTES
@@ -23,7 +26,9 @@ class ResultForm(forms.Form):
     went_to_time = forms.BooleanField(
         required=False,
         label=_("Terminó por tiempo"),
-        help_text=_("Se acabaron los minutos de la ronda y cada jugador jugó sus 3 turnos extra (000 § 10.1)."),
+        help_text=format_lazy(
+            "{} ({}).", _("Se acabaron los minutos de la ronda y cada jugador jugó sus 3 turnos extra"),
+            rule_citation("000", "10.1. Desarrollo de las Rondas Suizas")),
     )
     intentional_draw = forms.BooleanField(
         required=False,

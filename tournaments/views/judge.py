@@ -22,6 +22,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.settings import api_settings
@@ -351,7 +352,9 @@ def table_time(request, event, number: int, table: int):
         messages.error(request, exc.message)
         return back
     clock = selectors.match_clock(match, minutes=event.round_minutes)
-    text = _("Mesa %(t)d: %(m)d minutos más (tiempo extra total: %(total)d min).") % {
+    text = ngettext("Mesa %(t)d: %(m)d minuto más (tiempo extra total: %(total)d min).",
+                    "Mesa %(t)d: %(m)d minutos más (tiempo extra total: %(total)d min).",
+                    form.cleaned_data["minutes"]) % {
         "t": table, "m": form.cleaned_data["minutes"], "total": match.extra_minutes}
     if clock.ends_at is not None:
         text += " " + _("Termina a las %(when)s.") % {"when": date_format(localtime(clock.ends_at), "H:i")}

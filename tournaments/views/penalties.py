@@ -43,6 +43,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -50,6 +51,7 @@ from django.views.decorators.http import require_http_methods
 
 from rules import penalties as ladder
 from rules.rulings import CATALOG
+from rules.sources import rule_citation
 
 from .. import penalties as penalty_services
 from .. import permissions, selectors
@@ -100,8 +102,9 @@ class PenaltyForm(forms.Form):
     )
     minutes_late = forms.IntegerField(
         label=gettext_lazy("Minutos de demora"), required=False, min_value=0, max_value=600,
-        help_text=gettext_lazy("Sólo para la llegada tarde: más de 5 pierde la primera partida; más de 10, "
-                               "la ronda 0-2 (000 § 10.1)."),
+        help_text=format_lazy("{} ({}).", gettext_lazy("Sólo para la llegada tarde: más de 5 pierde la primera "
+                                                         "partida; más de 10, la ronda 0-2"),
+                              rule_citation("000", "10.1. Desarrollo de las Rondas Suizas")),
     )
     chosen_penalty = forms.ChoiceField(
         label=gettext_lazy("Sanción elegida"), required=False,
@@ -124,7 +127,8 @@ class PenaltyForm(forms.Form):
     consulted_judges = forms.TypedMultipleChoiceField(
         label=gettext_lazy("Jueces consultados (opcional)"), coerce=int, required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text=gettext_lazy("Con quiénes del equipo de jueces se consultó la sanción (000 § 10.3)."),
+        help_text=format_lazy("{} ({}).", gettext_lazy("Con quiénes del equipo de jueces se consultó la sanción"),
+                              rule_citation("000", "10.3. Los Jueces")),
     )
 
     def __init__(self, *args, event: Event, match: Table, user=None, **kwargs) -> None:
@@ -414,7 +418,7 @@ def player_penalties(request, number: str):
     player = get_object_or_404(Player, player_number=number)
     if not (request.user.is_superuser or Registration.objects.filter(player=player, event_id__in=judged).exists()):
         return forbidden(request, None, reason=permissions.JUDGE, message=_(
-            "Sólo los jueces y organizadores de un evento en el que está inscripto este jugador "
+            "Sólo los jueces y organizadores de un evento con inscripción de este número "
             "pueden ver su historial de penalidades."))
     penalties = (
         penalty_services.penalties_for_player(player.pk)

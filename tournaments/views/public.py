@@ -27,7 +27,9 @@ from .. import pagecache, selectors
 from ..enums import EventState, MatchStatus, RoundPhase
 from ..formats import format_for
 from ..models import Event, Registration
-from ..text import fold, stage_name
+from ..resources import export_stem, pairings_dataset
+from ..spreadsheets import kind_of, spreadsheet_response
+from ..text import fold, round_label, stage_name
 
 #: Seconds between two polls of a live fragment (settings.ARENA_LIVE_POLL_SECONDS overrides).
 LIVE_POLL_SECONDS = 5
@@ -202,6 +204,19 @@ def round_detail(request, pk: int, number: int):
         return context
 
     return _live(request, pk, "public/event_detail.html", _round_fragment, build)
+
+
+def round_spreadsheet(request, pk: int, number: int):
+    """One round's tables as a download: CSV in the reader's convention (``;`` and decimal comma in
+    Spanish) or, with ``?formato=xlsx``, XLSX with the games as numbers
+    (:func:`tournaments.resources.pairings_dataset`); 404 for a round the event does not have."""
+    event = _event_or_404(pk)
+    rnd = get_object_or_404(event.rounds.select_related("event"), number=number)
+    dataset = pairings_dataset(rnd)
+    response = spreadsheet_response(export_stem("emparejamientos", event, f"ronda-{rnd.number}"), dataset.headers,
+                                    dataset, kind=kind_of(request), sheet=round_label(rnd))
+    patch_cache_control(response, public=True, max_age=PAGE_MAX_AGE)
+    return response
 
 
 def _standings_context(event: Event, rows: list) -> dict:

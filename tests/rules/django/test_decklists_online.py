@@ -194,7 +194,8 @@ def test_live_check_is_for_the_events_players_and_judges_only(client, roles):
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     client.force_login(roles.outsider)
     refused = _live(client, roles.event, text=LEGAL)
-    assert refused.status_code == 403 and "Sólo los jugadores inscriptos" in refused.content.decode()
+    assert refused.status_code == 403
+    assert "Sólo quienes tienen inscripción en el evento y sus jueces" in refused.content.decode()
     client.force_login(roles.judge)
     assert _live(client, roles.event, text=LEGAL).json()["legal"] is True
 
@@ -395,7 +396,7 @@ def test_admin_action_publishes_a_finished_event(client, finished, roles):
     url = reverse("admin:tournaments_event_changelist")
     response = client.post(url, {"action": "decklists_publish_selected", "_selected_action": [finished.event.pk]},
                            follow=True)
-    assert "se publicaron las listas de 8 jugadores del top" in response.content.decode()
+    assert "se publicaron las listas de los 8 jugadores del top." in response.content.decode()  # all 8 loaded one
     finished.event.refresh_from_db()
     assert len(finished.event.decklists_published) == 8
     client.force_login(roles.organizer)

@@ -1,6 +1,6 @@
 """The documented import limit on the decklist page, with the real settings (issue #26, point 8).
 
-README: ``ARENA_IMPORT_MAX_BYTES`` is 5 MB = 5 * 1024 * 1024 = 5,242,880 bytes.
+docs/operators.md: ``ARENA_IMPORT_MAX_BYTES`` is 5 MB = 5 * 1024 * 1024 = 5,242,880 bytes.
 Django's own limit (``DATA_UPLOAD_MAX_MEMORY_SIZE``, 2.5 MB by default) used to
 refuse a list between 2.5 and 5 MB with an English "Bad Request (400)" page; now
 a list up to the limit reaches the form, a larger one gets the form's Spanish

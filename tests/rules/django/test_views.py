@@ -92,7 +92,7 @@ def test_judge_submits_by_player_number(client, roles):
     assert "Lista guardada: es legal para este evento." in response.content.decode()
     assert Decklist.objects.get().registration == roles.registrations[2]
     response = client.post(submit_url(roles), {"player_number": "NO-EXISTE", "text": LEGAL})
-    assert "No hay ningún jugador inscripto en este evento con ese número." in response.content.decode()
+    assert "Ese número no tiene inscripción en este evento." in response.content.decode()
 
 
 def test_locked_list_page_refuses_the_player_and_asks_the_head_judge_for_a_reason(client, roles):
@@ -139,7 +139,7 @@ def test_decklist_detail_shows_history_and_records_a_deck_check(client, roles):
         {"table_number": "4", "game_number": "2", "counted_cards": "59", "discrepancies": "Falta una carta"},
         follow=True,
     )
-    assert "Chequeo registrado con 1 diferencias." in response.content.decode()
+    assert "Chequeo registrado con 1 diferencia." in response.content.decode()  # ngettext (issue #28 point 4)
     check = DeckCheck.objects.get()
     assert (check.judge, check.table_number, check.game_number, check.counted_cards) == (roles.judge, 4, 2, 59)
     assert "Se contaron 59 cartas; la lista registrada tiene 60." in response.content.decode()

@@ -172,7 +172,7 @@ def test_pair_button_with_missing_results_shows_service_message(client_a, venue_
         services.match_result_record(match=match, games_a=2, games_b=1)
     response = press(client_a, event, "emparejar")
     assert message_texts(response) == [
-        "Faltan resultados en las mesas 2, 3; cárguelos antes de emparejar la ronda siguiente."
+        "Faltan resultados en las mesas 2, 3; cargalos antes de emparejar la ronda siguiente."
     ]
     assert Round.objects.filter(event=event).count() == 1
 
@@ -222,7 +222,7 @@ def test_close_round_button_with_missing_results_names_the_tables(client_a, venu
     rnd = services.round_pair_next(event=event)
     services.match_result_record(match=rnd.tables.get(table_number=1), games_a=2, games_b=0)
     response = press(client_a, event, "cerrar-ronda")
-    assert message_texts(response) == ["Faltan resultados en las mesas 2, 3, 4; cárguelos antes de cerrar la ronda 1."]
+    assert message_texts(response) == ["Faltan resultados en las mesas 2, 3, 4; cargalos antes de cerrar la ronda 1."]
     rnd.refresh_from_db()
     assert rnd.state == RoundState.PAIRED
 
@@ -324,7 +324,7 @@ def test_drop_and_undo_drop_buttons_go_through_services(client_a, venue_a):
     assert registration.dropped is True
     assert registration.dropped_after_round == 1
     assert message_texts(response) == [
-        f"{registration.player.display_name} abandonó el evento; no se lo empareja más (sus resultados cuentan)."
+        f"{registration.player.display_name} abandonó el evento: no se empareja más (sus resultados cuentan)."
     ]
     response = client_a.post(registration_url(event, registration, "deshacer-abandono"), follow=True)
     registration.refresh_from_db()
@@ -371,7 +371,7 @@ def test_quick_player_creates_and_registers(client_a, event_a, venue_a):
     response = client_a.post(url, data, follow=True)
     player = Player.objects.get(player_number="WM-9001")
     assert Registration.objects.filter(event=event_a, player=player, checked_in=True).exists()
-    assert message_texts(response) == ["Ana Díaz (WM-9001) creado e inscripto."]
+    assert message_texts(response) == ["Ana Díaz (WM-9001): alta e inscripción hechas."]
 
 
 def test_quick_player_in_swiss_is_a_late_entry(client_a, venue_a):
@@ -382,7 +382,7 @@ def test_quick_player_in_swiss_is_a_late_entry(client_a, venue_a):
     registration = Registration.objects.get(event=event, player__player_number="WM-9002")
     assert (registration.late_entry, registration.joined_round) == (True, 2)
     assert message_texts(response) == [
-        "Tardío (WM-9002) creado e inscripto (inscripción tardía: juega desde la ronda 2)."
+        "Tardío (WM-9002): alta e inscripción hechas (inscripción tardía: juega desde la ronda 2)."
     ]
 
 

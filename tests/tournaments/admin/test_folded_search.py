@@ -90,7 +90,7 @@ def test_quick_registration_asks_ya_existe_before_a_duplicate_and_creates_it_whe
     assert 'value="WM-0999"' not in client_a.get(change_url(event_a)).content.decode()
     # Another person with the same name: the organizer says so.
     response = client_a.post(url, {**data, "quick-confirm_new": "on"}, follow=True)
-    assert "camila gimenez (WM-0999) creado e inscripto." in message_texts(response)
+    assert "camila gimenez (WM-0999): alta e inscripción hechas." in message_texts(response)
     assert Registration.objects.filter(event=event_a, player__player_number="WM-0999").exists()
 
 

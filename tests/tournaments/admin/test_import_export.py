@@ -136,7 +136,8 @@ def test_player_export_has_spanish_columns(client_a, venue_a):
          "playerresource_home_venue": "on", "playerresource_province": "on"},
     )
     assert response.status_code == 200
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    # The reader's convention: «;» between cells in Spanish (issue #28 point 3).
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0] == ["nombre", "número", "sede", "provincia"]
     assert rows[1] == ["Ana", "WM-1", "Sede Palermo", "CABA"]
 

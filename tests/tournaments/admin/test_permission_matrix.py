@@ -441,6 +441,9 @@ CUSTOM = [
            lambda w: {"quick-display_name": "Alta Rápida", "quick-player_number": "PA-99",
                       "quick-home_venue": w.venue["a"].pk}),
     Custom("tournaments_event_standings_csv", lambda w: [w.event["a"].pk], changes=False),
+    # Spreadsheet downloads (issue #28 point 3): the event's registrations, a round's tables.
+    Custom("tournaments_event_registrations_export", lambda w: [w.event["a"].pk], changes=False),
+    Custom("tournaments_round_pairings_export", lambda w: [w.round["a"].pk], changes=False),
     # Pre-registration check-in on the day panel (issue #17): «Presente», and the code read from the QR.
     Custom("tournaments_event_prereg_check_in", lambda w: [w.event["a"].pk, _prereg(w).pk], lambda w: {}),
     Custom("tournaments_event_prereg_token", lambda w: [w.event["a"].pk],
@@ -456,6 +459,9 @@ CUSTOM = [
     # Publishing an event file (issue #18): only an organizer of the file's venue
     # (tests/tournaments/test_exchange_api.py).
     Custom("tournaments_event_import_file", lambda w: [], _event_file),
+    # The event log in words (issue #28 point 2): the page and its download, for the venue's organizers.
+    Custom("tournaments_eventlogentry_event", lambda w: [w.event["a"].pk], changes=False),
+    Custom("tournaments_eventlogentry_event_export", lambda w: [w.event["a"].pk], changes=False),
     # Django's own: setting a user's password is the superusers' (accounts are superuser-only).
     Custom("auth_user_password_change", lambda w: [w.users[ORG_B].pk],
            lambda w: {"password1": "otra-clave-larga-91", "password2": "otra-clave-larga-91"}, legit=SUPER),

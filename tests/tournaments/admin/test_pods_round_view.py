@@ -243,6 +243,6 @@ def test_close_round_with_a_pod_missing_names_its_table(client_a, paired):
         ids = [rid for rid, _name in seats(pod)]
         services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     response = press(client_a, event, "cerrar-ronda")
-    assert message_texts(response) == ["Faltan resultados en las mesas 3; cárguelos antes de cerrar la ronda 1."]
+    assert message_texts(response) == ["Falta el resultado de la mesa 3; cargalo antes de cerrar la ronda 1."]
     rnd.refresh_from_db()
     assert rnd.state == "paired"

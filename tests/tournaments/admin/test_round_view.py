@@ -73,8 +73,8 @@ def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, 
     services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "0"}, follow=True)
     assert message_texts(response) == [
-        "Otra persona (org_b) cargó esta mesa mientras usted editaba: 2-0-0. "
-        "Revise el resultado actual antes de corregirlo."
+        "Otra persona (org_b) cargó esta mesa mientras editabas: 2-0. "
+        "Revisá el resultado actual antes de corregirlo."
     ]
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (2, 0)
@@ -97,8 +97,8 @@ def test_round_page_correction_keeps_history(client_a, paired, organizer_a, orga
     assert history.status_code == 200
     newest = html.split("<td>v2</td>")[1].split("</tr>")[0]
     assert "org_a" in newest
-    assert "2-0-0 (Gana A)" in newest  # before
-    assert "<strong>1-2-0</strong> (Gana B)" in newest  # after
+    assert "2-0 (Gana A)" in newest  # before: one way to write a result (issue #28 point 4)
+    assert "<strong>1-2</strong> (Gana B)" in newest  # after
     assert "Error de planilla" in newest
     oldest = html.split("<td>v1</td>")[1].split("</tr>")[0]
     assert "org_b" in oldest and "—" in oldest
@@ -110,7 +110,7 @@ def test_round_page_illegal_result_shows_service_message(client_a, paired):
     response = client_a.post(result_url(rnd, match), {"games_a": "3", "games_b": "0", "expected_version": "0"},
                              follow=True)
     text = message_texts(response)[0]
-    assert text.startswith("Mesa 1: Resultado 3-0-0 no válido:")
+    assert text.startswith("Mesa 1: Resultado 3-0 no válido:")
     assert Table.objects.get(pk=match.pk).status == MatchStatus.PENDING
 
 

@@ -74,3 +74,16 @@ def test_the_admin_lists_the_log_read_only(client, event, organizer):
     assert client.post(reverse("admin:tournaments_eventlogentry_delete", args=[entry.pk]), {"post": "yes"}
                        ).status_code == 403
     assert EventLogEntry.objects.filter(pk=entry.pk).exists()
+
+
+def test_the_api_log_reads_each_change_in_words(as_user, event, organizer, judge):
+    rnd = services.round_pair_next(event=event, by=organizer)
+    match = first_table(rnd)
+    services.match_result_record(match=match, games_a=2, games_b=1, entered_by=judge)
+    services.match_result_record(match=match, games_a=0, games_b=2, entered_by=judge, expected_version=1)
+    body = as_user(organizer).get(log_url(event), HTTP_ACCEPT_LANGUAGE="es").json()
+    changed = body["results"][-1]
+    winner = match.player_b.player.display_name
+    assert (changed["title"], changed["text"]) == (
+        "Resultado cambiado", f"Mesa {match.table_number}: 2-1 → 0-2 ({winner} gana)")
+    assert body["results"][-3]["text"] == "Ronda 1: 4 mesas."

@@ -60,7 +60,7 @@ def test_pairing_with_results_missing_is_409_naming_the_tables(as_user, organize
     assert response.status_code == 409
     assert response.json() == {
         "code": "results_missing",
-        "detail": "Faltan resultados en las mesas 2, 3, 4; cárguelos antes de emparejar la ronda siguiente.",
+        "detail": "Faltan resultados en las mesas 2, 3, 4; cargalos antes de emparejar la ronda siguiente.",
     }
 
 
@@ -138,7 +138,7 @@ def test_judges_cannot_drop_players(as_user, judge, event, action):
 def test_drop_of_a_player_not_registered_is_404(as_user, organizer, event):
     response = as_user(organizer).post(url("drop", event, "WM-NO-ESTA"))
     assert response.status_code == 404
-    assert response.json()["detail"] == "El jugador WM-NO-ESTA no está inscripto en «Fecha 3 Super Liga»."
+    assert response.json()["detail"] == "El número WM-NO-ESTA no tiene inscripción en «Fecha 3 Super Liga»."
 
 
 def test_organizer_starts_the_top_cut(as_user, organizer, event):

@@ -96,7 +96,7 @@ def test_third_warning_through_the_api_disqualifies_and_forfeits(as_user, judge,
     assert preview.status_code == 200
     pv = preview.json()
     assert pv["headline"] == ("Tercera advertencia del día: pierde la partida en curso y queda descalificado "
-                              "(000 § 10.3)")
+                              "(Reglamento Weed Monsters (06/09/2024) § 10.3. Los Jueces)")
     assert (pv["penalty_type"], pv["escalated"], pv["disqualifies"]) == ("disqualification", True, True)
     assert (pv["warnings_before"], pv["warning_count_after"], pv["score_after"]) == (2, 3, "0-2")
     assert Penalty.objects.count() == 2  # the preview stores nothing

@@ -114,5 +114,5 @@ def test_player_results_of_a_player_not_registered_is_404(api, event):
     assert response.status_code == 404
     assert response.json() == {
         "code": "registration_not_found",
-        "detail": f"El jugador {outsider.player_number} no está inscripto en «Fecha 3 Super Liga».",
+        "detail": f"El número {outsider.player_number} no tiene inscripción en «Fecha 3 Super Liga».",
     }

@@ -123,8 +123,8 @@ def test_stale_save_of_a_second_judge_is_refused_and_the_first_kept(match, judge
     assert response.status_code == 409
     assert response.json() == {
         "code": "stale_result",
-        "detail": "Otra persona (jueza) cargó esta mesa mientras usted editaba: 2-1-0. "
-        "Revise el resultado actual antes de corregirlo.",
+        "detail": "Otra persona (jueza) cargó esta mesa mientras editabas: 2-1. "
+        "Revisá el resultado actual antes de corregirlo.",
     }
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.version) == (2, 1, 1)
@@ -145,9 +145,9 @@ def test_illegal_result_is_400_with_a_spanish_message(as_user, judge, match):
     assert response.status_code == 400
     assert response.json() == {
         "code": "too_many_wins",
-        "detail": "Resultado 3-0-0 no válido: Nadie puede ganar más de 2 partidas en este formato.",
+        "detail": "Resultado 3-0 no válido: Nadie puede ganar más de 2 partidas en este formato.",
         # issue #15: the refusal names the field
-        "errors": {"games_a": ["Resultado 3-0-0 no válido: Nadie puede ganar más de 2 partidas en este formato."]},
+        "errors": {"games_a": ["Resultado 3-0 no válido: Nadie puede ganar más de 2 partidas en este formato."]},
     }
     match.refresh_from_db()
     assert match.version == 0

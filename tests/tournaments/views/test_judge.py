@@ -148,7 +148,7 @@ def test_stale_save_is_refused_with_the_current_result_and_keeps_the_first_save(
     response = post_result(client, match, version=loaded_version, a=0, b=2)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Otra persona (juez2) cargó esta mesa mientras usted editaba: 2-0-0." in html
+    assert "Otra persona (juez2) cargó esta mesa mientras editabas: 2-0." in html
     assert "Resultado guardado ahora" in html
     assert "Cargado por Ana Paz (juez2)" in html
     match.refresh_from_db()
@@ -164,7 +164,7 @@ def test_illegal_result_shows_spanish_error_and_saves_nothing(client, event, jud
     response = post_result(client, match, a=2, b=2)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Resultado 2-2-0 no válido" in html
+    assert "Resultado 2-2 no válido" in html
     assert "ambos no pueden llegar a 2" in html
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING

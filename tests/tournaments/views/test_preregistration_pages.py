@@ -121,7 +121,8 @@ def test_waitlisted_player_sees_position(client):
     client.force_login(user)
     html = client.post(reverse("prereg:create", args=[event.pk]), follow=True).content.decode()
     assert "En lista de espera (puesto 2)" in visible(html)
-    assert "Sin lugares: te anotás en lista de espera" in html
+    assert "Cupo completo" in html  # already waiting: no «te anotás en lista de espera» (issue #28 point 4)
+    assert "te anotás en lista de espera" not in html
     listing = client.get(reverse("prereg:upcoming")).content.decode()
     assert "En lista de espera (puesto 2)" in visible(listing)
     assert PreRegistration.objects.get(player=player).state == PreRegistrationState.WAITLISTED
