@@ -167,7 +167,7 @@ def test_event_log_is_linked_from_the_day_panel_round_page_and_table_history(cli
     assert f'href="{log_url(event)}" id="arena-event-log-link"' in page
     round_page = client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
     assert f'href="{log_url(event)}?ronda=1" id="arena-round-log-link"' in round_page
-    history = client_a.get(reverse("admin:tournaments_match_history", args=[one.pk])).content.decode()
+    history = client_a.get(reverse("admin:tournaments_table_history", args=[one.pk])).content.decode()
     assert f'href="{log_url(event)}?ronda=1&amp;mesa=1" id="arena-table-log-link"' in history
 
 

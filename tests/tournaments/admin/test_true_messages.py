@@ -161,7 +161,7 @@ def test_match_history_writes_results_as_the_round_page_does(client_a, venue_a):
     services.match_result_record(match=match, games_a=2, games_b=0)
     services.match_result_record(match=match, games_a=1, games_b=1, games_drawn=1, expected_version=1)
     round_page = text_of(client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode())
-    history = text_of(client_a.get(reverse("admin:tournaments_match_history", args=[match.pk])).content.decode())
+    history = text_of(client_a.get(reverse("admin:tournaments_table_history", args=[match.pk])).content.decode())
     assert "1-1-1" in round_page and "Resultado actual: 1-1-1 (Empate)" in history
     assert "2-0 (Gana A)" in history and "2-0-0" not in history
 
