@@ -64,7 +64,7 @@ def test_a_confirmed_player_is_not_told_to_join_the_waitlist(client):
 
 def reasons(html: str) -> dict[int, str]:
     """Registration id → the text of its «Desempate» cell, row by row."""
-    rows = re.findall(r'<tr[^>]*data-registration="(\d+)".*?<td class="tiebreak">(.*?)</td>', html, re.S)
+    rows = re.findall(r'<tr[^>]*data-registration="(\d+)".*?<td class="tiebreak[^"]*"[^>]*>(.*?)</td>', html, re.S)
     return {int(rid): re.sub(r"<[^>]+>", "", cell).strip() for rid, cell in rows}
 
 
