@@ -54,7 +54,7 @@ def test_closing_a_pods_round_with_a_pod_missing_names_that_table():
     with pytest.raises(StateError) as refused:
         services.round_close(event=event)
     assert refused.value.code == "results_missing"
-    assert f"mesas {missing};" in str(refused.value)
+    assert str(refused.value) == f"Falta el resultado de la mesa {missing}; cargalo antes de cerrar la ronda 1."
     rnd.refresh_from_db()
     assert rnd.state == RoundState.PAIRED
     # the table can still be entered, then the round closes and the next one pairs: the event is not stuck
