@@ -184,6 +184,9 @@ def permissions_move(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # The data steps run in their own transaction: PostgreSQL refuses to ALTER a table with the
+    # deferred foreign-key checks of rows written earlier in the same transaction still pending.
+    atomic = False
 
     dependencies = [
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
@@ -280,7 +283,7 @@ class Migration(migrations.Migration):
                      "verbose_name_plural": "reportes de jugadores"},
         ),
         # -- copy everything onto the new shape --
-        migrations.RunPython(forward, migrations.RunPython.noop, elidable=False),
+        migrations.RunPython(forward, migrations.RunPython.noop, atomic=True, elidable=False),
         # -- then the old columns and models go --
         migrations.RemoveField(model_name="table", name="player_a"),
         migrations.RemoveField(model_name="table", name="player_b"),
@@ -342,5 +345,5 @@ class Migration(migrations.Migration):
             model_name="tablereport",
             constraint=models.UniqueConstraint(fields=("table", "registration"), name="table_report_once_per_player"),
         ),
-        migrations.RunPython(permissions_move, migrations.RunPython.noop, elidable=False),
+        migrations.RunPython(permissions_move, migrations.RunPython.noop, atomic=True, elidable=False),
     ]
