@@ -54,7 +54,7 @@ def main() -> None:
     live.head_judge = head_judge
     live.save(update_fields=["head_judge"])
     rnd = services.round_pair_next(event=live, by=organizer_a)
-    first = rnd.matches.filter(is_bye=False).order_by("table_number").first()
+    first = rnd.tables.filter(is_bye=False).order_by("table_number").first()
     services.match_result_record(match=first, games_a=2, games_b=1, entered_by=judge)
     reg = first.player_b
     reg.event = live
@@ -65,13 +65,13 @@ def main() -> None:
     done = _event(venue_a, "Fecha terminada", players=4)
     for _ in range(done.planned_rounds or 3):
         swiss = services.round_pair_next(event=done)
-        for match in swiss.matches.filter(is_bye=False):
+        for match in swiss.tables.filter(is_bye=False):
             services.match_result_record(match=match, games_a=2, games_b=1)
     semis = services.top_cut_start(event=done)
-    for match in semis.matches.all():
+    for match in semis.tables.all():
         services.match_result_record(match=match, games_a=2, games_b=0)
     final = services.round_pair_next(event=done)
-    services.match_result_record(match=final.matches.get(), games_a=0, games_b=2)
+    services.match_result_record(match=final.tables.get(), games_a=0, games_b=2)
     services.event_finish(event=done)
 
     played_event(venue=venue_a, name="Fecha stoner terminada")
