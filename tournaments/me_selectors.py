@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import selectors
 from .formats import format_for
 from .models import Event, Player, Registration, Round, Seat, Table
-from .services.clock import round_build_clock
+from .selectors import round_build_clock
 
 
 def player_of_user(user) -> Player | None:

@@ -649,6 +649,54 @@ def round_clock(
     return RoundClock(state, total, remaining, elapsed, ends_at, extra_minutes)
 
 
+@dataclass(frozen=True, slots=True)
+class BuildClock:
+    """Round 1's deck-building period of a Torneo Indoor at one instant.
+
+    ``state``: ``building`` (counting down) or ``build_paused``. Units:
+    whole seconds; ``ends_at`` (UTC) is when the round's own clock starts
+    (while paused, if it were resumed now).
+    """
+
+    state: str
+    total_seconds: int
+    remaining_seconds: int
+    ends_at: datetime.datetime
+
+    @property
+    def display(self) -> str:
+        """The remaining build time as ``M:SS``."""
+        return f"{self.remaining_seconds // 60}:{self.remaining_seconds % 60:02d}"
+
+
+def round_build_clock(rnd: Round, *, now: datetime.datetime | None = None) -> BuildClock | None:
+    """The build period of ``rnd`` at ``now`` (no query), or ``None`` when there is none or it is over.
+
+    The build is the time before ``clock_started_at`` (plus the pauses
+    taken during it): the round's countdown
+    (:func:`round_clock`) runs from there, so
+    pausing during the build pauses the build.
+    """
+    if not rnd.build_minutes or rnd.clock_started_at is None or rnd.closed_at is not None:
+        return None
+    now = now or timezone.now()
+    until = rnd.clock_paused_at or now
+    elapsed = int((until - rnd.clock_started_at).total_seconds()) - rnd.clock_paused_seconds
+    if elapsed >= 0:
+        return None
+    paused_now = max(0, int((now - rnd.clock_paused_at).total_seconds())) if rnd.clock_paused_at else 0
+    ends_at = rnd.clock_started_at + datetime.timedelta(seconds=rnd.clock_paused_seconds + paused_now)
+    state = "build_paused" if rnd.clock_paused_at is not None else "building"
+    return BuildClock(state, rnd.build_minutes * 60, min(-elapsed, rnd.build_minutes * 60), ends_at)
+
+
+def round_display_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = None):
+    """The clock a page shows for ``rnd`` (no query): a Torneo Indoor's
+    :class:`BuildClock` while the build lasts, else
+    :func:`round_clock` for ``minutes`` minutes."""
+    return round_build_clock(rnd, now=now) or round_clock(rnd, minutes=minutes, now=now)
+
+
 def match_clock(match: Table, *, minutes: int, now: datetime.datetime | None = None) -> RoundClock:
     """One table's own clock: its round's clock plus the table's ``extra_minutes`` (no query past the round).
 

@@ -22,7 +22,8 @@ from tournaments import selectors, services
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import NotAllowed, RegistrationError, StateError
 from tournaments.models import EventLogEntry, Registration, Round
-from tournaments.services.clock import round_build_clock, round_build_end
+from tournaments.selectors import round_build_clock
+from tournaments.services.clock import round_build_end
 from tournaments.services.registration import registration_pack_indoor_set
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

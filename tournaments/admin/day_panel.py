@@ -241,7 +241,7 @@ def day_status(event: Event) -> DayStatus:
     )
     status.actions = [DAY_ACTIONS[key] for key in _applicable_actions(event)]
     if last is not None:
-        status.clock = services.round_display_clock(last, minutes=event.round_minutes)
+        status.clock = selectors.round_display_clock(last, minutes=event.round_minutes)
     return status
 
 

@@ -15,12 +15,10 @@ from __future__ import annotations
 from ..formats import derived_seed
 from .clock import (
     match_time_extend,
-    round_build_clock,
     round_build_end,
     round_clock_pause,
     round_clock_resume,
     round_clock_start,
-    round_display_clock,
 )
 from .corrections import match_result_correct, pod_result_correct
 from .locks import event_lock, registration_lock, table_lock
@@ -74,8 +72,8 @@ __all__ = [
     "registration_create",
     "registration_delete",
     "registration_drop", "registration_drop_undo", "registration_lock", "registration_open",
-    "registration_pack_indoor_set", "round_build_clock", "round_build_end", "round_clock_pause",
-    "round_clock_resume", "round_clock_start", "round_close", "round_display_clock", "round_pair_manual",
+    "registration_pack_indoor_set", "round_build_end", "round_clock_pause",
+    "round_clock_resume", "round_clock_start", "round_close", "round_pair_manual",
     "round_pair_next",
     "round_repair", "top_cut_start",
 ]

@@ -9,12 +9,11 @@ at zero).
 
 Torneo Indoor (R-000-52, 000_0014b2ac83da54b4.txt § "Torneo Indoor"):
 round 1 opens with a build period of :data:`INDOOR_BUILD_MINUTES`, see
-:func:`round_clock_start_on_pairing` and :func:`round_build_clock`.
+:func:`round_clock_start_on_pairing` and :func:`tournaments.selectors.round_build_clock`.
 """
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +23,7 @@ from .. import hooks, permissions
 from ..enums import EventKind, EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, NotAllowed, StateError
 from ..models import Event, Round, Table
+from ..selectors import round_build_clock
 from ..text import round_label
 from .eventlog import event_log_append
 from .locks import round_lock, table_lock
@@ -33,56 +33,6 @@ EXTRA_MINUTES_MIN, EXTRA_MINUTES_MAX = 1, 30
 
 #: Torneo Indoor: minutes to open the boosters, build and trade before round 1's clock (R-000-52).
 INDOOR_BUILD_MINUTES = 60
-
-
-@dataclass(frozen=True, slots=True)
-class BuildClock:
-    """Round 1's deck-building period of a Torneo Indoor at one instant.
-
-    ``state``: ``building`` (counting down) or ``build_paused``. Units:
-    whole seconds; ``ends_at`` (UTC) is when the round's own clock starts
-    (while paused, if it were resumed now).
-    """
-
-    state: str
-    total_seconds: int
-    remaining_seconds: int
-    ends_at: datetime.datetime
-
-    @property
-    def display(self) -> str:
-        """The remaining build time as ``M:SS``."""
-        return f"{self.remaining_seconds // 60}:{self.remaining_seconds % 60:02d}"
-
-
-def round_build_clock(rnd: Round, *, now: datetime.datetime | None = None) -> BuildClock | None:
-    """The build period of ``rnd`` at ``now`` (no query), or ``None`` when there is none or it is over.
-
-    The build is the time before ``clock_started_at`` (plus the pauses
-    taken during it): the round's countdown
-    (:func:`tournaments.selectors.round_clock`) runs from there, so
-    pausing during the build pauses the build.
-    """
-    if not rnd.build_minutes or rnd.clock_started_at is None or rnd.closed_at is not None:
-        return None
-    now = now or timezone.now()
-    until = rnd.clock_paused_at or now
-    elapsed = int((until - rnd.clock_started_at).total_seconds()) - rnd.clock_paused_seconds
-    if elapsed >= 0:
-        return None
-    paused_now = max(0, int((now - rnd.clock_paused_at).total_seconds())) if rnd.clock_paused_at else 0
-    ends_at = rnd.clock_started_at + datetime.timedelta(seconds=rnd.clock_paused_seconds + paused_now)
-    state = "build_paused" if rnd.clock_paused_at is not None else "building"
-    return BuildClock(state, rnd.build_minutes * 60, min(-elapsed, rnd.build_minutes * 60), ends_at)
-
-
-def round_display_clock(rnd: Round, *, minutes: int, now: datetime.datetime | None = None):
-    """The clock a page shows for ``rnd`` (no query): a Torneo Indoor's
-    :class:`BuildClock` while the build lasts, else
-    :func:`tournaments.selectors.round_clock` for ``minutes`` minutes."""
-    from ..selectors import round_clock
-
-    return round_build_clock(rnd, now=now) or round_clock(rnd, minutes=minutes, now=now)
 
 
 def _log(rnd: Round, action: str, by, reason: str = "") -> None:

@@ -13,7 +13,7 @@ Rondas Suizas").
 Torneo Indoor, round 1: first "Armado de mazos" with its own countdown
 (states ``building`` and ``build_paused``), then the round's clock by
 itself (000_0014b2ac83da54b4.txt § "Torneo Indoor", R-000-52;
-:func:`tournaments.services.clock.round_build_clock`).
+:func:`tournaments.selectors.round_build_clock`).
 """
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ from django.views.decorators.http import require_POST
 from .. import permissions, selectors, services
 from ..errors import ArenaError
 from ..models import Event
-from ..services.clock import round_build_end, round_display_clock
+from ..selectors import round_display_clock
+from ..services.clock import round_build_end
 from .access import event_role_required
 
 #: Seconds between two reads of the clock state by the page.

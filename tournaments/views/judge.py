@@ -143,7 +143,7 @@ def _list_context(event, rnd, *, status: str, query: str, page) -> dict:
         if page.has_previous else None,
         "counts": {"pending": page.pending, "total": page.total},
         "round_open": bool(rnd and rnd.state == RoundState.PAIRED and event.state != EventState.FINISHED),
-        "clock": services.round_display_clock(rnd, minutes=event.round_minutes) if rnd else None,
+        "clock": selectors.round_display_clock(rnd, minutes=event.round_minutes) if rnd else None,
     }
 
 
