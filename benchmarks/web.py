@@ -17,6 +17,14 @@ b. open loop, locust: 1,024 players polling the live standings fragment
 c. 20 concurrent judges entering each pending match of round 5 once, half
    through the API (token) and half through the judge form. Goal: p95 <
    100 ms, 0 errors.
+d. a stampede after each change: ``--trials`` times, one judge records a
+   result (API, token), then 20 readers ask for the standings page and the
+   API standings at the same instant. Reported: the slowest reader's wait
+   per trial (median over the trials) and how many got the previous state
+   (``X-Arena-Stamp`` older than the result's). Baseline in the same run:
+   the same 20 readers with nothing changed, and one reader alone just
+   after a result (the cost of one rebuild). Goal (issue #27 point 1): the
+   slowest reader waits no longer than one rebuild, never 20 of them.
 
 Needs wrk (Debian package ``wrk``) and locust (``requirements-bench.txt``);
 ``make bench`` installs both. Prints every figure with the load average;
@@ -60,7 +68,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=20, help="duration of each closed-loop run")
     parser.add_argument("--open-seconds", type=int, default=60)
     parser.add_argument("--judges", type=int, default=20)
-    parser.add_argument("--only", choices=["a", "b", "c"], nargs="+", default=["a", "b", "c"])
+    parser.add_argument("--trials", type=int, default=9, help="results recorded in the stampede (d)")
+    parser.add_argument("--only", choices=["a", "b", "c", "d"], nargs="+", default=["a", "b", "c", "d"])
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     for tool in ("wrk",):
@@ -89,6 +98,8 @@ def main() -> None:
             figures["closed_loop"] = closed_loop(args, base, facts, len(standings))
         if "b" in args.only:
             figures["open_loop"] = open_loop(args, base, facts)
+        if "d" in args.only:
+            figures["stampede"] = stampede(args, base, facts)
         if "c" in args.only:
             figures["judges"] = judges(args, base, facts)
     finally:
@@ -347,6 +358,81 @@ def judges(args, base: str, facts: dict) -> dict:
     print(f"  entering results (sign-in excluded): worst p95 {worst:.0f} ms, {failures} failures — goal < 100 ms, "
           f"0 errors: {'met' if ok else 'NOT met'} (load average {load})")
     return {"rows": rows, "load": load, "entered": entered}
+
+
+# --------------------------------------------------------------------------- d. a stampede after each change
+
+
+def _timed_get(url: str) -> tuple[float, str]:
+    started = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=60) as response:
+        response.read()
+        stamp = response.headers.get("X-Arena-Stamp", "")
+    return (time.perf_counter() - started) * 1000, stamp
+
+
+def _record(base: str, facts: dict, match: list) -> None:
+    request = urllib.request.Request(
+        f"{base}/api/matches/{match[0]}/result/", method="POST",
+        data=json.dumps({"games_a": 2, "games_b": 0, "games_drawn": 0, "expected_version": match[2]}).encode(),
+        headers={"Authorization": f"Token {facts['tokens'][0]}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+
+
+def _crowd(urls: list[str], readers: int) -> tuple[list[float], list[str]]:
+    """``readers`` threads, each GETting one of ``urls`` in turn, started together: (waits in ms, stamps)."""
+    import threading
+
+    barrier = threading.Barrier(readers)
+    waits: list[float] = [0.0] * readers
+    stamps: list[str] = [""] * readers
+
+    def read(i: int) -> None:
+        barrier.wait(60)
+        waits[i], stamps[i] = _timed_get(urls[i % len(urls)])
+
+    threads = [threading.Thread(target=read, args=(i,)) for i in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return waits, stamps
+
+
+def _revision(stamp: str) -> int:
+    return int(stamp.rsplit(".", 1)[1]) if stamp else -1
+
+
+def stampede(args, base: str, facts: dict, readers: int = 20) -> dict:
+    import statistics
+
+    event = facts["event_id"]
+    urls = [f"{base}/eventos/{event}/posiciones/", f"{base}/api/events/{event}/standings/"]
+    matches = iter(facts["matches"])
+    print(f"\nd. {readers} readers arriving together after one result, {args.trials} trials "
+          f"(standings page and API standings, half each)")
+    quiet = [max(_crowd(urls, readers)[0]) for _ in range(args.trials)]
+    alone, slowest, stale = [], [], []
+    for _ in range(args.trials):
+        _record(base, facts, next(matches))
+        alone.append(_timed_get(urls[0])[0])  # one rebuild, nobody else asking
+        _record(base, facts, next(matches))
+        waits, stamps = _crowd(urls, readers)
+        slowest.append(max(waits))
+        newest = max(_revision(s) for s in stamps)
+        stale.append(sum(1 for s in stamps if _revision(s) < newest))
+    load = loadavg()
+    rows = {"quiet": statistics.median(quiet), "one rebuild": statistics.median(alone),
+            "after a result": statistics.median(slowest), "previous state served": statistics.median(stale)}
+    print(f"  slowest of {readers} readers, nothing changed (baseline): {rows['quiet']:.0f} ms")
+    print(f"  one reader alone just after a result (one rebuild): {rows['one rebuild']:.0f} ms")
+    print(f"  slowest of {readers} readers just after a result: {rows['after a result']:.0f} ms "
+          f"({rows['after a result'] / max(rows['one rebuild'], 0.001):.2f} × one rebuild); "
+          f"readers answered the previous state: {rows['previous state served']:.0f} of {readers}")
+    ok = rows["after a result"] <= 1.5 * rows["one rebuild"] + rows["quiet"]
+    print(f"  goal: no reader waits for more than one rebuild: {'met' if ok else 'NOT met'} (load average {load})")
+    return {**rows, "load": load, "trials": args.trials}
 
 
 if __name__ == "__main__":

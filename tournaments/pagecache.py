@@ -13,6 +13,16 @@ a new result changes the key and the very next request computes afresh.
   compression made once; a request whose ``If-None-Match`` holds the current
   ETag is answered 304 after one primary-key query and nothing else.
 
+One rebuild per change (issue #27 point 1): a value or a body missing for
+the current stamp is built by one thread of one process, the *flight*
+holder (an atomic ``cache.add``, so Redis makes it one across processes);
+the others wait for its result instead of computing it again. A public body
+may meanwhile be answered from the previous stamp, for at most
+:data:`STALE_SECONDS` after the rebuild started and marked with that stamp
+(``X-Arena-Stamp``, and the ETag of that stamp so the next poll asks
+again): DESIGN.md decision 23. Values of :func:`computed` (the judges' and
+the players' own pages read them too) are always those of the current stamp.
+
 Only views and the API use this module, never a service: a service reads
 inside its own transaction, whose changes and stamp may still roll back.
 """
@@ -41,6 +51,14 @@ logger = logging.getLogger("arena.pagecache")
 
 #: Bodies smaller than this are not worth compressing (bytes).
 GZIP_MIN_BYTES = 200
+#: How long after a rebuild started a public page may still be answered from the previous stamp (seconds).
+STALE_SECONDS = 2.0
+#: How long one rebuild may hold its flight before another process takes over (seconds).
+FLIGHT_SECONDS = 30.0
+#: How often a waiting request looks for the rebuilt value (seconds).
+FLIGHT_POLL_SECONDS = 0.01
+#: The header that names the stamp a cached body was rendered at.
+STAMP_HEADER = "X-Arena-Stamp"
 
 # The per-process memo: key -> (value, size in bytes, monotonic time it expires), least recently used
 # first. Bounded by bytes (``ARENA_LOCAL_CACHE_MB``) and by age (``ARENA_LOCAL_CACHE_SECONDS``), so a
@@ -75,8 +93,8 @@ def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any]) -> 
     return _shared(f"arena:c:{name}:{event_id}:{stamp}", build)
 
 
-def _shared(key: str, build: Callable[[], Any] | None) -> Any:
-    """The value of ``key`` from this process's memo, else the cache, else ``build()`` (``None``: no build)."""
+def _memo_get(key: str) -> Any:
+    """This process's memo of ``key`` (``None`` when absent or expired)."""
     with _local_lock:
         entry = _local.get(key)
         if entry is not None:
@@ -84,14 +102,83 @@ def _shared(key: str, build: Callable[[], Any] | None) -> Any:
                 _local.move_to_end(key)
                 return entry[0]
             _forget(key)
+    return None
+
+
+def _shared(key: str, build: Callable[[], Any] | None) -> Any:
+    """The value of ``key`` from this process's memo, else the cache, else ``build()`` in one flight
+    (``None``: no build, only a look-up)."""
+    value = _memo_get(key)
+    if value is not None:
+        return value
     value = _cache_get(key)
     if value is None:
         if build is None:
             return None
-        value = build()
-        _cache_set(key, value)
+        value = _in_flight(key, build)
     _remember(key, value)
     return value
+
+
+def _flight_key(key: str) -> str:
+    return "arena:f:" + key
+
+
+def _flight_take(key: str) -> bool:
+    """Take the flight of ``key`` (one holder across threads and processes); True when the cache fails."""
+    try:
+        return bool(cache.add(_flight_key(key), time.time(), timeout=FLIGHT_SECONDS))
+    except Exception as exc:  # noqa: BLE001 - without a cache every request builds for itself
+        logger.warning("page cache: flight failed: %s: %s", type(exc).__name__, exc)
+        return True
+
+
+def _flight_started(key: str) -> float | None:
+    """When the current flight of ``key`` started (epoch seconds), ``None`` when nobody holds it."""
+    started = _cache_get(_flight_key(key))
+    return float(started) if started is not None else None
+
+
+def _flight_end(key: str) -> None:
+    try:
+        cache.delete(_flight_key(key))
+    except Exception as exc:  # noqa: BLE001 - the flight then ends by its timeout
+        logger.warning("page cache: flight end failed: %s: %s", type(exc).__name__, exc)
+
+
+def _in_flight(key: str, build: Callable[[], Any], *, stale: Callable[[float], Any] | None = None,
+               keep: Callable[[Any], bool] = lambda value: True) -> Any:
+    """``build()``'s value for ``key``, built once: by this request when it takes the flight, else the
+    holder's once it is in the cache.
+
+    ``stale(started)``, asked while another request builds, may answer
+    something else at once (a body of the previous stamp); ``None`` waits.
+    Only values ``keep`` accepts are shared. A holder that fails or
+    vanishes frees the flight, and a waiter then builds for itself.
+    """
+    deadline = time.monotonic() + FLIGHT_SECONDS
+    while True:
+        if _flight_take(key):
+            try:
+                value = _cache_get(key)  # built while this request was taking over
+                if value is None:
+                    value = build()
+                    if keep(value):
+                        _cache_set(key, value)
+                return value
+            finally:
+                _flight_end(key)
+        if stale is not None:
+            started = _flight_started(key)
+            answer = stale(started) if started is not None else None
+            if answer is not None:
+                return answer
+        time.sleep(FLIGHT_POLL_SECONDS)
+        value = _cache_get(key)
+        if value is not None:
+            return value
+        if time.monotonic() > deadline:
+            return build()
 
 
 def _cache_get(key: str) -> Any:
@@ -162,6 +249,7 @@ class _Body:
     content: bytes
     compressed: bytes | None
     content_type: str
+    stamp: str = ""
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:
@@ -180,7 +268,10 @@ def cached_response(
 
     The ETag is the stamp and the language; a matching ``If-None-Match`` is
     a 304 without rendering. Only 200 responses are kept; a request carrying
-    flash messages (the ``messages`` cookie) is rendered for itself. Raises
+    flash messages (the ``messages`` cookie) is rendered for itself. One
+    request renders a missing body; while it does, the others get the body
+    of the previous stamp for up to :data:`STALE_SECONDS` (``max-age=0``,
+    ``X-Arena-Stamp`` naming that stamp), then wait for the new one. Raises
     :class:`Http404` for an unknown event.
     """
     stamp = stamp or stamp_or_404(event_id)
@@ -190,12 +281,15 @@ def cached_response(
     if not_modified is not None:  # a 304 (or 412) from the stamp alone
         return _headers(not_modified, etag, max_age)
     shared = request.method in ("GET", "HEAD") and "messages" not in request.COOKIES
+    if not shared:
+        return render(stamp)
     url = request.get_full_path()
-    key = "arena:p:" + hashlib.blake2b(f"{event_id}|{stamp}|{language}|{url}".encode(), digest_size=20).hexdigest()
-    body = _shared(key, None) if shared else None
-    if body is None:
+    key = "arena:p2:" + hashlib.blake2b(f"{event_id}|{stamp}|{language}|{url}".encode(), digest_size=20).hexdigest()
+    latest = "arena:l:" + hashlib.blake2b(f"{event_id}|{language}|{url}".encode(), digest_size=20).hexdigest()
+
+    def build():
         response = render(stamp)
-        if response.status_code != 200 or response.streaming or not shared:
+        if response.status_code != 200 or response.streaming:
             return response
         if hasattr(response, "render") and not getattr(response, "is_rendered", True):
             response.render()
@@ -204,14 +298,33 @@ def cached_response(
             content=content,
             compressed=gzip.compress(content, compresslevel=6, mtime=0) if len(content) >= GZIP_MIN_BYTES else None,
             content_type=response["Content-Type"],
+            stamp=stamp,
         )
-        _cache_set(key, body)
-        _remember(key, body)
+        _cache_set(latest, body)
+        return body
+
+    def previous(started: float):
+        if time.time() - started > STALE_SECONDS:
+            return None
+        body = _cache_get(latest)
+        return body if isinstance(body, _Body) and body.stamp != stamp else None
+
+    body = _memo_get(key) or _cache_get(key)
+    if body is None:
+        body = _in_flight(key, build, stale=previous, keep=lambda value: isinstance(value, _Body))
+        if not isinstance(body, _Body):
+            return body
+        if body.stamp == stamp:
+            _remember(key, body)
     if body.compressed is not None and _accepts_gzip(request):
         response = HttpResponse(body.compressed, content_type=body.content_type)
         response["Content-Encoding"] = "gzip"
     else:
         response = HttpResponse(body.content, content_type=body.content_type)
+    if body.stamp != stamp:  # the previous state, while the current one is being rendered: ask again soon
+        response[STAMP_HEADER] = body.stamp
+        return _headers(response, f'"{body.stamp}-{language}"', 0)
+    response[STAMP_HEADER] = stamp
     return _headers(response, etag, max_age)
 
 

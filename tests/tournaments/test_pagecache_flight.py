@@ -1,0 +1,170 @@
+"""One rebuild per change (issue #27 point 1): threads asking together for what a new stamp invalidated.
+
+Every reader thread starts on one barrier and asks for the same value or
+page of a stamp nobody has built yet; the build is slowed down so they all
+overlap it. The build must run once; the others wait for it (values), or
+get the previous stamp's body marked with that stamp while it runs, for at
+most :data:`tournaments.pagecache.STALE_SECONDS` (pages: DESIGN.md
+decision 23). Run on the embedded cache (local memory: threads of one
+process) and on Redis (one connection per thread, the way separate worker
+processes share it) when Redis answers on 127.0.0.1:6379.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import RequestFactory, override_settings
+
+from tournaments import pagecache
+
+from ..test_health import redis_available
+
+READERS = 12
+TIMEOUT = 30  # seconds for every thread
+
+
+def _redis_caches() -> dict:
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                        "LOCATION": "redis://127.0.0.1:6379/13",
+                        "KEY_PREFIX": f"arena-test-flight-{uuid.uuid4().hex[:8]}"}}
+
+
+@pytest.fixture(params=["local-memory", "redis"])
+def shared_cache(request):
+    """The cache the page caches use: the embedded default, or Redis like production."""
+    if request.param == "redis":
+        if not redis_available():
+            pytest.skip("needs Redis on 127.0.0.1:6379")
+        with override_settings(CACHES=_redis_caches()):
+            cache.clear()
+            pagecache.local_clear()
+            yield request.param
+            cache.clear()
+    else:
+        yield request.param
+    pagecache.local_clear()
+
+
+def _together(count: int, work) -> list:
+    """Run ``work(i)`` in ``count`` threads started on one barrier; their answers in order."""
+    barrier = threading.Barrier(count)
+    answers: list = [None] * count
+    problems: list[str] = []
+
+    def run(i: int) -> None:
+        try:
+            barrier.wait(TIMEOUT)
+            answers[i] = work(i)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            problems.append(f"thread {i}: {exc!r}")
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert not any(thread.is_alive() for thread in threads), "a reader hung"
+    assert not problems, problems
+    return answers
+
+
+class _SlowBuild:
+    """A build that takes ``seconds`` and counts its calls (thread-safe)."""
+
+    def __init__(self, seconds: float, value):
+        self.seconds, self.value, self.calls = seconds, value, 0
+        self._lock = threading.Lock()
+
+    def __call__(self):
+        with self._lock:
+            self.calls += 1
+        time.sleep(self.seconds)
+        return self.value
+
+
+def test_a_value_missing_for_a_new_stamp_is_built_once_and_every_reader_gets_it(shared_cache):
+    build = _SlowBuild(0.3, {"rows": [1, 2, 3]})
+    answers = _together(READERS, lambda i: pagecache.computed(7, "s2", "standings", build))
+    assert build.calls == 1
+    assert answers == [{"rows": [1, 2, 3]}] * READERS
+
+
+def _page(stamp: str):
+    return HttpResponse(f"<p>posiciones al sello {stamp}</p>" * 20, content_type="text/html; charset=utf-8")
+
+
+class _SlowRender(_SlowBuild):
+    def __call__(self, stamp: str):  # noqa: D102 - a render of cached_response
+        super().__call__()
+        return _page(stamp)
+
+
+def _get(render, stamp: str):
+    request = RequestFactory().get("/eventos/7/posiciones/")
+    response = pagecache.cached_response(request, event_id=7, render=render, max_age=5, stamp=stamp)
+    return response.content.decode(), response[pagecache.STAMP_HEADER], response["Cache-Control"]
+
+
+def test_while_one_reader_renders_a_new_stamp_the_others_get_the_previous_page_marked_with_its_stamp(shared_cache):
+    assert _get(_page, "s1")[1] == "s1"  # the page as it was before the result
+    render = _SlowRender(0.5, None)
+    answers = _together(READERS, lambda i: _get(render, "s2"))
+    assert render.calls == 1
+    fresh = [a for a in answers if a[1] == "s2"]
+    stale = [a for a in answers if a[1] == "s1"]
+    assert len(fresh) + len(stale) == READERS
+    assert len(fresh) == 1  # the one who rendered; the others answered at once from the previous stamp
+    assert fresh[0][0] == _page("s2").content.decode()
+    assert {a[0] for a in stale} == {_page("s1").content.decode()}
+    assert all("max-age=0" in a[2] for a in stale)  # asked again on the next poll
+    assert "max-age=5" in fresh[0][2]
+    # Once rendered, the current page is answered to everyone with no new render.
+    assert _get(render, "s2")[1] == "s2" and render.calls == 1
+
+
+def test_past_the_stale_window_readers_wait_for_the_new_page_and_never_render_it_again(shared_cache, monkeypatch):
+    monkeypatch.setattr(pagecache, "STALE_SECONDS", 0.0)
+    assert _get(_page, "s1")[1] == "s1"
+    render = _SlowRender(0.4, None)
+    answers = _together(READERS, lambda i: _get(render, "s2"))
+    assert render.calls == 1
+    assert [a[1] for a in answers] == ["s2"] * READERS
+    assert {a[0] for a in answers} == {_page("s2").content.decode()}
+
+
+def test_with_no_previous_page_readers_wait_for_the_one_render(shared_cache):
+    render = _SlowRender(0.3, None)
+    answers = _together(READERS, lambda i: _get(render, "s1"))
+    assert render.calls == 1
+    assert [a[1] for a in answers] == ["s1"] * READERS
+
+
+def test_a_failed_render_frees_the_flight_and_the_next_request_renders(shared_cache):
+    def broken(stamp: str):
+        raise RuntimeError("rendering failed")
+
+    with pytest.raises(RuntimeError):
+        _get(broken, "s1")
+    started = time.monotonic()
+    assert _get(_page, "s1")[1] == "s1"
+    assert time.monotonic() - started < pagecache.FLIGHT_SECONDS / 10  # nobody waited for a dead flight
+
+
+def test_an_error_page_is_not_kept_and_the_next_request_renders_again(shared_cache):
+    calls = []
+
+    def missing(stamp: str):
+        calls.append(stamp)
+        return HttpResponse("no existe", status=404)
+
+    first = pagecache.cached_response(RequestFactory().get("/eventos/7/"), event_id=7, render=missing, max_age=5,
+                                      stamp="s1")
+    second = pagecache.cached_response(RequestFactory().get("/eventos/7/"), event_id=7, render=missing, max_age=5,
+                                       stamp="s1")
+    assert (first.status_code, second.status_code) == (404, 404)
+    assert calls == ["s1", "s1"]
