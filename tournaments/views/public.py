@@ -241,6 +241,22 @@ def _row_search(row) -> str:
     return fold(f"{row.display_name} {row.player_number}")
 
 
+def _searchable(event: Event, stamp: str, rows: list, name: str) -> list[tuple[object, str]]:
+    """``rows`` with each one's folded name and number, folded once per stamp (a search is then a scan
+    of short strings, never a fold of every name)."""
+    folded = pagecache.computed(event.pk, stamp, f"search-{name}", lambda: [_row_search(row) for row in rows])
+    return list(zip(rows, folded, strict=True))
+
+
+def _standing_of(event: Event, stamp: str, registration_id: int):
+    """The standings row of ``registration_id`` (``None`` when absent): a look-up in a per-stamp index."""
+    fmt = format_for(event)
+    rows = _standing_rows(event, stamp)
+    index = pagecache.computed(event.pk, stamp, f"standing-index-{fmt.key}",
+                               lambda: {row.registration_id: i for i, row in enumerate(rows)})
+    return rows[index[registration_id]] if registration_id in index else None
+
+
 def standings(request, pk: int):
     """Standings with every tiebreak column and the criterion that separated each row.
 
@@ -261,7 +277,8 @@ def standings(request, pk: int):
         rows = _final_rows(event, stamp) if final else _standing_rows(event, stamp)
         needle = fold(query.strip())
         if needle:
-            rows = [row for row in rows if needle in _row_search(row)]
+            name = f"{'final' if final else 'standings'}-{fmt.key}"
+            rows = [row for row, search in _searchable(event, stamp, rows, name) if needle in search]
         page = _page(request, rows)
         context = {**_standings_context(event, page.object_list), "format": fmt,
                    "swiss_view": swiss_view, "finished": finished, "pager": _pager(request, page),
@@ -279,12 +296,11 @@ def standings(request, pk: int):
 def _player_context(event: Event, registration: Registration, stamp: str) -> dict:
     """A player's standing row and every table played, as the event's format shows them."""
     fmt = format_for(event)
-    rows = _standing_rows(event, stamp)
     return {
         **fmt.page_context(event),
         "event": event,
         "registration": registration,
-        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
+        "standing": _standing_of(event, stamp, registration.pk),
         "rounds": fmt.player_rounds(event, registration),
     }
 
