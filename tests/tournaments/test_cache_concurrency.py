@@ -136,3 +136,53 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
     assert served == fresh
     recorded = {m.pk: (m.games_a, m.games_b) for m in Table.objects.filter(pk__in=[m.pk for m in matches])}
     assert recorded == {m.pk: scores[i % 4] for i, m in enumerate(matches)}
+
+
+def test_fifty_readers_right_after_a_result_cost_one_rebuild_of_the_standings(monkeypatch):
+    """Issue #27 point 1: 50 threads ask for the standings page together right after a result; the
+    standings are computed once, and every reader gets a 200 (the new page, or the previous one marked)."""
+    from tournaments import services
+    from tournaments.formats.duels import Duels
+
+    event = build_event(16, rounds=1)
+    page = reverse("public:standings", args=[event.pk])
+    assert Client().get(page).status_code == 200  # the page as it was: the previous state
+    match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
+    services.match_result_record(match=match, games_a=2, games_b=0)
+    calls = []
+    computing = Duels.standing_rows
+
+    def counted(self, event):
+        calls.append(event.pk)
+        time.sleep(0.3)  # every reader arrives while it runs
+        return computing(self, event)
+
+    monkeypatch.setattr(Duels, "standing_rows", counted)
+    readers = 50
+    barrier = threading.Barrier(readers)
+    answers: list = []
+
+    def reader() -> None:
+        try:
+            client = Client()
+            barrier.wait(TIMEOUT)
+            answer = client.get(page)
+            answers.append((answer.status_code, answer[pagecache.STAMP_HEADER]))
+        except Exception as exc:  # noqa: BLE001 - reported below
+            answers.append((repr(exc), ""))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=reader) for _ in range(readers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(TIMEOUT)
+    assert len(answers) == readers
+    assert {status for status, _ in answers} == {200}
+    assert calls == [event.pk]
+    current = pagecache.event_stamp(event.pk)
+    # each got the current page or, while it was rendered, the previous one marked with its older stamp
+    assert all(stamp == current or _revision(stamp) < _revision(current) for _, stamp in answers)
+    assert sum(stamp == current for _, stamp in answers) >= 1
+    assert Client().get(page)[pagecache.STAMP_HEADER] == current and calls == [event.pk]

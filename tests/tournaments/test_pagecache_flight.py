@@ -24,7 +24,7 @@ from tournaments import pagecache
 
 from ..test_health import redis_available
 
-READERS = 12
+READERS = 50
 TIMEOUT = 30  # seconds for every thread
 
 
