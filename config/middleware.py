@@ -25,6 +25,7 @@ from django.http import JsonResponse
 from django.middleware.locale import LocaleMiddleware
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
 
@@ -102,6 +103,29 @@ def chosen_language(request) -> str:
             except LookupError:
                 continue
     return settings.LANGUAGE_CODE
+
+
+class CachedPublicMiddleware:
+    """Answers a cached public body before sessions, CSRF, messages, URL resolution and the ORM
+    (:func:`tournaments.pagecache.early_response`); everything else goes on down the stack.
+
+    Security headers (``SecurityMiddleware``, above) still apply; the frame
+    policy and the language's ``Vary`` are added here, as
+    ``XFrameOptionsMiddleware`` and ``LocaleMiddleware`` would.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from tournaments.pagecache import early_response
+
+        response = early_response(request, chosen_language(request))
+        if response is None:
+            return self.get_response(request)
+        response.setdefault("X-Frame-Options", getattr(settings, "X_FRAME_OPTIONS", "DENY").upper())
+        patch_vary_headers(response, ("Accept-Language",))  # as LocaleMiddleware does below
+        return response
 
 
 class SpanishFirstLocaleMiddleware(LocaleMiddleware):

@@ -116,6 +116,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Compresses HTML and JSON; the cached public pages arrive compressed already (tournaments.pagecache).
     "django.middleware.gzip.GZipMiddleware",
+    # A cached public page or API read answered from the shared cache, before the rest (issue #27).
+    "config.middleware.CachedPublicMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.SpanishFirstLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

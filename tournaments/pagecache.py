@@ -32,6 +32,7 @@ import gzip
 import hashlib
 import logging
 import pickle
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -45,7 +46,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
-from .stamps import event_stamp
+from .stamps import event_stamp, stamp_publish, stamp_published
 
 logger = logging.getLogger("arena.pagecache")
 
@@ -250,6 +251,7 @@ class _Body:
     compressed: bytes | None
     content_type: str
     stamp: str = ""
+    max_age: int = 0
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:
@@ -275,6 +277,7 @@ def cached_response(
     :class:`Http404` for an unknown event.
     """
     stamp = stamp or stamp_or_404(event_id)
+    stamp_publish(event_id, stamp)
     language = get_language() or ""
     etag = f'"{stamp}-{language}"'
     not_modified = get_conditional_response(request, etag=etag)
@@ -284,7 +287,7 @@ def cached_response(
     if not shared:
         return render(stamp)
     url = request.get_full_path()
-    key = "arena:p2:" + hashlib.blake2b(f"{event_id}|{stamp}|{language}|{url}".encode(), digest_size=20).hexdigest()
+    key = _body_key(event_id, stamp, language, url)
     latest = "arena:l:" + hashlib.blake2b(f"{event_id}|{language}|{url}".encode(), digest_size=20).hexdigest()
 
     def build():
@@ -299,6 +302,7 @@ def cached_response(
             compressed=gzip.compress(content, compresslevel=6, mtime=0) if len(content) >= GZIP_MIN_BYTES else None,
             content_type=response["Content-Type"],
             stamp=stamp,
+            max_age=max_age,
         )
         _cache_set(latest, body)
         return body
@@ -316,16 +320,66 @@ def cached_response(
             return body
         if body.stamp == stamp:
             _remember(key, body)
-    if body.compressed is not None and _accepts_gzip(request):
-        response = HttpResponse(body.compressed, content_type=body.content_type)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(body.content, content_type=body.content_type)
+    response = _from_body(request, body)
     if body.stamp != stamp:  # the previous state, while the current one is being rendered: ask again soon
         response[STAMP_HEADER] = body.stamp
         return _headers(response, f'"{body.stamp}-{language}"', 0)
     response[STAMP_HEADER] = stamp
     return _headers(response, etag, max_age)
+
+
+def _body_key(event_id: int, stamp: str, language: str, url: str) -> str:
+    return "arena:p2:" + hashlib.blake2b(f"{event_id}|{stamp}|{language}|{url}".encode(), digest_size=20).hexdigest()
+
+
+def _from_body(request: HttpRequest, body: _Body) -> HttpResponse:
+    if body.compressed is not None and _accepts_gzip(request):
+        response = HttpResponse(body.compressed, content_type=body.content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(body.content, content_type=body.content_type)
+    return response
+
+
+#: The public addresses whose bodies :func:`cached_response` keeps: an event's pages and its API reads.
+_PUBLIC_PATH = re.compile(r"^/(?:eventos|api/events)/(\d+)/")
+
+
+def early_response(request: HttpRequest, language: str) -> HttpResponse | None:
+    """A cached public body answered before sessions, CSRF, messages, URL resolution and the ORM, or
+    ``None`` to go through the whole stack (issue #27 point 4).
+
+    Only a GET of an event's public address with no flash messages, whose
+    stamp is published in the shared cache
+    (:func:`tournaments.stamps.stamp_published`: at most
+    :data:`tournaments.stamps.PUBLISHED_SECONDS` behind the database) and
+    whose body for that stamp, ``language`` and URL is cached: the same
+    bytes, headers, ETag and 304 as :func:`cached_response` gives. Cached
+    bodies cost no computation, so they are not counted by the API's
+    anonymous rate.
+    """
+    if request.method != "GET" or "messages" in request.COOKIES:
+        return None
+    match = _PUBLIC_PATH.match(request.path_info)
+    if match is None:
+        return None
+    event_id = int(match.group(1))
+    stamp = stamp_published(event_id)
+    if stamp is None:
+        return None
+    key = _body_key(event_id, stamp, language, request.get_full_path())
+    body = _memo_get(key) or _cache_get(key)
+    if not isinstance(body, _Body) or body.stamp != stamp:
+        return None
+    _remember(key, body)
+    etag = f'"{stamp}-{language}"'
+    if request.META.get("HTTP_IF_NONE_MATCH") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = _from_body(request, body)
+    response[STAMP_HEADER] = stamp
+    response["Content-Language"] = language
+    return _headers(response, etag, body.max_age)
 
 
 def _headers(response: HttpResponse, etag: str, max_age: int) -> HttpResponse:

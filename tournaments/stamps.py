@@ -24,7 +24,10 @@ ETag made before a restore is never current after it.
 """
 from __future__ import annotations
 
-from django.db import connections, router
+import logging
+
+from django.core.cache import cache
+from django.db import connections, router, transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 
@@ -55,11 +58,65 @@ def event_touch(event_id: int | None) -> None:
     """Grow the stamp of ``event_id`` by one (inside the caller's transaction; nothing for ``None``)."""
     if event_id is not None:
         Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
+        _unpublish([event_id])
 
 
 def events_touch(queryset) -> None:
     """Grow the stamp of every event in ``queryset`` (a player's or venue's events after a rename)."""
-    Event.objects.filter(pk__in=queryset.values("pk")).update(revision=F("revision") + 1)
+    ids = list(Event.objects.filter(pk__in=queryset.values("pk")).values_list("pk", flat=True))
+    if ids:
+        Event.objects.filter(pk__in=ids).update(revision=F("revision") + 1)
+        _unpublish(ids)
+
+
+# --------------------------------------------------------------------------- the published stamp
+# The early answer of a cached public body (:func:`tournaments.pagecache.early_response`) reads the
+# stamp from the shared cache instead of the database. A request that read the stamp from the
+# database publishes it there for :data:`PUBLISHED_SECONDS`; every touch withdraws it at once and again
+# on commit, so the early answer is never more than that behind the database (DESIGN.md decision 23),
+# even when a withdrawal is lost.
+
+logger = logging.getLogger("arena.pagecache")
+
+#: Seconds a stamp published in the shared cache is trusted without asking the database.
+PUBLISHED_SECONDS = 2
+
+
+def _published_key(event_id: int) -> str:
+    return f"arena:s:{event_id}"
+
+
+def stamp_published(event_id: int) -> str | None:
+    """The stamp of ``event_id`` as last published in the shared cache (``None``: not published now)."""
+    try:
+        return cache.get(_published_key(event_id))
+    except Exception as exc:  # noqa: BLE001 - a cache down is a miss: the database answers
+        logger.warning("page cache: stamp get failed: %s: %s", type(exc).__name__, exc)
+        return None
+
+
+def stamp_publish(event_id: int, stamp: str) -> None:
+    """Publish ``stamp``, just read from the database, for :data:`PUBLISHED_SECONDS`."""
+    try:
+        cache.set(_published_key(event_id), stamp, PUBLISHED_SECONDS)
+    except Exception as exc:  # noqa: BLE001 - unpublished, requests ask the database
+        logger.warning("page cache: stamp set failed: %s: %s", type(exc).__name__, exc)
+
+
+def stamps_unpublish(event_ids) -> None:
+    """Withdraw the published stamps of ``event_ids`` (their next request asks the database)."""
+    try:
+        cache.delete_many([_published_key(event_id) for event_id in event_ids])
+    except Exception as exc:  # noqa: BLE001 - the stamps then expire within PUBLISHED_SECONDS
+        logger.warning("page cache: stamp delete failed: %s: %s", type(exc).__name__, exc)
+
+
+def _unpublish(event_ids: list[int]) -> None:
+    """Withdraw now (a request publishing an older stamp meanwhile is withdrawn again on commit)."""
+    stamps_unpublish(event_ids)
+    connection = connections[router.db_for_write(Event)]
+    if connection.in_atomic_block:
+        transaction.on_commit(lambda: stamps_unpublish(event_ids), using=connection.alias)
 
 
 def _event_saved(sender, instance: Event, raw=False, **kwargs) -> None:

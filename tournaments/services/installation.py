@@ -16,7 +16,8 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from ..models import Installation
+from ..models import Event, Installation
+from ..stamps import stamps_unpublish
 
 
 def installation_get() -> Installation:
@@ -33,12 +34,14 @@ def installation_is_production() -> bool:
 
 
 def installation_epoch_advance(*, using: str = "default") -> str:
-    """Replace the cache epoch with a new random token and return it (one UPDATE, or the row's INSERT)."""
+    """Replace the cache epoch with a new random token and return it (one UPDATE, or the row's INSERT);
+    the stamps published in the shared cache are withdrawn."""
     epoch = secrets.token_hex(16)
     with transaction.atomic(using=using):
         updated = Installation.objects.using(using).filter(pk=1).update(epoch=epoch, epoch_at=timezone.now())
         if not updated:
             Installation.objects.using(using).create(pk=1, epoch=epoch, epoch_at=timezone.now())
+    stamps_unpublish(Event.objects.using(using).values_list("pk", flat=True))
     return epoch
 
 
