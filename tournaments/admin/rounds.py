@@ -145,7 +145,7 @@ class RoundAdmin(VenueScopedAdmin):
         custom = [
             path("<path:object_id>/resultado/<int:match_id>/", self.admin_site.admin_view(self.result_view),
                  name="tournaments_round_result"),
-            path("<path:object_id>/corregir/<int:match_id>/", self.admin_site.admin_view(self.correction_view),
+            path("<path:object_id>/corregir/<int:table_id>/", self.admin_site.admin_view(self.correction_view),
                  name="tournaments_round_correct"),
             path("<path:object_id>/emparejamiento/", self.admin_site.admin_view(self.pairing_edit_view),
                  name="tournaments_round_pairing_edit"),
@@ -153,8 +153,6 @@ class RoundAdmin(VenueScopedAdmin):
                  name="tournaments_round_pod_result"),
             path("<path:object_id>/mesa/<int:pod_id>/historial/", self.admin_site.admin_view(self.pod_history_view),
                  name="tournaments_round_pod_history"),
-            path("<path:object_id>/mesa/<int:pod_id>/corregir/", self.admin_site.admin_view(self.pod_correction_view),
-                 name="tournaments_round_pod_correct"),
             path("<path:object_id>/emparejamientos.csv", self.admin_site.admin_view(self.pairings_export_view),
                  name="tournaments_round_pairings_export"),
         ]
@@ -177,13 +175,9 @@ class RoundAdmin(VenueScopedAdmin):
             raise PermissionDenied
         return admin_pairing.pairing_edit_view(self, request, rnd)
 
-    def correction_view(self, request, object_id, match_id):
-        """Correct a finished result of an earlier round: impact preview, then confirmation."""
-        return admin_corrections.correction_view(self, request, object_id, match_id)
-
-    def pod_correction_view(self, request, object_id, pod_id):
-        """Correct a pod's finished places: impact preview, then confirmation."""
-        return admin_corrections.pod_correction_view(self, request, object_id, pod_id)
+    def correction_view(self, request, object_id, table_id):
+        """Correct a finished result of an earlier round, any format: impact preview, then confirmation."""
+        return admin_corrections.correction_view(self, request, object_id, table_id)
 
     def pod_result_view(self, request, object_id, pod_id):
         """Enter or correct one pod's placements (POST) through :func:`services.pod_result_record`."""

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def url(rnd, pod) -> str:
-    return reverse("admin:tournaments_round_pod_correct", args=[rnd.pk, pod.pk])
+    return reverse("admin:tournaments_round_correct", args=[rnd.pk, pod.pk])
 
 
 def form(regs, changes: dict, **extra) -> dict:
