@@ -319,3 +319,42 @@ def test_pod_correct_finished_event_moves_the_podium(organizer):
         regs["beto"].pk, regs["ana"].pk, regs["eva"].pk)
     log = EventLogEntry.objects.get(event=event, action="pod_result_correct")
     assert log.reason == "Puntos de Beto y Carla cruzados"
+
+
+def test_resending_the_stored_score_is_a_no_op(organizer):
+    """Round 1's C–D stays 2-1 (the module's field): nothing to correct, no history, no log."""
+    event, regs, cd = two_rounds()
+    entries = ResultEntry.objects.filter(table=cd).count()
+    services.table_result_correct(table=cd, seats=game_seats(cd, 2, 1), reason="Sin cambios", by=organizer)
+    cd.refresh_from_db()
+    assert (cd.games_a, cd.games_b, cd.version) == (2, 1, 1)
+    assert ResultEntry.objects.filter(table=cd).count() == entries
+    assert not EventLogEntry.objects.filter(action="match_result_correct").exists()
+
+
+def test_resending_a_pods_stored_places_is_a_no_op_and_the_preview_says_so(organizer):
+    """Round 1 of tests/tournaments/pods_helpers.py as it was entered: Ana 25, Beto 20, Carla 13, Darío 5, Eva 1."""
+    from tests.tournaments.pods_helpers import ROUNDS, played_event
+    from tournaments.services.corrections_preview import table_correction_preview
+
+    event, regs, rounds = played_event()
+    pod = rounds[0].tables.get()
+    seats = place_seats([(regs[k].pk, place, score) for k, (place, score) in ROUNDS[0].items()])
+    preview = table_correction_preview(table=pod, seats=seats)
+    assert preview.unchanged and not any(line.changed for line in preview.seats)
+    assert preview.moved == ()
+    services.table_result_correct(table=pod, seats=seats, reason="Sin cambios", by=organizer)
+    pod.refresh_from_db()
+    assert pod.version == 1
+    assert not EventLogEntry.objects.filter(action="pod_result_correct").exists()
+
+
+def test_seats_that_are_not_the_tables_are_refused(organizer):
+    """A result naming a player of another table (round 1's A–B) for C–D is refused before anything is written."""
+    event, regs, cd = two_rounds()
+    with pytest.raises(IllegalResult) as err:
+        services.table_result_correct(table=cd, seats={regs["A"].pk: {"games": 0}, regs["D"].pk: {"games": 2}},
+                                      reason="x", by=organizer)
+    assert err.value.code == "seats_mismatch"
+    cd.refresh_from_db()
+    assert cd.version == 1

@@ -167,8 +167,9 @@ class SeatChange:
 
     @property
     def changed(self) -> bool:
-        """Whether the correction changes what this seat stores (``minutes_late`` is not stored)."""
-        return any(self.before.get(key) != self.after.get(key) for key in ("games", "place", "score", "how"))
+        """Whether the correction changes what this seat stores of its result kind (``minutes_late`` is not
+        stored)."""
+        return any(self.before.get(key) != value for key, value in self.after.items() if key != "minutes_late")
 
 
 def standing_id(row) -> int:
