@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests.e2e.test_judge_results import seeded_game
 from tests.factories import EventFactory
+from tests.factories.day import game_seats
 from tournaments import services
 from tournaments.models import Player, Table, Venue
 
@@ -34,7 +35,7 @@ def day(venue_organizer):
     services.match_result_record(match=one, games_a=2, games_b=0, entered_by=venue_organizer)
     services.match_result_record(match=two, games_a=1, games_b=2, entered_by=venue_organizer)
     services.round_close(event=event, by=venue_organizer)
-    services.match_result_correct(match=one, games_a=0, games_b=2, reason=REASON, by=venue_organizer)
+    services.table_result_correct(table=one, seats=game_seats(one, 0, 2), reason=REASON, by=venue_organizer)
     return event
 
 

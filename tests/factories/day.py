@@ -91,6 +91,22 @@ def pod_placements(pod: Table) -> list[tuple[int, int, int]]:
     return [(rid, place, max(25 - 5 * place, 0)) for place, rid in enumerate(seats, start=1)]
 
 
+def game_seats(table: Table, games_a: int, games_b: int, **sides) -> dict[int, dict]:
+    """The per-seat shape :func:`tournaments.services.table_result_correct` takes for a table of two:
+    side A's and side B's games won; ``how_a``, ``minutes_late_b`` … go to their side's seat."""
+    seats = {table.player_a_id: {"games": games_a}, table.player_b_id: {"games": games_b}}
+    for key, value in sides.items():
+        field, side = key.rsplit("_", 1)
+        seats[table.player_a_id if side == "a" else table.player_b_id][field] = value
+    return seats
+
+
+def place_seats(placements: Sequence[tuple[int, int, int | None]]) -> dict[int, dict]:
+    """The per-seat shape :func:`tournaments.services.table_result_correct` takes for a pod from
+    ``(registration_id, place, score)`` lines."""
+    return {rid: {"place": place, "score": score} for rid, place, score in placements}
+
+
 def _match_record(table: Table, index: int, entered_by=None) -> None:
     games_a, games_b, drawn = MATCH_SCORES[index % len(MATCH_SCORES)]
     services.match_result_record(match=table, games_a=games_a, games_b=games_b, games_drawn=drawn,

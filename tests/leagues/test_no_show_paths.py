@@ -33,6 +33,7 @@ from leagues import adapters, selectors
 from leagues.enums import LedgerScope
 from leagues.models import LedgerEntry, Season
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory, game
+from tests.factories.day import game_seats
 from tests.tournaments.exchange_helpers import publish
 from tournaments import penalties, services
 from tournaments.enums import SeatOutcomeHow
@@ -358,7 +359,7 @@ def test_correcting_a_finished_date_to_absent_takes_the_points_back():
     assert league_points(event) == {**EXPECTED_POINTS, "Caro": (1, 1), "Dani": (3, 3)}
     organizer = UserFactory(username="organiza", is_superuser=True, is_staff=True)
     for match in date.matches.values():
-        services.match_result_correct(match=match, games_a=0, games_b=0, how_b=ABSENT, by=organizer,
+        services.table_result_correct(table=match, seats=game_seats(match, 0, 0, how_b=ABSENT), by=organizer,
                                       reason="No se presentó; la planilla se cargó como jugada.")
     assert seats(date.matches["Dani"]) == (PLAYED, ABSENT, PLAYED, ABSENT)
     # The ledger keeps the first entries and adds their reversals: the live points are what count.

@@ -15,9 +15,10 @@ from leagues import services
 from leagues.models import ProPlayerTitle
 from rules.models import Game
 from tests.factories import PlayerFactory, UserFactory, VenueFactory
+from tests.factories.day import game_seats
 from tournaments.enums import EventKind
 from tournaments.models import Table
-from tournaments.services.corrections import match_result_correct
+from tournaments.services.corrections import table_result_correct
 
 from .helpers import play_round_robin
 
@@ -68,7 +69,7 @@ def test_a_correction_of_the_final_moves_the_title_and_keeps_history(field):
     match = Table.objects.filter(round__event=event, seats__registration__player=ana).get(
         seats__registration__player=beto)
     beto_is_a = match.player_a.player_id == beto.pk
-    match_result_correct(match=match, games_a=2 if beto_is_a else 0, games_b=0 if beto_is_a else 2,
+    table_result_correct(table=match, seats=game_seats(match, 2 if beto_is_a else 0, 0 if beto_is_a else 2),
                          reason="Resultado mal cargado", by=UserFactory(is_superuser=True))
 
     assert live(event) == [(1, "Beto", "ProPlayer 2025"), (2, "Ana", "ProPlayer 2025")]

@@ -20,6 +20,7 @@ import pytest
 
 from leagues.models import LedgerEntry
 from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories.day import game_seats, place_seats
 from tournaments import selectors, services
 from tournaments.enums import EventState, MatchStatus, RoundPhase
 from tournaments.errors import IllegalResult, NotAllowed, StaleEdit, StateError
@@ -79,7 +80,7 @@ def test_correct_closed_round_result_follows_into_standings_and_keeps_history(or
     event, regs, cd = two_rounds(planned_rounds=3)
     assert standings_names(event, regs) == ["A", "B", "C", "D"]
     assert cd.status == MatchStatus.CONFIRMED  # round 1 was closed by pairing round 2
-    services.match_result_correct(match=cd, games_a=1, games_b=2, reason="Planilla mal cargada", by=organizer,
+    services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="Planilla mal cargada", by=organizer,
                                   expected_version=cd.version)
     assert standings_names(event, regs) == ["A", "B", "D", "C"]
     rows = {row.registration_id: row for row in selectors.standings_for_event(event)}
@@ -100,7 +101,7 @@ def test_correct_by_a_plain_judge_or_a_stranger_is_refused():
     event.judges.add(judge)
     for user in (judge, UserFactory(username="cualquiera"), None):
         with pytest.raises(NotAllowed):
-            services.match_result_correct(match=cd, games_a=1, games_b=2, reason="x", by=user)
+            services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="x", by=user)
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b, cd.version) == (2, 1, 1)
 
@@ -110,7 +111,7 @@ def test_correct_by_the_head_judge_is_accepted():
     head = UserFactory(username="juez_principal")
     event.head_judge = head
     event.save(update_fields=["head_judge"])
-    services.match_result_correct(match=cd, games_a=0, games_b=2, reason="Lo dijo la mesa", by=head)
+    services.table_result_correct(table=cd, seats=game_seats(cd, 0, 2), reason="Lo dijo la mesa", by=head)
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b) == (0, 2)
 
@@ -119,7 +120,7 @@ def test_correct_by_the_head_judge_is_accepted():
 def test_correct_without_reason_is_refused_naming_the_reason(organizer, reason):
     event, regs, cd = two_rounds()
     with pytest.raises(IllegalResult) as err:
-        services.match_result_correct(match=cd, games_a=1, games_b=2, reason=reason, by=organizer)
+        services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason=reason, by=organizer)
     assert err.value.code == "reason_required"
     assert "motivo" in err.value.message
     assert not EventLogEntry.objects.filter(action="match_result_correct").exists()
@@ -128,7 +129,7 @@ def test_correct_without_reason_is_refused_naming_the_reason(organizer, reason):
 def test_correct_with_a_stale_version_is_refused(organizer):
     event, regs, cd = two_rounds()
     with pytest.raises(StaleEdit):
-        services.match_result_correct(match=cd, games_a=1, games_b=2, reason="x", by=organizer,
+        services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="x", by=organizer,
                                       expected_version=cd.version - 1)
     cd.refresh_from_db()
     assert cd.version == 1
@@ -138,7 +139,7 @@ def test_correct_checks_the_score_as_entering_it_does(organizer):
     """R-000-61: best of three — 3-0 cannot happen."""
     event, regs, cd = two_rounds()
     with pytest.raises(IllegalResult) as err:
-        services.match_result_correct(match=cd, games_a=3, games_b=0, reason="x", by=organizer)
+        services.table_result_correct(table=cd, seats=game_seats(cd, 3, 0), reason="x", by=organizer)
     assert err.value.code == "too_many_wins"
 
 
@@ -149,7 +150,7 @@ def test_correct_then_next_pairing_uses_corrected_standings(organizer):
     result(r1, regs, "A", 2, 0)
     cd = result(r1, regs, "C", 2, 1)
     services.round_close(event=event)
-    services.match_result_correct(match=cd, games_a=0, games_b=2, reason="Ganó D", by=organizer)
+    services.table_result_correct(table=cd, seats=game_seats(cd, 0, 2), reason="Ganó D", by=organizer)
     r2 = services.round_pair_next(event=event)
     pairs = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()}
     assert pairs == {frozenset((regs["A"].pk, regs["D"].pk)), frozenset((regs["B"].pk, regs["C"].pk))}
@@ -164,7 +165,7 @@ def test_current_round_pairings_stand_and_may_be_repaired(organizer):
     r2 = services.round_pair_next(event=event)
     before = {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()}
     assert before == {frozenset((regs["A"].pk, regs["C"].pk)), frozenset((regs["B"].pk, regs["D"].pk))}
-    services.match_result_correct(match=cd, games_a=0, games_b=2, reason="Ganó D", by=organizer)
+    services.table_result_correct(table=cd, seats=game_seats(cd, 0, 2), reason="Ganó D", by=organizer)
     assert {frozenset((m.player_a_id, m.player_b_id)) for m in r2.tables.all()} == before
     again = services.round_repair(event=event)
     assert {frozenset((m.player_a_id, m.player_b_id)) for m in again.tables.all()} == {
@@ -189,7 +190,7 @@ def test_correct_semifinal_reseeds_the_final_while_it_has_no_result(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
     only = final.tables.get()
     assert (only.player_a_id, only.player_b_id) == (regs["A"].pk, regs["B"].pk)
-    services.match_result_correct(match=by_slot[2], games_a=1, games_b=2, reason="C ganó la semifinal",
+    services.table_result_correct(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2), reason="C ganó la semifinal",
                                   by=organizer)
     only.refresh_from_db()
     assert (only.player_a_id, only.player_b_id) == (regs["A"].pk, regs["C"].pk)  # A is seed 1, C seed 3
@@ -207,7 +208,7 @@ def test_correct_semifinal_reseeds_final_and_third_place_match(organizer):
     final_round = services.round_pair_next(event=event)
     rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.tables.all()}
     assert rows == {1: (regs["A"].pk, regs["B"].pk), 0: (regs["C"].pk, regs["D"].pk)}
-    services.match_result_correct(match=by_slot[1], games_a=0, games_b=2, reason="Ganó D", by=organizer)
+    services.table_result_correct(table=by_slot[1], seats=game_seats(by_slot[1], 0, 2), reason="Ganó D", by=organizer)
     rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.tables.all()}
     # Final: D (seed 4) against B (seed 2), B first; third place: A (seed 1) against C (seed 3).
     assert rows == {1: (regs["B"].pk, regs["D"].pk), 0: (regs["A"].pk, regs["C"].pk)}
@@ -217,7 +218,7 @@ def test_correct_semifinal_after_the_final_has_a_result_is_refused_naming_the_fi
     event, regs, cd, semis, by_slot, final = cut_event()
     services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
     with pytest.raises(StateError) as err:
-        services.match_result_correct(match=by_slot[2], games_a=1, games_b=2, reason="x", by=organizer)
+        services.table_result_correct(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2), reason="x", by=organizer)
     assert err.value.code == "next_stage_has_results"
     assert "Final" in err.value.message
 
@@ -226,7 +227,7 @@ def test_correct_swiss_result_that_changes_a_started_cut_is_refused(organizer):
     """The C–D correction puts D 3rd and C 4th: the seeds of a started cut would change."""
     event, regs, cd, semis, by_slot, final = cut_event()
     with pytest.raises(StateError) as err:
-        services.match_result_correct(match=cd, games_a=1, games_b=2, reason="x", by=organizer)
+        services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="x", by=organizer)
     assert err.value.code == "top_cut_started"
     assert "Semifinales" in err.value.message
 
@@ -235,7 +236,7 @@ def test_correct_swiss_result_that_keeps_the_cut_is_accepted_after_the_cut_start
     """A–B of round 1 from 2-0 to 2-1: B's game differential becomes 3-2 = +1, still above C (-1)."""
     event, regs, cd, semis, by_slot, final = cut_event()
     ab = Table.objects.get(round__number=1, seats__seat=1, seats__registration=regs["A"])
-    services.match_result_correct(match=ab, games_a=2, games_b=1, reason="Fue 2-1", by=organizer)
+    services.table_result_correct(table=ab, seats=game_seats(ab, 2, 1), reason="Fue 2-1", by=organizer)
     ab.refresh_from_db()
     assert (ab.games_a, ab.games_b) == (2, 1)
     assert standings_names(event, regs) == ["A", "B", "C", "D"]
@@ -258,7 +259,7 @@ def test_correct_finished_event_moves_the_podium_and_reverses_league_points(orga
                                                              reason="podium_3")}
     assert len(thirds) == 2
     count = LedgerEntry.objects.filter(event=event).count()
-    services.match_result_correct(match=cd, games_a=1, games_b=2, reason="Ganó D", by=organizer)
+    services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="Ganó D", by=organizer)
     event.refresh_from_db()
     assert event.state == EventState.FINISHED
     assert (event.podium_first_id, event.podium_second_id, event.podium_third_id) == (
@@ -276,8 +277,8 @@ def test_correct_final_of_finished_event_swaps_champion_and_finalist(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
     services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)  # A beats B
     services.event_finish(event=event)
-    services.match_result_correct(match=final.tables.get(), games_a=1, games_b=2, reason="Ganó B",
-                                  by=organizer)
+    played = final.tables.get()
+    services.table_result_correct(table=played, seats=game_seats(played, 1, 2), reason="Ganó B", by=organizer)
     event.refresh_from_db()
     assert (event.podium_first_id, event.podium_second_id) == (regs["B"].pk, regs["A"].pk)
 
@@ -287,7 +288,7 @@ def test_correct_pending_match_is_refused(organizer):
     r1 = pair(event, regs, [("A", "B"), ("C", "D")])
     match = Table.objects.get(round=r1, seats__seat=1, seats__registration=regs["A"])
     with pytest.raises(StateError) as err:
-        services.match_result_correct(match=match, games_a=2, games_b=0, reason="x", by=organizer)
+        services.table_result_correct(table=match, seats=game_seats(match, 2, 0), reason="x", by=organizer)
     assert err.value.code == "no_result_to_correct"
     assert r1.phase == RoundPhase.SWISS
 
@@ -309,13 +310,51 @@ def test_pod_correct_finished_event_moves_the_podium(organizer):
         regs["ana"].pk, regs["eva"].pk, regs["beto"].pk)
     pod = rounds[1].tables.get()
     places = {"eva": (1, 23), "dario": (2, 16), "beto": (3, 9), "carla": (4, 4), "ana": (5, 0)}
+    seats = place_seats([(regs[k].pk, p, s) for k, (p, s) in places.items()])
     with pytest.raises(IllegalResult):
-        services.pod_result_correct(pod=pod, placements=[(regs[k].pk, p, s) for k, (p, s) in places.items()],
-                                    reason="", by=organizer)
-    services.pod_result_correct(pod=pod, placements=[(regs[k].pk, p, s) for k, (p, s) in places.items()],
-                                reason="Puntos de Beto y Carla cruzados", by=organizer)
+        services.table_result_correct(table=pod, seats=seats, reason="", by=organizer)
+    services.table_result_correct(table=pod, seats=seats, reason="Puntos de Beto y Carla cruzados", by=organizer)
     event.refresh_from_db()
     assert (event.podium_first_id, event.podium_second_id, event.podium_third_id) == (
         regs["beto"].pk, regs["ana"].pk, regs["eva"].pk)
     log = EventLogEntry.objects.get(event=event, action="pod_result_correct")
     assert log.reason == "Puntos de Beto y Carla cruzados"
+
+
+def test_resending_the_stored_score_is_a_no_op(organizer):
+    """Round 1's C–D stays 2-1 (the module's field): nothing to correct, no history, no log."""
+    event, regs, cd = two_rounds()
+    entries = ResultEntry.objects.filter(table=cd).count()
+    services.table_result_correct(table=cd, seats=game_seats(cd, 2, 1), reason="Sin cambios", by=organizer)
+    cd.refresh_from_db()
+    assert (cd.games_a, cd.games_b, cd.version) == (2, 1, 1)
+    assert ResultEntry.objects.filter(table=cd).count() == entries
+    assert not EventLogEntry.objects.filter(action="match_result_correct").exists()
+
+
+def test_resending_a_pods_stored_places_is_a_no_op_and_the_preview_says_so(organizer):
+    """Round 1 of tests/tournaments/pods_helpers.py as it was entered: Ana 25, Beto 20, Carla 13, Darío 5, Eva 1."""
+    from tests.tournaments.pods_helpers import ROUNDS, played_event
+    from tournaments.services.corrections_preview import table_correction_preview
+
+    event, regs, rounds = played_event()
+    pod = rounds[0].tables.get()
+    seats = place_seats([(regs[k].pk, place, score) for k, (place, score) in ROUNDS[0].items()])
+    preview = table_correction_preview(table=pod, seats=seats)
+    assert preview.unchanged and not any(line.changed for line in preview.seats)
+    assert preview.moved == ()
+    services.table_result_correct(table=pod, seats=seats, reason="Sin cambios", by=organizer)
+    pod.refresh_from_db()
+    assert pod.version == 1
+    assert not EventLogEntry.objects.filter(action="pod_result_correct").exists()
+
+
+def test_seats_that_are_not_the_tables_are_refused(organizer):
+    """A result naming a player of another table (round 1's A–B) for C–D is refused before anything is written."""
+    event, regs, cd = two_rounds()
+    with pytest.raises(IllegalResult) as err:
+        services.table_result_correct(table=cd, seats={regs["A"].pk: {"games": 0}, regs["D"].pk: {"games": 2}},
+                                      reason="x", by=organizer)
+    assert err.value.code == "seats_mismatch"
+    cd.refresh_from_db()
+    assert cd.version == 1

@@ -18,11 +18,12 @@ Buchholz 1 → 0) move; round 2 would pair A–D and B–C.
 import pytest
 
 from tests.factories import UserFactory
+from tests.factories.day import game_seats
 from tests.tournaments.test_corrections import four_players, pair, result, two_rounds
 from tournaments import services
 from tournaments.errors import IllegalResult
 from tournaments.models import EventLogEntry, ResultEntry, Table
-from tournaments.services.corrections_preview import match_correction_preview
+from tournaments.services.corrections_preview import table_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -39,7 +40,7 @@ def round_two_paired(**kwargs):
 
 def test_preview_lists_only_the_rows_that_move_with_the_criterion():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
-    preview = match_correction_preview(match=cd, games_a=1, games_b=2)
+    preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     moved = [(m.name, m.rank_before, m.rank_after, m.points_before, m.points_after, m.buchholz_before,
               m.buchholz_after, m.criterion_before, m.criterion_after) for m in preview.moved]
     assert moved == [
@@ -54,7 +55,7 @@ def test_preview_lists_only_the_rows_that_move_with_the_criterion():
 
 def test_preview_says_the_current_round_would_pair_differently_and_offers_to_repair():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
-    preview = match_correction_preview(match=cd, games_a=1, games_b=2)
+    preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     assert preview.current_round == "Ronda 2"
     assert preview.pairs_differ is True
     assert {frozenset(p) for p in preview.pairs_after} == {
@@ -65,7 +66,7 @@ def test_preview_says_the_current_round_would_pair_differently_and_offers_to_rep
 def test_preview_writes_nothing():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
     entries, log = ResultEntry.objects.count(), EventLogEntry.objects.count()
-    match_correction_preview(match=cd, games_a=1, games_b=2)
+    table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b, cd.version) == (2, 1, 1)
     assert (ResultEntry.objects.count(), EventLogEntry.objects.count()) == (entries, log)
@@ -75,31 +76,31 @@ def test_preview_does_not_offer_to_repair_once_the_current_round_has_a_result():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
     first = Table.objects.filter(round=r2).order_by("table_number").first()
     services.match_result_record(match=first, games_a=2, games_b=0)
-    preview = match_correction_preview(match=cd, games_a=1, games_b=2)
+    preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     assert (preview.current_has_results, preview.can_repair) == (True, False)
 
 
 def test_preview_reports_a_change_of_the_cut_order():
     """Top 4 of four: nobody enters or leaves, but seeds 2 and 3 (C, D) trade places."""
     event, regs, cd, r2 = round_two_paired(cut_size=4)
-    preview = match_correction_preview(match=cd, games_a=1, games_b=2)
+    preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     assert (preview.cut_size, preview.cut_changes, preview.cut_in, preview.cut_out) == (4, True, (), ())
 
 
 def test_preview_of_an_illegal_score_is_refused():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
     with pytest.raises(IllegalResult):
-        match_correction_preview(match=cd, games_a=3, games_b=0)
+        table_correction_preview(table=cd, seats=game_seats(cd, 3, 0))
 
 
 def test_preview_of_finished_event_shows_the_new_podium():
     """Two rounds, finished (see test_corrections): podium A, B, C becomes A, B, D."""
     event, regs, cd = two_rounds()
     services.event_finish(event=event)
-    preview = match_correction_preview(match=cd, games_a=1, games_b=2)
+    preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     assert preview.podium_before == ("Jugador A", "Jugador B", "Jugador C")
     assert preview.podium_after == ("Jugador A", "Jugador B", "Jugador D")
-    services.match_result_correct(match=cd, games_a=1, games_b=2, reason="x",
+    services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="x",
                                   by=UserFactory(username="su", is_superuser=True))
     event.refresh_from_db()
     assert [event.podium_first.player.display_name, event.podium_second.player.display_name,
@@ -113,11 +114,11 @@ def test_preview_of_semifinal_shows_the_reseeded_final_or_the_refusal():
     services.match_result_record(match=by_slot[1], games_a=2, games_b=0)
     services.match_result_record(match=by_slot[2], games_a=2, games_b=1)
     final = services.round_pair_next(event=event)
-    preview = match_correction_preview(match=by_slot[2], games_a=1, games_b=2)
+    preview = table_correction_preview(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2))
     assert (preview.reseed_stage, preview.reseed_pairs, preview.refusal) == (
         "Final", (("Jugador A", "Jugador C"),), "")
     services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
-    preview = match_correction_preview(match=by_slot[2], games_a=1, games_b=2)
+    preview = table_correction_preview(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2))
     assert "Final" in preview.refusal
 
 
@@ -144,5 +145,5 @@ def test_preview_names_who_enters_and_leaves_the_cut():
     result(r1, regs, "A", 2, 0)
     result(r1, regs, "C", 2, 0)
     ef = result(r1, regs, "E", 2, 1)
-    preview = match_correction_preview(match=ef, games_a=0, games_b=2)
+    preview = table_correction_preview(table=ef, seats=game_seats(ef, 0, 2))
     assert (preview.cut_changes, preview.cut_in, preview.cut_out) == (True, ("Jugador B",), ("Jugador E",))

@@ -22,8 +22,10 @@ from django.utils import translation
 from tests.factories import EventFactory, PlayerFactory, UserFactory, player_account
 from tests.factories.day import (
     decklist_submitted,
+    game_seats,
     organizer_for,
     penalty_issued,
+    place_seats,
     pod_placements,
     registered_event,
     rounds_played,
@@ -130,8 +132,9 @@ def _duels_day(organizer, judge, superuser) -> Event:
     services.registration_drop(registration=regs["Valentina Muñoz"], by=organizer)
     services.registration_drop_undo(registration=regs["Valentina Muñoz"], by=organizer)
     services.round_close(event=event, by=organizer)
-    services.match_result_correct(match=Table.objects.get(round=rnd, table_number=1), games_a=1, games_b=2,
-                                  reason="Planilla leída al revés", by=organizer)
+    first = Table.objects.get(round=rnd, table_number=1)
+    services.table_result_correct(table=first, seats=game_seats(first, 1, 2), reason="Planilla leída al revés",
+                                  by=organizer)
     rounds_played(event, 2)
     cut = services.top_cut_start(event=event, by=organizer)
     tables_with_results(cut)
@@ -140,7 +143,7 @@ def _duels_day(organizer, judge, superuser) -> Event:
     services.event_finish(event=event, by=organizer)
     match = Table.objects.get(round=final, bracket_slot=1) if Table.objects.filter(
         round=final, bracket_slot=1).exists() else table_list(final)[0]
-    services.match_result_correct(match=match, games_a=match.games_b, games_b=match.games_a,
+    services.table_result_correct(table=match, seats=game_seats(match, match.games_b, match.games_a),
                                   reason="Se anotó al revés", by=organizer)
     from rules.services import decklists_publish
 
@@ -166,7 +169,7 @@ def _pods_day(organizer) -> Event:
     score_of = {place: score for _rid, place, score in placements}
     last = len(placements) + 1
     flipped = [(rid, last - place, score_of[last - place]) for rid, place, _score in placements]
-    services.pod_result_correct(pod=first, placements=flipped, reason="Puntos mal sumados", by=organizer)
+    services.table_result_correct(table=first, seats=place_seats(flipped), reason="Puntos mal sumados", by=organizer)
     return event
 
 

@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from leagues.models import LedgerEntry
+from tests.factories.day import game_seats, place_seats
 from tournaments import services
 from tournaments.exchange import fileformat, service, signing
 from tournaments.models import Event, Player, Registration, ResultEntry, VenuePublishKey
@@ -301,7 +302,7 @@ def test_a_correction_on_the_national_copy_refuses_the_next_publish_naming_it(do
     event = publish(copy.deepcopy(doc)).event
     final = event.rounds.get(number=5).tables.get()  # the final: B won 0-2 at the venue
     root = django_user_model.objects.create_superuser("raiz_nacional", password="x")
-    services.match_result_correct(match=final, games_a=2, games_b=1, reason="Planilla mal leída", by=root)
+    services.table_result_correct(table=final, seats=game_seats(final, 2, 1), reason="Planilla mal leída", by=root)
     version = final.entries.order_by("-version").first().version
     with pytest.raises(service.ImportRefused) as exc:
         publish(copy.deepcopy(doc))
@@ -494,7 +495,7 @@ def test_a_pod_correction_on_the_national_copy_refuses_the_next_publish_naming_i
     seats = pod.seat_list  # by hand: seat 1 won with 20, seat 2 was 2nd with 15 …; swap 1st and 2nd
     lines = [(s.registration_id, s.place, s.score) for s in seats]
     lines[0], lines[1] = (lines[0][0], 2, 15), (lines[1][0], 1, 20)
-    services.pod_result_correct(pod=pod, placements=lines, reason="Planilla mal leída", by=root)
+    services.table_result_correct(table=pod, seats=place_seats(lines), reason="Planilla mal leída", by=root)
     with pytest.raises(service.ImportRefused) as exc:
         publish(copy.deepcopy(doc))
     assert exc.value.problems == [

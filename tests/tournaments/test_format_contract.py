@@ -32,6 +32,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import organizer_for, registered_event
+from tests.factories.day import game_seats, place_seats
 from tournaments import services
 from tournaments.documents import KIND_SLUGS, kinds_for_round
 from tournaments.enums import EventState, RoundPhase
@@ -63,7 +64,9 @@ def _match_record(match, result_by_reg):
 
 
 def _match_correct(match, result_by_reg, *, reason, by):
-    services.match_result_correct(match=match, **_match_score(match, result_by_reg), reason=reason, by=by)
+    score = _match_score(match, result_by_reg)
+    services.table_result_correct(table=match, seats=game_seats(match, score["games_a"], score["games_b"]),
+                                  reason=reason, by=by)
 
 
 def _pod_players(pod) -> tuple[int, ...]:
@@ -79,7 +82,7 @@ def _pod_record(pod, result_by_reg):
 
 
 def _pod_correct(pod, result_by_reg, *, reason, by):
-    services.pod_result_correct(pod=pod, placements=_placements(result_by_reg), reason=reason, by=by)
+    services.table_result_correct(table=pod, seats=place_seats(_placements(result_by_reg)), reason=reason, by=by)
 
 
 @dataclass(frozen=True)

@@ -26,29 +26,30 @@ from decimal import Decimal
 
 import pytest
 
+from tests.factories.day import place_seats
 from tests.tournaments.pods_helpers import ROUNDS, played_event
 from tournaments.errors import IllegalResult
 from tournaments.models import EventLogEntry, ResultEntry
-from tournaments.services.corrections_preview import pod_correction_preview
+from tournaments.services.corrections_preview import table_correction_preview
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
-def placements(regs, changes: dict) -> list[tuple[int, int, int]]:
-    """Round 1's placements of :data:`ROUNDS` with ``changes`` (key → (place, score)) applied."""
+def placements(regs, changes: dict) -> dict[int, dict]:
+    """Round 1's seats of :data:`ROUNDS` with ``changes`` (key → (place, score)) applied."""
     places = {**ROUNDS[0], **changes}
-    return [(regs[key].pk, place, score) for key, (place, score) in places.items()]
+    return place_seats([(regs[key].pk, place, score) for key, (place, score) in places.items()])
 
 
 def moved(preview) -> list[tuple]:
-    return [(m.name, m.rank_before, m.rank_after, m.points_before, m.points_after, m.opponents_points_before,
-             m.opponents_points_after, m.secondary_before, m.secondary_after, m.criterion_before, m.criterion_after)
+    return [(m.name, m.rank_before, m.rank_after, m.points_before, m.points_after, m.buchholz_before,
+             m.buchholz_after, m.secondary_before, m.secondary_after, m.criterion_before, m.criterion_after)
             for m in preview.moved]
 
 
 def test_pod_preview_score_only_moves_the_two_rows_it_separates():
     event, regs, (r1, r2) = played_event()
-    preview = pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"eva": (5, 3)}))
+    preview = table_correction_preview(table=r1.tables.get(), seats=placements(regs, {"eva": (5, 3)}))
     assert moved(preview) == [
         ("Eva Sánchez", 2, 1, 3, 3, 24, 24, 24, 26, "Puntos stoner", "—"),
         ("Ana Núñez", 1, 2, 3, 3, 24, 24, 25, 25, "—", "Puntos stoner"),
@@ -56,13 +57,13 @@ def test_pod_preview_score_only_moves_the_two_rows_it_separates():
     assert preview.podium_before == ("Ana Núñez", "Eva Sánchez", "Beto Gómez")
     assert preview.podium_after == ("Eva Sánchez", "Ana Núñez", "Beto Gómez")
     assert preview.subject == "Ronda 1, mesa 1"
-    assert [(p.name, p.score_before, p.score_after) for p in preview.places if p.changed] == [("Eva Sánchez", 1, 3)]
+    assert [(p.name, p.score_before, p.score_after) for p in preview.seats if p.changed] == [("Eva Sánchez", 1, 3)]
 
 
 def test_pod_preview_places_swap_moves_every_row():
     event, regs, (r1, r2) = played_event()
-    preview = pod_correction_preview(pod=r1.tables.get(),
-                                     placements=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
+    preview = table_correction_preview(table=r1.tables.get(),
+                                     seats=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
     d = Decimal
     assert moved(preview) == [
         ("Carla Ibáñez", 4, 1, 3, d("3.75"), 24, d("22.5"), 22, 29, "Puntos stoner", "—"),
@@ -72,7 +73,7 @@ def test_pod_preview_places_swap_moves_every_row():
         ("Beto Gómez", 3, 5, 3, d("2.25"), 24, d("25.5"), 23, 16, "Puntos stoner", "Puntos por puesto"),
     ]
     assert preview.podium_after == ("Carla Ibáñez", "Ana Núñez", "Eva Sánchez")
-    assert [(p.name, p.place_before, p.place_after) for p in preview.places] == [
+    assert [(p.name, p.place_before, p.place_after) for p in preview.seats] == [
         ("Ana Núñez", 1, 1), ("Carla Ibáñez", 3, 2), ("Beto Gómez", 2, 3), ("Darío Pérez", 4, 4),
         ("Eva Sánchez", 5, 5)]
 
@@ -81,7 +82,7 @@ def test_pod_preview_writes_nothing():
     event, regs, (r1, r2) = played_event()
     pod = r1.tables.get()
     counts = (ResultEntry.objects.count(), EventLogEntry.objects.count())
-    pod_correction_preview(pod=pod, placements=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
+    table_correction_preview(table=pod, seats=placements(regs, {"beto": (3, 13), "carla": (2, 20)}))
     pod.refresh_from_db()
     assert pod.version == 1
     assert dict(pod.seats.values_list("registration_id", "place"))[regs["beto"].pk] == 2
@@ -91,12 +92,12 @@ def test_pod_preview_writes_nothing():
 def test_pod_preview_refuses_places_the_scores_contradict():
     event, regs, (r1, r2) = played_event()
     with pytest.raises(IllegalResult) as exc:
-        pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"beto": (3, 20), "carla": (2, 13)}))
+        table_correction_preview(table=r1.tables.get(), seats=placements(regs, {"beto": (3, 20), "carla": (2, 13)}))
     assert exc.value.code == "places_score_mismatch"
 
 
 def test_pod_preview_of_an_unfinished_event_has_no_podium():
     event, regs, (r1, r2) = played_event(finish=False)
-    preview = pod_correction_preview(pod=r1.tables.get(), placements=placements(regs, {"eva": (5, 3)}))
+    preview = table_correction_preview(table=r1.tables.get(), seats=placements(regs, {"eva": (5, 3)}))
     assert (preview.podium_before, preview.podium_after) == ((), ())
     assert [m.name for m in preview.moved] == ["Eva Sánchez", "Ana Núñez"]

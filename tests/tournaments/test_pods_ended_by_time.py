@@ -17,6 +17,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, game
+from tests.factories.day import place_seats
 from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.errors import IllegalResult
@@ -112,8 +113,8 @@ def test_correction_to_a_real_finish_clears_ended_by_time(three):
     event, _rnd, pod, (a, b, c) = three
     services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 2, 12), (c, 3, 9)])
     organizer = UserFactory(is_staff=True, is_superuser=True)
-    services.pod_result_correct(pod=pod, placements=[(a, 1, 21), (b, 2, 12), (c, 3, 9)],
-                                reason="Faltaba sumar una carta", by=organizer)
+    services.table_result_correct(table=pod, seats=place_seats([(a, 1, 21), (b, 2, 12), (c, 3, 9)]),
+                                  reason="Faltaba sumar una carta", by=organizer)
     pod.refresh_from_db()
     assert pod.ended_by_time is False
     assert list(ResultEntry.objects.filter(table=pod).order_by("version").values_list(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpResponseRedirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import pods_selectors, services
@@ -40,17 +41,52 @@ class SeatInput:
 
 @dataclass(frozen=True)
 class PodLine:
-    """One pod of the round page: the pod, its last entry, its seats as form inputs."""
+    """One pod of the round page: the pod, its last entry, its seats as form inputs, and what the
+    round page's table list shows of any table (``round/_tables.html``)."""
 
     pod: pods_selectors.PodRow
     entered_by: str | None
     entered_at: datetime.datetime | None
     status_label: str
     seats: tuple[SeatInput, ...]
+    history_url: str = ""
+
+    data_key = "pod"
+    number_class = "arena-score"
 
     @property
     def missing(self) -> bool:
         return self.pod.status == MatchStatus.PENDING
+
+    @property
+    def dom_id(self) -> str:
+        return f"mesa-{self.pod.table_number}"
+
+    @property
+    def css(self) -> str:
+        return "arena-row-missing" if self.missing else ""
+
+    @property
+    def table_id(self) -> int:
+        return self.pod.pod_id
+
+    @property
+    def number(self) -> int:
+        return self.pod.table_number
+
+    @property
+    def version(self) -> int:
+        return self.pod.version
+
+    @property
+    def number_note(self) -> dict | None:
+        if not self.pod.repeats:
+            return None
+        return {"text": _("reencuentro"), "css": "arena-warn", "title": _("Reencuentro inevitable")}
+
+    @property
+    def status_note(self) -> dict | None:
+        return {"text": _("terminó por tiempo"), "css": "arena-muted", "br": True} if self.pod.ended_by_time else None
 
 
 def place_field(registration_id: int) -> str:
@@ -62,7 +98,7 @@ def score_field(registration_id: int) -> str:
 
 
 def round_context(rnd: Round) -> dict:
-    """Context of a pods round's tables for ``admin/tournaments/round/_pods.html`` (three queries)."""
+    """Context of a pods round's tables for ``admin/tournaments/round/_tables.html`` (three queries)."""
     labels = dict(MatchStatus.choices)
     lines = []
     for row in pods_selectors.pod_tables(rnd):
@@ -77,13 +113,17 @@ def round_context(rnd: Round) -> dict:
                           tuple(range(1, size + 1)))
                 for seat in row.pod.seats
             ),
+            history_url=reverse("admin:tournaments_round_pod_history", args=[rnd.pk, row.pod.pod_id]),
         ))
     return {
-        "pod_lines": lines,
+        "lines": lines,
+        "cells_template": "admin/tournaments/round/_cells_places.html",
+        "columns": 5,
+        "table_class": "arena-pods",
+        "table_dom_id": "arena-pods",
         "missing": sum(1 for line in lines if line.missing),
         "score_label": pods_selectors.secondary_score_label(rnd.event),
         "places_by_score": format_for(rnd.event).places_by_score(rnd.event),
-        "table_template": "admin/tournaments/round/_pods.html",
     }
 
 
@@ -179,7 +219,7 @@ def save_pod_result(request, rnd: Round, pod_table: Table) -> HttpResponseRedire
 
 
 def history_context(rnd: Round, pod_table: Table) -> dict:
-    """Context of ``admin/tournaments/round/pod_history.html``: the pod now and every entry, newest first."""
+    """Context of ``admin/tournaments/table/place_history.html``: the pod now and every entry, newest first."""
     row = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == pod_table.pk)
     return {
         "pod": row,

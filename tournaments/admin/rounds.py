@@ -48,6 +48,24 @@ def quick_scores(event: Event) -> list[tuple[str, str]]:
     return [(f"{a}-{b}-0", f"{a}-{b}") for a, b in scores]
 
 
+def _game_line(rnd: Round, table) -> dict:
+    """One table of game wins as the round page's table list shows it (``round/_tables.html``)."""
+    p = table.pairing
+    missing = not p.is_bye and p.status == MatchStatus.PENDING
+    third = rnd.phase == RoundPhase.TOP_CUT and p.bracket_slot == 0
+    return {
+        "pairing": p, "entered_by": table.entered_by, "entered_at": table.entered_at, "missing": missing,
+        "status_label": dict(MatchStatus.choices).get(p.status, p.status),
+        "dom_id": f"mesa-{p.table_number}" if p.table_number else f"bye-{p.match_id}",
+        "css": "arena-row-bye" if p.is_bye else "arena-row-missing" if missing else "",
+        "data_key": "match", "table_id": p.match_id, "number": None if p.is_bye else p.table_number,
+        "number_note": {"text": _("3er puesto"), "css": "arena-muted"} if third else None,
+        "status_note": ({"text": _("revancha"), "css": "arena-warn", "title": _("Revancha inevitable")}
+                        if p.rematch else None),
+        "version": p.version, "history_url": reverse("admin:tournaments_table_history", args=[p.match_id]),
+    }
+
+
 @admin.register(Round)
 class RoundAdmin(VenueScopedAdmin):
     """The round page: tables, results, who entered them, corrections and documents."""
@@ -103,22 +121,13 @@ class RoundAdmin(VenueScopedAdmin):
             if format_for(event).table_results == PLACE_RESULTS:
                 extra_context.update(admin_pods.round_context(rnd))
             else:
-                labels = dict(MatchStatus.choices)
-                rows = [
-                    {
-                        "pairing": t.pairing,
-                        "entered_by": t.entered_by,
-                        "entered_at": t.entered_at,
-                        "status_label": labels.get(t.pairing.status, t.pairing.status),
-                        "missing": not t.pairing.is_bye and t.pairing.status == MatchStatus.PENDING,
-                        "third_place": rnd.phase == RoundPhase.TOP_CUT and t.pairing.bracket_slot == 0,
-                    }
-                    for t in selectors.judge_tables(rnd)
-                ]
+                rows = [_game_line(rnd, t) for t in selectors.judge_tables(rnd)]
                 extra_context.update(admin_pairing.round_context(
                     rnd, can_edit=editable and self.can_enter_results(request, rnd)))
                 extra_context.update({
-                    "rows": rows,
+                    "lines": rows,
+                    "cells_template": "admin/tournaments/round/_cells_games.html",
+                    "columns": 9,
                     "missing": sum(1 for row in rows if row["missing"]),
                     "quick_scores": quick_scores(event),
                     "allow_draw": rnd.phase == RoundPhase.SWISS,
@@ -145,7 +154,7 @@ class RoundAdmin(VenueScopedAdmin):
         custom = [
             path("<path:object_id>/resultado/<int:match_id>/", self.admin_site.admin_view(self.result_view),
                  name="tournaments_round_result"),
-            path("<path:object_id>/corregir/<int:match_id>/", self.admin_site.admin_view(self.correction_view),
+            path("<path:object_id>/corregir/<int:table_id>/", self.admin_site.admin_view(self.correction_view),
                  name="tournaments_round_correct"),
             path("<path:object_id>/emparejamiento/", self.admin_site.admin_view(self.pairing_edit_view),
                  name="tournaments_round_pairing_edit"),
@@ -153,8 +162,6 @@ class RoundAdmin(VenueScopedAdmin):
                  name="tournaments_round_pod_result"),
             path("<path:object_id>/mesa/<int:pod_id>/historial/", self.admin_site.admin_view(self.pod_history_view),
                  name="tournaments_round_pod_history"),
-            path("<path:object_id>/mesa/<int:pod_id>/corregir/", self.admin_site.admin_view(self.pod_correction_view),
-                 name="tournaments_round_pod_correct"),
             path("<path:object_id>/emparejamientos.csv", self.admin_site.admin_view(self.pairings_export_view),
                  name="tournaments_round_pairings_export"),
         ]
@@ -177,13 +184,9 @@ class RoundAdmin(VenueScopedAdmin):
             raise PermissionDenied
         return admin_pairing.pairing_edit_view(self, request, rnd)
 
-    def correction_view(self, request, object_id, match_id):
-        """Correct a finished result of an earlier round: impact preview, then confirmation."""
-        return admin_corrections.correction_view(self, request, object_id, match_id)
-
-    def pod_correction_view(self, request, object_id, pod_id):
-        """Correct a pod's finished places: impact preview, then confirmation."""
-        return admin_corrections.pod_correction_view(self, request, object_id, pod_id)
+    def correction_view(self, request, object_id, table_id):
+        """Correct a finished result of an earlier round, any format: impact preview, then confirmation."""
+        return admin_corrections.correction_view(self, request, object_id, table_id)
 
     def pod_result_view(self, request, object_id, pod_id):
         """Enter or correct one pod's placements (POST) through :func:`services.pod_result_record`."""
@@ -211,7 +214,7 @@ class RoundAdmin(VenueScopedAdmin):
             "opts": self.opts,
         }
         request.current_app = self.admin_site.name
-        return TemplateResponse(request, "admin/tournaments/round/pod_history.html", context)
+        return TemplateResponse(request, "admin/tournaments/table/place_history.html", context)
 
     def result_view(self, request, object_id, match_id):
         """Enter or correct one table's result (POST) through :func:`services.match_result_record`."""
@@ -344,7 +347,7 @@ class TableAdmin(VenueScopedAdmin):
             "round_url": round_url(rnd),
         }
         request.current_app = self.admin_site.name
-        return TemplateResponse(request, "admin/tournaments/match/result_history.html", context)
+        return TemplateResponse(request, "admin/tournaments/table/game_history.html", context)
 
 
 @admin.register(ResultEntry)

@@ -8,8 +8,9 @@ The event's head judge or an organizer::
 Thin views: the role is checked by
 :class:`tournaments.permissions.EventRolePermission` (``head_judge``:
 the head judge or an organizer), the correction goes through
-:func:`tournaments.services.match_result_correct` and the preview through
-:func:`tournaments.corrections_preview.match_correction_preview`. Refusals
+:func:`tournaments.services.table_result_correct` and the preview through
+:func:`tournaments.services.corrections_preview.table_correction_preview`,
+with the score read as the per-seat shape they take (:func:`seats_of`). Refusals
 are ``{"code", "detail"}`` JSON (:mod:`tournaments.api.exceptions`): 400
 ``reason_required`` or a score the format does not allow, 403 without the
 role, 404 for an unknown match, 409 ``stale_result`` when the match changed
@@ -25,9 +26,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .. import services
-from ..corrections_preview import CorrectionPreview, match_correction_preview
 from ..permissions import HEAD_JUDGE, EventRolePermission
 from ..services.corrections import REASON_MAX
+from ..services.corrections_preview import CorrectionPreview, table_correction_preview
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PairingSerializer
@@ -120,6 +121,12 @@ class CorrectionPreviewSerializer(serializers.Serializer):
     refusal = serializers.CharField(help_text=_("Si la corrección se rechazaría, el motivo (o vacío)."))
 
 
+def seats_of(match, data: dict) -> dict:
+    """The per-seat shape of :func:`tournaments.services.table_result_correct` from a validated score;
+    ``data`` loses ``games_a``, ``games_b`` and keeps the rest (``games_drawn``, the reason…)."""
+    return {match.player_a_id: {"games": data.pop("games_a")}, match.player_b_id: {"games": data.pop("games_b")}}
+
+
 def _pairs(pairs) -> list[dict]:
     return [{"player_a": a, "player_b": b} for a, b in pairs]
 
@@ -127,7 +134,7 @@ def _pairs(pairs) -> list[dict]:
 def preview_data(pv: CorrectionPreview) -> dict:
     """The dict :class:`CorrectionPreviewSerializer` renders."""
     return {
-        "match_id": pv.match_id, "subject": str(pv.subject), "score_before": list(pv.score_before),
+        "match_id": pv.table_id, "subject": str(pv.subject), "score_before": list(pv.score_before),
         "score_after": list(pv.score_after),
         "moved": [
             {"registration_id": m.registration_id, "name": m.name, "rank_before": m.rank_before,
@@ -165,7 +172,9 @@ class MatchCorrectionViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.Gene
     )
     def correct(self, request: Request, *args, **kwargs) -> Response:
         data = validated(CorrectionInputSerializer(data=request.data))
-        match = services.match_result_correct(match=self.get_match(), by=request.user, **data)
+        match = self.get_match()
+        seats = seats_of(match, data)
+        match = services.table_result_correct(table=match, seats=seats, by=request.user, **data)
         return Response(PairingSerializer(queries.pairing_for_match(match)).data)
 
     @extend_schema(
@@ -181,5 +190,7 @@ class MatchCorrectionViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.Gene
     )
     def preview(self, request: Request, *args, **kwargs) -> Response:
         data = validated(CorrectionScoreSerializer(data=request.data))
-        pv = match_correction_preview(match=self.get_match(), **data)
+        match = self.get_match()
+        seats = seats_of(match, data)
+        pv = table_correction_preview(table=match, seats=seats, **data)
         return Response(CorrectionPreviewSerializer(preview_data(pv)).data)

@@ -54,7 +54,6 @@ from ..pdf import (
     PairingsByNameRenderer,
     PairingsByTableRenderer,
     PodSlipsRenderer,
-    PodStandingsRenderer,
     RenderedPdf,
     ResultSlipsRenderer,
     StandingsRenderer,
@@ -291,7 +290,7 @@ RENDERERS: dict[type, type] = {
     StandingsSheet: StandingsRenderer,
     BracketSheet: BracketRenderer,
     PodSlipSheet: PodSlipsRenderer,
-    PodStandingsSheet: PodStandingsRenderer,
+    PodStandingsSheet: StandingsRenderer,
 }
 
 

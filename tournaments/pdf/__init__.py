@@ -9,7 +9,7 @@ pages). A4, Spanish (es-AR), an embedded TrueType font
 from .base import RenderedPdf, register_fonts
 from .bracket import BracketRenderer
 from .pairings import PairingsByNameRenderer, PairingsByTableRenderer
-from .pods import PodSlipsRenderer, PodStandingsRenderer
+from .pods import PodSlipsRenderer
 from .slips import ResultSlipsRenderer
 from .standings import StandingsRenderer
 
@@ -18,7 +18,6 @@ __all__ = [
     "PairingsByNameRenderer",
     "PairingsByTableRenderer",
     "PodSlipsRenderer",
-    "PodStandingsRenderer",
     "RenderedPdf",
     "ResultSlipsRenderer",
     "StandingsRenderer",

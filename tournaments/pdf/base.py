@@ -30,7 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from .data import SheetHeader
+from .data import SheetHeader, points_text  # noqa: F401 (printed points, kept importable here)
 
 FONT = "ArenaSans"
 FONT_BOLD = "ArenaSans-Bold"
@@ -121,22 +121,6 @@ def fit(text: str, font: str, size: float, width: float, *, min_size: float | No
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ellipsis, shrunk
-
-
-def points_text(points: float | str | None) -> str:
-    """Match points as printed: "3", "2,5" (decimal comma, es-AR).
-
-    A string is points already printed by the sheet's builder (pod points,
-    as the pages print them: :func:`tournaments.documents.sheets.points_shown`)
-    and comes back as it is.
-    """
-    if points is None:
-        return ""
-    if isinstance(points, str):
-        return points
-    if float(points).is_integer():
-        return str(int(points))
-    return f"{points:.1f}".replace(".", ",")
 
 
 def color_op(color, stroke: bool = False) -> str:

@@ -119,6 +119,56 @@ class SlipSheet:
 
 
 @dataclass(frozen=True, slots=True)
+class StandingsColumn:
+    """One printed standings column after position, player and venue: its title, width (mm) and alignment."""
+
+    heading: str
+    width_mm: float
+    align: str = "center"
+
+
+def two_lines(label: str) -> str:
+    """ "Handicap: vs" → "Handicap:\\nvs", "Puntos stoner" → "Puntos\\nstoner" so narrow columns keep the words."""
+    head, sep, tail = label.partition(": ")
+    if sep:
+        return f"{head}:\n{tail}"
+    words = label.split()
+    if len(words) == 2:
+        return "\n".join(words)
+    return label
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def points_text(points: float | str | None) -> str:
+    """Match points as printed: "3", "2,5" (decimal comma, es-AR).
+
+    A string is points already printed by the sheet's builder (pod points,
+    as the pages print them: :func:`tournaments.documents.sheets.points_shown`)
+    and comes back as it is.
+    """
+    if points is None:
+        return ""
+    if isinstance(points, str):
+        return points
+    if float(points).is_integer():
+        return str(int(points))
+    return f"{points:.1f}".replace(".", ",")
+
+
+#: The rulebook's titles of the two-player standings columns, by tiebreaker key
+#: (000_0014b2ac83da54b4.txt § "4- Enfrentamiento directo.", § "5- Resultado en partidas.").
+DEFAULT_LABELS = {
+    "match_points": "Puntaje total",
+    "buchholz": "Buchholz",
+    "head_to_head": "Handicap: vs",
+    "game_differential": "Handicap: x",
+}
+
+
+@dataclass(frozen=True, slots=True)
 class StandingLine:
     """One printed standings row; ``note`` is "abandonó", "descalificado" or ""."""
 
@@ -150,6 +200,32 @@ class StandingsSheet:
     title: str
     rows: tuple[StandingLine, ...]
     labels: dict[str, str] = field(default_factory=dict)
+
+    #: Player and venue column widths (mm) beside :meth:`columns`.
+    player_mm = 61.0
+    venue_mm = 30.0
+
+    def _labels(self) -> dict[str, str]:
+        return {**DEFAULT_LABELS, **self.labels}
+
+    def columns(self) -> tuple[StandingsColumn, ...]:
+        """Match points, wins-draws-losses, Buchholz, head-to-head and game differential."""
+        labels = self._labels()
+        return (StandingsColumn(two_lines(labels["match_points"]), 15.0), StandingsColumn("V-E-D", 16.0),
+                StandingsColumn(labels["buchholz"], 17.0), StandingsColumn(two_lines(labels["head_to_head"]), 18.0),
+                StandingsColumn(two_lines(labels["game_differential"]), 18.0))
+
+    def cells(self, row: StandingLine) -> list[str]:
+        """The printed values of :meth:`columns` for ``row``."""
+        return [points_text(row.match_points), f"{row.wins}-{row.draws}-{row.losses}", points_text(row.buchholz) or "0",
+                _signed(row.head_to_head), _signed(row.game_differential)]
+
+    def legend(self) -> list[str]:
+        """The order the columns rank players in, in words."""
+        labels = self._labels()
+        return [f"Orden: {labels['match_points']}, victorias, {labels['buchholz']}, "
+                f"{labels['head_to_head']} (enfrentamiento directo), {labels['game_differential']} "
+                "(partidas ganadas menos perdidas). V-E-D: victorias, empates y derrotas."]
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +306,36 @@ class PodStandingsSheet:
     rows: tuple[PodStandingLine, ...]
     score_label: str = ""
     points_text: str = ""
+
+    venue_mm = 32.0
+
+    @property
+    def player_mm(self) -> float:
+        """The player column (mm): it takes the score column's width when the game has no secondary score."""
+        return 66.0 + (0.0 if self.score_label else 20.0)
+
+    def columns(self) -> tuple[StandingsColumn, ...]:
+        """Placement points, opponents' points, the secondary score (when the game has one), each round's place."""
+        columns = [StandingsColumn("Puntos\npor puesto", 16.0), StandingsColumn("Puntos de\nlos rivales", 16.0)]
+        if self.score_label:
+            columns.append(StandingsColumn(two_lines(self.score_label), 20.0))
+        return (*columns, StandingsColumn("Puestos", 25.0))
+
+    def cells(self, row: PodStandingLine) -> list[str]:
+        """The printed values of :meth:`columns` for ``row``."""
+        cells = [row.points, row.opponents_points]
+        if self.score_label:
+            cells.append("" if row.secondary_score is None else str(row.secondary_score))
+        return [*cells, row.places or "—"]
+
+    def legend(self) -> list[str]:
+        """The order the columns rank players in, in words."""
+        order = [f"puntos por puesto ({self.points_text}; los demás puestos, 0)" if self.points_text
+                 else "puntos por puesto",
+                 "puntos de los rivales (suma de los puntos de quienes compartieron mesa con el jugador)"]
+        if self.score_label:
+            order.append(f"{self.score_label.lower()} (suma de todas las mesas)")
+        return ["Orden: " + ", ".join(order) + ". Puestos: el de cada ronda, en orden."]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,18 +1,14 @@
-"""Printed documents of events played in pods (3–6 a table): standings and result slips.
+"""Result slips of events played in pods (3–6 a table).
 
-- :class:`PodStandingsRenderer` — the pod standings (A4 portrait, flowing):
-  position, player (number in grey), venue, placement points, opponents'
-  points, the game's secondary score (stoner points) and the place of
-  each round. A technical tie shares its position, printed "=3"; dropped
-  and disqualified players keep their row, in grey.
-- :class:`PodSlipsRenderer` — one result slip per table, two to an A4 page,
-  drawn on the canvas: the seats, a place box and a score box per player,
-  a signature per player and the judge's, and a QR code that opens the
-  table's result form for the judge.
+:class:`PodSlipsRenderer` — one result slip per table, two to an A4 page,
+drawn on the canvas: the seats, a place box and a score box per player, a
+signature per player and the judge's, and a QR code that opens the table's
+result form for the judge. The pods' standings print through the one
+standings renderer (:class:`~.standings.StandingsRenderer`, columns from
+:class:`~.data.PodStandingsSheet`).
 
-Same file names as the duels' documents (``posiciones``,
-``planillas-de-resultado``), so a round's URLs do not depend on the game.
-Widths are in millimetres.
+Same file name as the duels' slips (``planillas-de-resultado``), so a
+round's URLs do not depend on the game. Widths are in millimetres.
 """
 from __future__ import annotations
 
@@ -25,14 +21,10 @@ from .base import (
     FONT_ITALIC,
     GREY,
     INK,
-    FlowingRenderer,
-    RenderedPdf,
-    clean,
     fit,
 )
-from .data import PodSlip, PodSlipSheet, PodStandingsSheet
+from .data import PodSlip, PodSlipSheet
 from .layout import (
-    INACTIVE_ROW,
     SlipsRenderer,
     draw_grid_head,
     draw_grid_lines,
@@ -40,82 +32,7 @@ from .layout import (
     draw_result_qr,
     draw_signatures,
     draw_slip_heading,
-    empty_story,
-    legend_story,
-    standing_cells,
-    standings_style,
 )
-
-
-class PodStandingsRenderer(FlowingRenderer):
-    """The pod standings table; the sheet's ``title`` goes in the header band of every page."""
-
-    title = "Posiciones"
-    slug = "posiciones"
-    col_rank_mm = 11.0
-    col_player_mm = 66.0  # grows by the score column when the game has none
-    col_venue_mm = 32.0
-    col_points_mm = 16.0
-    col_opponents_mm = 16.0
-    col_score_mm = 20.0
-    col_places_mm = 25.0
-    row_height_mm = 6.2
-    heading_height_mm = 9.0
-
-    def render(self, sheet: PodStandingsSheet) -> RenderedPdf:
-        header = sheet.header
-        if sheet.title:
-            self.title = clean(sheet.title)
-        scored = bool(sheet.score_label)
-        player_mm = self.col_player_mm + (0 if scored else self.col_score_mm)
-        widths = [self.col_rank_mm, player_mm, self.col_venue_mm, self.col_points_mm, self.col_opponents_mm]
-        headings = ["Pos.", "Jugador", "Sede", "Puntos\npor puesto", "Puntos de\nlos rivales"]
-        align = ["right", "left", "left", "center", "center"]
-        if scored:
-            widths.append(self.col_score_mm)
-            headings.append(_two_words(sheet.score_label))
-            align.append("center")
-        widths.append(self.col_places_mm)
-        headings.append("Puestos")
-        align.append("center")
-        self.heading_widths_mm = tuple(widths)
-        self.headings = tuple(headings)
-        self.heading_align = tuple(align)
-
-        height = self.row_height_mm * mm
-        player_w = player_mm * mm - 4
-        venue_w = self.col_venue_mm * mm - 4
-        rows: list[list] = []
-        row_styles: dict[int, list[tuple]] = {}
-        technical = False
-        for row in sheet.rows:
-            technical = technical or row.technical_tie
-            if row.note:
-                row_styles[len(rows)] = INACTIVE_ROW
-            cells = [*standing_cells(row, player_w, venue_w, height), row.points, row.opponents_points]
-            if scored:
-                cells.append("" if row.secondary_score is None else str(row.secondary_score))
-            cells.append(clean(row.places) or "—")
-            rows.append(cells)
-        order = [f"puntos por puesto ({sheet.points_text}; los demás puestos, 0)" if sheet.points_text
-                 else "puntos por puesto",
-                 "puntos de los rivales (suma de los puntos de quienes compartieron mesa con el jugador)"]
-        if scored:
-            order.append(f"{sheet.score_label.lower()} (suma de todas las mesas)")
-        legend = ["Orden: " + ", ".join(order) + ". Puestos: el de cada ronda, en orden."]
-        if technical:
-            legend.append("=: empate técnico, nada los separa (comparten la posición).")
-        story = legend_story(self.chunked_tables(rows, [height] * len(rows), standings_style(), row_styles), legend)
-        if not sheet.rows:
-            story = empty_story("Sin resultados todavía.")
-        content, pages = self.build(header, story)
-        return self.result(header, content, pages)
-
-
-def _two_words(label: str) -> str:
-    """ "Puntos stoner" → "Puntos\\nstoner" for a narrow column."""
-    words = label.split()
-    return "\n".join(words) if len(words) == 2 else label
 
 
 class PodSlipsRenderer(SlipsRenderer):

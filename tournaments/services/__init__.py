@@ -20,7 +20,7 @@ from .clock import (
     round_clock_resume,
     round_clock_start,
 )
-from .corrections import match_result_correct, pod_result_correct
+from .corrections import table_result_correct
 from .locks import event_lock, registration_lock, table_lock
 from .pairing_edits import (
     ConfirmationRequired,
@@ -64,9 +64,9 @@ __all__ = [
     "ConfirmationRequired", "pairing_bye_give", "pairing_bye_take", "pairing_edit_preview", "pairing_move",
     "pairing_swap", "registration_fixed_table_set",
     "derived_seed", "event_finish", "event_void", "event_lock", "event_podium_recompute", "table_lock",
-    "match_result_correct", "match_result_record", "match_time_extend",
+    "match_result_record", "match_time_extend",
     "ReportedResult", "match_report_submit", "pod_report_submit",
-    "table_lock", "pod_result_correct", "pod_result_record",
+    "table_lock", "pod_result_record", "table_result_correct",
     "preregistration_cancel", "preregistration_check_in", "preregistration_check_in_token", "preregistration_create",
     "registration_check_in", "registration_close",
     "registration_create",

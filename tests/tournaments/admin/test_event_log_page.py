@@ -19,6 +19,7 @@ from django.utils import timezone, translation
 from openpyxl import load_workbook
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories.day import game_seats
 from tournaments import services
 from tournaments.admin import eventlog as admin_eventlog
 from tournaments.models import EventLogEntry, Table
@@ -43,7 +44,7 @@ def day(venue_a, organizer_a):
     services.match_result_record(match=one, games_a=2, games_b=0, entered_by=organizer_a)
     services.match_result_record(match=two, games_a=0, games_b=2, entered_by=judge)
     services.round_close(event=event, by=organizer_a)
-    services.match_result_correct(match=one, games_a=0, games_b=2, reason=REASON, by=organizer_a)
+    services.table_result_correct(table=one, seats=game_seats(one, 0, 2), reason=REASON, by=organizer_a)
     return event, rnd, regs, judge, one
 
 

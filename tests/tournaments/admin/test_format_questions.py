@@ -44,8 +44,8 @@ def test_the_pods_round_page_orders_places_as_the_game_does(client_a, venue_a, g
     page = client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk]))
     assert page.status_code == 200
     assert page.context["places_by_score"] is by_score
-    assert page.context["table_template"] == "admin/tournaments/round/_pods.html"
-    assert "rows" not in page.context  # no duel rows on a pods page
+    assert page.context["cells_template"] == "admin/tournaments/round/_cells_places.html"
+    assert [line.number for line in page.context["lines"]] == sorted(rnd.tables.values_list("table_number", flat=True))
 
 
 def test_a_duel_round_page_shows_game_results(client_a, venue_a):
@@ -54,7 +54,7 @@ def test_a_duel_round_page_shows_game_results(client_a, venue_a):
     page = client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk]))
     assert page.status_code == 200
     # 4 players, best of 1: two tables, each with the one-click scores 1-0 and 0-1.
-    assert len(page.context["rows"]) == 2
+    assert page.context["cells_template"] == "admin/tournaments/round/_cells_games.html"
+    assert len(page.context["lines"]) == 2
     assert page.context["quick_scores"] == [("1-0-0", "1-0"), ("0-1-0", "0-1")]
-    assert "pod_lines" not in page.context
 

@@ -454,7 +454,7 @@ CUSTOM = [
     Custom("tournaments_round_pairing_edit", lambda w: [w.round["a"].pk], _prepare_swap),
     Custom("tournaments_round_pod_result", lambda w: [w.pod_round.pk, w.pod.pk], _pod_placements),
     Custom("tournaments_round_pod_history", lambda w: [w.pod_round.pk, w.pod.pk], changes=False),
-    Custom("tournaments_round_pod_correct", lambda w: [w.pod_round.pk, w.pod.pk],
+    Custom("tournaments_round_correct", lambda w: [w.pod_round.pk, w.pod.pk],
            lambda w: {**_pod_placements(w), "step": "preview", "reason": "Planilla mal leída"}, changes=False),
     # Publishing an event file (issue #18): only an organizer of the file's venue
     # (tests/tournaments/test_exchange_api.py).

@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def url(rnd, pod) -> str:
-    return reverse("admin:tournaments_round_pod_correct", args=[rnd.pk, pod.pk])
+    return reverse("admin:tournaments_round_correct", args=[rnd.pk, pod.pk])
 
 
 def form(regs, changes: dict, **extra) -> dict:
@@ -108,3 +108,14 @@ def test_pod_correction_by_a_plain_judge_is_refused(client, venue_a):
     pod.refresh_from_db()
     assert pod.version == 1
     assert page.status_code == 404
+
+
+def test_pod_preview_of_the_stored_places_offers_nothing_to_confirm(client_a, venue_a):
+    event, regs, (r1, r2) = played_event(venue=venue_a)
+    pod = r1.tables.get()
+    page = client_a.post(url(r1, pod), form(regs, {}, step="preview", reason="Revisión",
+                                            expected_version=str(pod.version)))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "no hay nada que corregir" in html
+    assert 'id="correction-confirm"' not in html

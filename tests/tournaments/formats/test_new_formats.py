@@ -16,6 +16,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories.day import game_seats
 from tests.tournaments.formats_cases import (
     ROUND_ROBIN_6,
     ROUND_ROBIN_6_CUT_SEMIFINALS,
@@ -212,7 +213,7 @@ def test_a_closed_round_is_corrected_and_the_table_follows():
         seats__registration=regs["Bruno"])
     assert match.round.state == "closed"
     flipped = match.player_a_id == regs["Bruno"].pk
-    services.match_result_correct(match=match, games_a=1 if flipped else 2, games_b=2 if flipped else 1,
+    services.table_result_correct(table=match, seats=game_seats(match, 1 if flipped else 2, 2 if flipped else 1),
                                   reason="Planilla mal cargada", by=organizer)
     services.event_finish(event=event)
     assert standings_of(event) == case["standings"]
@@ -329,7 +330,8 @@ def test_a_closed_quarterfinal_is_corrected_and_the_semifinal_is_re_seeded():
     first = semis.tables.get(bracket_slot=1)
     assert (first.player_a_id, first.player_b_id) == (regs["Hugo"].pk, regs["Karen"].pk)
     quarter = Table.objects.get(round__event=event, round__number=1, seats__seat=1, seats__registration=regs["Karen"])
-    services.match_result_correct(match=quarter, games_a=1, games_b=2, reason="Planilla mal cargada", by=organizer)
+    services.table_result_correct(table=quarter, seats=game_seats(quarter, 1, 2), reason="Planilla mal cargada",
+                                  by=organizer)
     first.refresh_from_db()
     assert (first.player_a_id, first.player_b_id) == (regs["Hugo"].pk, regs["Lucas"].pk)
     # the rest as the case: the podium and the final order are the case's

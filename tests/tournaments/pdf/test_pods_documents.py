@@ -15,7 +15,7 @@ from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, st
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
-from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, PodStandingsRenderer
+from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, StandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
 from .conftest import accented, download, download_all, pdf_text
@@ -147,7 +147,7 @@ def test_pod_standings_renderer_without_a_secondary_score_marks_ties_and_drops()
     )
     sheet = PodStandingsSheet(header=header, title="Posiciones tras la ronda 1", rows=rows,
                               points_text="1.º 3, 2.º 2, 3.º 1")
-    pdf = PodStandingsRenderer().render(sheet)
+    pdf = StandingsRenderer().render(sheet)
     pages, text = pdf_text(pdf.content)
     assert pages == 1
     assert "Posiciones tras la ronda 1" in text and "=1" in text and "María Ibáñez (abandonó)" in text

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import UserFactory
+from tests.factories.day import game_seats
 from tournaments import services
 from tournaments.errors import IllegalResult
 from tournaments.models import Event, Player, Registration, Table
@@ -80,7 +81,8 @@ def test_a_corrected_result_after_the_next_pairing_shows_on_the_next_request(cli
     api_before = {row["player_number"]: row for row in api_client.get(api).json()["results"]}
     assert api_before[loser]["match_points"] == 0
 
-    services.match_result_correct(match=match, games_a=1, games_b=2, reason="Planilla mal cargada", by=organizer)
+    services.table_result_correct(table=match, seats=game_seats(match, 1, 2), reason="Planilla mal cargada",
+                                  by=organizer)
 
     api_after = {row["player_number"]: row for row in api_client.get(api).json()["results"]}
     assert api_after[loser]["match_points"] == 1
