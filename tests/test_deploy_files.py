@@ -115,7 +115,10 @@ def test_compose_serves_https_through_caddy_and_web_only_behind_it():
     assert services["web"]["environment"]["SECURE_PROXY_SSL_HEADER"] == "HTTP_X_FORWARDED_PROTO,https"
     mount = next(v for v in services["caddy"]["volumes"] if v.endswith(":/etc/caddy/Caddyfile:ro"))
     caddyfile = (DEPLOY / mount.split(":")[0]).resolve().read_text()
-    assert "{$ARENA_SITE_ADDRESS:localhost}" in caddyfile and "reverse_proxy web:8000" in caddyfile
+    assert "{$ARENA_SITE_ADDRESS:localhost}" in caddyfile and "reverse_proxy {" in caddyfile
+    # every web container is an upstream: `--scale web=2` behind the one proxy
+    assert re.search(r"dynamic a \{\s*name web\s*port 8000", caddyfile)
+    assert "container_name" not in services["web"] and "lb_try_duration" in caddyfile
 
 
 def test_make_serve_worker_and_beat_install_the_runtime_requirements_only():
