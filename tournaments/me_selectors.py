@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from . import selectors
+from .enums import MatchStatus
 from .formats import format_for
-from .models import Event, Player, Registration, Round, Seat, Table
-from .selectors import round_build_clock
+from .formats.base import GAME_RESULTS
+from .models import Event, Player, Registration, Round, Seat
 
 
 def player_of_user(user) -> Player | None:
@@ -13,62 +14,38 @@ def player_of_user(user) -> Player | None:
 
 
 def player_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
-    """The player's table in the current round ``rnd`` (``None`` before round 1), as the event's format seats it.
+    """The player's table in the current round ``rnd`` (``None`` before round 1), whatever its size.
 
-    Keys: ``round``, ``seated`` (False when the player sits out), and when
-    seated ``table_number`` and ``status``; duels add ``match``, ``is_bye``,
-    ``opponent``, ``opponent_number`` and ``result`` (the recorded score from
-    the player's side, ``"2-1"``, once entered); pods ``seat``, ``pod_id``
-    and ``mates`` (``[(seat, name, number)]``). ``clock``: a Torneo Indoor's
-    build while it lasts, else the table's own clock with its extra minutes
-    (:func:`tournaments.selectors.match_clock`) or the round's for a pod.
-    Built by :data:`CURRENT_TABLE` for the shape of the event's format's
-    rows (:attr:`tournaments.formats.base.EventFormat.row_shape`).
+    Keys: ``round``, ``seated`` (False when the player sits out), ``clock``
+    (a Torneo Indoor's build while it lasts, else the table's own clock
+    with its extra minutes, :func:`tournaments.selectors.match_clock`); when
+    seated ``table_number``, ``status``, ``is_bye``, ``match`` (the table),
+    ``by_games`` (its result is games won, not places),
+    ``seat`` (the player's seat number), ``mates`` (the other seats as
+    ``[(seat, name, number)]``), ``opponent`` and ``opponent_number`` (the
+    one other player of a two-seat table, else ``None``) and ``result``: the
+    recorded games from the player's side (``"2-1"``, drawn games third)
+    once entered at a table scored by games, else ``None``. Three queries.
     """
-    return CURRENT_TABLE[format_for(event).row_shape](event, registration, rnd)
-
-
-def pod_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
-    """The player's pod in ``rnd`` (see :func:`player_current_table`; three queries)."""
     if rnd is None:
         return None
-    build = round_build_clock(rnd)
-    seat = (Seat.objects.filter(round=rnd, registration=registration)
-            .select_related("table").first())
+    build = selectors.round_build_clock(rnd)
+    seat = Seat.objects.filter(round=rnd, registration=registration).select_related("table").first()
     if seat is None:
         return {"round": rnd, "seated": False, "clock": build}
-    mates = list(Seat.objects.filter(table_id=seat.table_id).exclude(pk=seat.pk)
-                 .select_related("registration__player").order_by("seat"))
-    return {"round": rnd, "seated": True, "table_number": seat.table.table_number, "seat": seat.seat,
-            "pod_id": seat.table_id,
-            "mates": [(m.seat, m.registration.player.display_name, m.registration.player.player_number)
-                      for m in mates],
-            "status": seat.table.status,
-            "clock": build or selectors.round_clock(rnd, minutes=event.round_minutes)}
-
-
-def duel_current_table(event: Event, registration: Registration, rnd: Round | None) -> dict | None:
-    """The player's match in ``rnd`` (see :func:`player_current_table`; three queries)."""
-    if rnd is None:
-        return None
-    build = round_build_clock(rnd)
-    match = Table.objects.filter(seats__registration=registration, round=rnd).select_related("round").first()
-    if match is None:
-        return {"round": rnd, "seated": False, "clock": build}
-    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
-    mine, theirs = ((match.games_a, match.games_b) if match.player_a_id == registration.pk
-                    else (match.games_b, match.games_a))
+    table = seat.table
+    table.round = rnd
+    others = list(Seat.objects.filter(table_id=table.pk).exclude(pk=seat.pk)
+                  .select_related("registration__player").order_by("seat"))
+    mates = [(m.seat, m.registration.player.display_name, m.registration.player.player_number) for m in others]
+    opponent = mates[0] if len(mates) == 1 else None
+    by_games = format_for(event).table_results == GAME_RESULTS
     result = None
-    if match.status != "pending" and not match.is_bye:
-        result = f"{mine}-{theirs}" + (f"-{match.games_drawn}" if match.games_drawn else "")
-    return {"round": rnd, "seated": True, "match": match, "is_bye": match.is_bye,
-            "table_number": match.table_number if match.table_number is not None else match.bracket_slot,
-            "opponent": opponent.player.display_name if opponent else None,
-            "opponent_number": opponent.player.player_number if opponent else None,
-            "status": match.status, "result": result,
-            "clock": build or selectors.match_clock(match, minutes=event.round_minutes)}
-
-
-#: The player's current table by the row shape of the event's format: a match of two sides or a pod's
-#: seats. A new format that stores duels (or pods) inherits its shape and needs nothing here.
-CURRENT_TABLE = {"duel": duel_current_table, "pod": pod_current_table}
+    if table.status != MatchStatus.PENDING and not table.is_bye and opponent is not None and by_games:
+        result = f"{seat.games}-{others[0].games}" + (f"-{table.games_drawn}" if table.games_drawn else "")
+    return {"round": rnd, "seated": True, "match": table, "by_games": by_games, "is_bye": table.is_bye,
+            "seat": seat.seat,
+            "table_number": table.table_number if table.table_number is not None else table.bracket_slot,
+            "mates": mates, "opponent": opponent[1] if opponent else None,
+            "opponent_number": opponent[2] if opponent else None, "status": table.status, "result": result,
+            "clock": build or selectors.match_clock(table, minutes=event.round_minutes)}

@@ -79,16 +79,18 @@ def _table(registration: Registration) -> dict | None:
     if table is None:
         return None
     clock = table.get("clock")
-    match, pod_mates = table.get("match"), table.get("mates")
-    if pod_mates is not None:
-        opponents = [{"display_name": name, "player_number": number, "seat": seat} for seat, name, number in pod_mates]
+    match, by_games = table.get("match"), table.get("by_games", True)
+    if not by_games:
+        opponents = [{"display_name": name, "player_number": number, "seat": seat}
+                     for seat, name, number in table["mates"]]
     elif table.get("opponent"):
         opponents = [{"display_name": table["opponent"], "player_number": table["opponent_number"], "seat": None}]
     else:
         opponents = []
     return {
         "round": rnd.number, "seated": table["seated"], "table_number": table.get("table_number"),
-        "match_id": match.pk if match is not None else None, "pod_id": table.get("pod_id"),
+        "match_id": match.pk if match is not None and by_games else None,
+        "pod_id": match.pk if match is not None and not by_games else None,
         "is_bye": bool(table.get("is_bye")), "status": table.get("status"), "opponents": opponents,
         "clock": {"state": clock.state, "remaining_seconds": clock.remaining_seconds,
                   "ends_at": clock.ends_at} if clock is not None else None,
