@@ -375,7 +375,10 @@ def test_pod_places_that_contradict_the_stoner_points_are_refused_on_the_pod():
     event = pod_event(9)
     rnd = services.round_pair_next(event=event)
     for pod in rnd.tables.all():
-        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+        services.table_result_record(
+            table=pod,
+            seats=[{"registration": r, "place": p, "score": s} for r, p, s in by_seat_order(pod)],
+        )
     venue_key(event.venue)
     exported = json.loads(fileformat.dumps(fileformat.event_export(event)))
     forget(event)

@@ -59,7 +59,7 @@ def _match_score(match, result_by_reg: dict[int, object]) -> dict[str, int]:
 
 
 def _match_record(match, result_by_reg):
-    services.match_result_record(match=match, **_match_score(match, result_by_reg))
+    services.table_result_record(table=match, seats=[{"games": result_by_reg[rid]} for rid in _match_players(match)])
 
 
 def _match_correct(match, result_by_reg, *, reason, by):
@@ -75,7 +75,10 @@ def _placements(result_by_reg) -> list[tuple[int, int, int]]:
 
 
 def _pod_record(pod, result_by_reg):
-    services.pod_result_record(pod=pod, placements=_placements(result_by_reg))
+    services.table_result_record(
+        table=pod,
+        seats=[{"registration": r, "place": p, "score": s} for r, p, s in _placements(result_by_reg)],
+    )
 
 
 def _pod_correct(pod, result_by_reg, *, reason, by):

@@ -4,8 +4,7 @@
     events/<event_id>/pods/<pod_id>/report/        POST   a player seated at the pod
 
 Player tokens are the DRF token of the player's user (``POST /api/token/``).
-Same rules as the «Mi torneo» page (:func:`tournaments.services.match_report_submit`,
-:func:`tournaments.services.pod_report_submit`), the same ``{"code", "detail"}``
+Same rules as the «Mi torneo» page (:func:`tournaments.services.table_report_submit`), the same ``{"code", "detail"}``
 errors as the rest of the API, throttled per user
 (:class:`tournaments.throttles.ReportThrottle`, ``ARENA_REPORT_RATE``).
 """
@@ -22,7 +21,6 @@ from rest_framework.views import APIView
 
 from .. import services
 from ..models import Table
-from ..services.reports import ReportedResult
 from ..throttles import ReportThrottle
 from .exceptions import validated
 from .own import own_registration
@@ -101,8 +99,9 @@ class MatchReportView(AtomicWritesMixin, APIView):
         if match is None:
             raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
                                       code="match_not_found")
-        outcome = services.match_report_submit(match=match, registration=registration,
-                                               result=ReportedResult(**data), by=request.user)
+        seats, shared = services.duel_seats(data)
+        outcome = services.table_report_submit(table=match, registration=registration, seats=seats, by=request.user,
+                                               **shared)
         match.refresh_from_db(fields=["version"])
         return Response({"state": outcome.state, "table_number": match.table_number, "version": match.version})
 
@@ -126,9 +125,9 @@ class PodReportView(AtomicWritesMixin, APIView):
         pod = Table.objects.filter(pk=pod_id, round__event_id=event_id).first()
         if pod is None:
             raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")
-        placements = [(line["registration_id"], line["place"], line["score"]) for line in data["placements"]]
-        outcome = services.pod_report_submit(pod=pod, registration=registration,
-                                             placements=placements, ended_by_time=data["ended_by_time"],
-                                             by=request.user)
+        seats = [{"registration": line["registration_id"], "place": line["place"], "score": line["score"]}
+                 for line in data["placements"]]
+        outcome = services.table_report_submit(table=pod, registration=registration, seats=seats,
+                                               went_to_time=data["ended_by_time"], by=request.user)
         pod.refresh_from_db(fields=["version"])
         return Response({"state": outcome.state, "table_number": pod.table_number, "version": pod.version})

@@ -16,7 +16,7 @@ class ResultForm(forms.Form):
 
     Only shapes are checked here; whether a score is legal for the match
     format, the tardiness rule and stale edits are the service's business
-    (:func:`tournaments.services.match_result_record`), whose errors the view turns
+    (:func:`tournaments.services.table_result_record`), whose errors the view turns
     into form errors.
     """
 
@@ -74,7 +74,7 @@ class PodResultForm(forms.Form):
     Fields ``place_<registration id>`` and, when the game has a secondary
     score (stoner points), ``score_<registration id>``. Only shapes are
     checked here; legal places and stale edits are the service's business
-    (:func:`tournaments.services.pod_result_record`).
+    (:func:`tournaments.services.table_result_record`).
     """
 
     expected_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

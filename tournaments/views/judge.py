@@ -2,7 +2,7 @@
 
 Phone-first (works on a 360 px screen). Only judges and organizers of the
 event may enter results (:func:`tournaments.permissions.is_judge`); every
-entry goes through :func:`tournaments.services.match_result_record`, which records
+entry goes through :func:`tournaments.services.table_result_record`, which records
 who and when and refuses a stale save. Judges also run the round clock from
 the tables page and give one table extra time
 (:func:`tournaments.services.match_time_extend`); each table shows its own
@@ -256,16 +256,16 @@ def _match_table(request, event, number: int, table: int):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                saved = services.match_result_record(
-                    match=match,
-                    games_a=data["games_a"],
-                    games_b=data["games_b"],
+                saved = services.table_result_record(
+                    table=match,
+                    seats=[
+                        {"games": data["games_a"], "minutes_late": data["minutes_late_a"]},
+                        {"games": data["games_b"], "minutes_late": data["minutes_late_b"]},
+                    ],
                     games_drawn=data["games_drawn"],
                     expected_version=data["expected_version"],
                     went_to_time=data["went_to_time"],
                     intentional_draw=data["intentional_draw"],
-                    minutes_late_a=data["minutes_late_a"],
-                    minutes_late_b=data["minutes_late_b"],
                     entered_by=request.user,
                 )
             except StaleEdit as exc:
@@ -376,7 +376,7 @@ def _pod_table(request, event, number: int, table: int):
     """A pod's result form: the place (and the stoner points) of each seat.
 
     Same contract as the match form: a stale version is refused by
-    :func:`tournaments.services.pod_result_record` and the judge's
+    :func:`tournaments.services.table_result_record` and the judge's
     values are kept for a deliberate second try.
     """
     pod_table = get_object_or_404(Table.objects.select_related("round"), round__event=event,
@@ -389,9 +389,11 @@ def _pod_table(request, event, number: int, table: int):
         form = PodResultForm(request.POST, **form_kwargs)
         if form.is_valid():
             try:
-                services.pod_result_record(
-                    pod=pod_table, placements=form.placements(),
-                    expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
+                services.table_result_record(
+                    table=pod_table,
+                    seats=[{"registration": r, "place": p, "score": s} for r, p, s in form.placements()],
+                    expected_version=form.cleaned_data["expected_version"],
+                    entered_by=request.user,
                 )
             except StaleEdit as exc:
                 stale = True

@@ -2,7 +2,7 @@
 
 ``POST /yo/eventos/<pk>/reportar/`` (``me:report``): the first POST answers a
 confirmation page («¿Confirmás…?»); the POST with ``confirmar=1`` calls
-:func:`tournaments.services.match_report_submit` (or ``pod_report_submit``)
+:func:`tournaments.services.table_report_submit`
 and goes back to the event page with the outcome: «Tu reporte: 2-1 ·
 esperando al rival», «Resultado registrado» or «Los reportes no coinciden:
 un juez lo va a resolver». Refusals (not your table, round closed,
@@ -22,7 +22,7 @@ from ..formats import format_for
 from ..me_selectors import player_of_user
 from ..models import Table
 from ..report_selectors import report_choices
-from ..services.reports import CONFLICT, RECORDED, ReportedResult
+from ..services.reports import CONFLICT, RECORDED
 from ..throttles import ReportThrottle, allow
 from .access import private_response
 from .me import _registration_or_page
@@ -84,10 +84,10 @@ def report(request, pk: int):
             "won": mine > theirs, "lost": mine < theirs, "went_to_time": went_to_time,
             "intentional_draw": intentional_draw, "table": match.table_number}))
     try:
-        outcome = services.match_report_submit(
-            match=match, registration=registration, by=request.user,
-            result=ReportedResult.from_mine(match, registration.pk, mine=mine, theirs=theirs, drawn=drawn,
-                                            intentional_draw=intentional_draw, went_to_time=went_to_time))
+        outcome = services.table_report_submit(
+            table=match, registration=registration, by=request.user,
+            seats=[{"registration": registration.pk, "games": mine}, {"registration": opponent.pk, "games": theirs}],
+            games_drawn=drawn, intentional_draw=intentional_draw, went_to_time=went_to_time)
     except ArenaError as exc:
         messages.error(request, exc.message)
         return back
@@ -116,8 +116,9 @@ def _pod_report(request, event, registration, pod, confirmed: bool, back):
             "event": event, "kind": "pod", "lines": sorted(placements, key=lambda line: line[1]),
             "score_label": score_label, "table": pod.table_number, "post": request.POST}))
     try:
-        outcome = services.pod_report_submit(pod=pod, registration=registration, by=request.user,
-                                             placements=[line[:3] for line in placements])
+        outcome = services.table_report_submit(
+            table=pod, registration=registration, by=request.user,
+            seats=[{"registration": rid, "place": place, "score": score} for rid, place, score, _name in placements])
     except ArenaError as exc:
         messages.error(request, exc.message)
         return back
