@@ -101,12 +101,17 @@ def _match_record(table: Table, index: int, entered_by=None) -> None:
     )
 
 
-def _pod_record(table: Table, index: int, entered_by=None) -> None:
-    services.table_result_record(
-        table=table,
-        seats=[{"registration": r, "place": p, "score": s} for r, p, s in pod_placements(table)],
-        entered_by=entered_by,
+def record_places(pod, placements, **kwargs):
+    """Record ``placements`` — one ``(registration_id, place, score)`` per seat — through
+    :func:`tournaments.services.table_result_record` (``kwargs`` go with them)."""
+    return services.table_result_record(
+        table=pod, seats=[{"registration": rid, "place": place, "score": score} for rid, place, score in placements],
+        **kwargs,
     )
+
+
+def _pod_record(table: Table, index: int, entered_by=None) -> None:
+    record_places(table, pod_placements(table), entered_by=entered_by)
 
 
 #: How the deterministic result of one table is entered, by the format's table family (``EventFormat.tables``).

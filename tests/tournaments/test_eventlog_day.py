@@ -19,7 +19,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, player_account
+from tests.factories import EventFactory, PlayerFactory, UserFactory, player_account, record_places
 from tests.factories.day import (
     decklist_submitted,
     organizer_for,
@@ -160,11 +160,7 @@ def _pods_day(organizer) -> Event:
         seats=[{"registration": r, "place": p, "score": s} for r, p, s in pod_placements(first)],
         by=player_account(reporter, "jugadora-pods"))
     for pod in pods:
-        services.table_result_record(
-            table=pod,
-            seats=[{"registration": r, "place": p, "score": s} for r, p, s in pod_placements(pod)],
-            entered_by=organizer,
-        )
+        record_places(pod, pod_placements(pod), entered_by=organizer)
     services.round_close(event=event, by=organizer)
     placements = pod_placements(first)
     score_of = {place: score for _rid, place, score in placements}

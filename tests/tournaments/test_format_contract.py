@@ -31,7 +31,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import organizer_for, registered_event
+from tests.factories import organizer_for, record_places, registered_event
 from tournaments import services
 from tournaments.documents import KIND_SLUGS, kinds_for_round
 from tournaments.enums import EventState, RoundPhase
@@ -75,10 +75,7 @@ def _placements(result_by_reg) -> list[tuple[int, int, int]]:
 
 
 def _pod_record(pod, result_by_reg):
-    services.table_result_record(
-        table=pod,
-        seats=[{"registration": r, "place": p, "score": s} for r, p, s in _placements(result_by_reg)],
-    )
+    record_places(pod, _placements(result_by_reg))
 
 
 def _pod_correct(pod, result_by_reg, *, reason, by):

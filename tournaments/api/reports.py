@@ -78,9 +78,33 @@ class ReportAnswerSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text=gettext_lazy("Versión del resultado de la mesa."))
 
 
-class MatchReportView(AtomicWritesMixin, APIView):
+class _TableReportView(AtomicWritesMixin, APIView):
+    """A player's report of their table, one path for every format: the subclasses name the URL's table,
+    its input (``serializer_class``) and how it reads as :func:`tournaments.services.table_report_submit`'s
+    seats (:meth:`report_values`); the service asks the event's format to check it."""
+
     permission_classes = [IsAuthenticated]
     throttle_classes = [ReportThrottle]
+
+    def report_values(self, data: dict) -> dict:
+        raise NotImplementedError
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        raise NotImplementedError
+
+    def submit(self, request: Request, event_id: int, table_id: int) -> Response:
+        data = validated(self.serializer_class(data=request.data))
+        registration = own_registration(request, event_id)
+        table = Table.objects.filter(pk=table_id, round__event_id=event_id).first()
+        if table is None:
+            raise self.not_found(table_id)
+        outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
+                                               **self.report_values(data))
+        table.refresh_from_db(fields=["version"])
+        return Response({"state": outcome.state, "table_number": table.table_number, "version": table.version})
+
+
+class MatchReportView(_TableReportView):
     serializer_class = MatchReportInputSerializer
 
     @extend_schema(
@@ -93,22 +117,18 @@ class MatchReportView(AtomicWritesMixin, APIView):
         responses={200: ReportAnswerSerializer, **_ERRORS},
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        data = validated(MatchReportInputSerializer(data=request.data))
-        registration = own_registration(request, event_id)
-        match = Table.objects.filter(pk=match_id, round__event_id=event_id).first()
-        if match is None:
-            raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
-                                      code="match_not_found")
+        return self.submit(request, event_id, match_id)
+
+    def report_values(self, data: dict) -> dict:
         seats, shared = services.duel_seats(data)
-        outcome = services.table_report_submit(table=match, registration=registration, seats=seats, by=request.user,
-                                               **shared)
-        match.refresh_from_db(fields=["version"])
-        return Response({"state": outcome.state, "table_number": match.table_number, "version": match.version})
+        return {"seats": seats, **shared}
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        return exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": table_id},
+                                   code="match_not_found")
 
 
-class PodReportView(AtomicWritesMixin, APIView):
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [ReportThrottle]
+class PodReportView(_TableReportView):
     serializer_class = PodReportInputSerializer
 
     @extend_schema(
@@ -120,14 +140,12 @@ class PodReportView(AtomicWritesMixin, APIView):
         responses={200: ReportAnswerSerializer, **_ERRORS},
     )
     def post(self, request: Request, event_id: int, pod_id: int) -> Response:
-        data = validated(PodReportInputSerializer(data=request.data))
-        registration = own_registration(request, event_id)
-        pod = Table.objects.filter(pk=pod_id, round__event_id=event_id).first()
-        if pod is None:
-            raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")
-        seats = [{"registration": line["registration_id"], "place": line["place"], "score": line["score"]}
-                 for line in data["placements"]]
-        outcome = services.table_report_submit(table=pod, registration=registration, seats=seats,
-                                               went_to_time=data["ended_by_time"], by=request.user)
-        pod.refresh_from_db(fields=["version"])
-        return Response({"state": outcome.state, "table_number": pod.table_number, "version": pod.version})
+        return self.submit(request, event_id, pod_id)
+
+    def report_values(self, data: dict) -> dict:
+        return {"seats": [{"registration": line["registration_id"], "place": line["place"], "score": line["score"]}
+                          for line in data["placements"]],
+                "went_to_time": data["ended_by_time"]}
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        return exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": table_id}, code="pod_not_found")

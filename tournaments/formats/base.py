@@ -235,7 +235,12 @@ class EventFormat:
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
     ``templates`` maps the page fragments the views render
-    (``public_round``, ``public_standings``, ``judge_tables``).
+    (``public_round``, ``public_standings``, ``public_player``; on the judge
+    pages, ``judge_card`` a row of the tables list, ``judge_queue_row`` a
+    row of the report queue and, on one table's page, ``judge_entry`` the
+    result entry, ``judge_result`` a saved result in a line, ``judge_saved``
+    the result saved meanwhile, ``judge_players`` and ``judge_reports``
+    optional parts above them).
     """
 
     key: ClassVar[str]
@@ -243,6 +248,13 @@ class EventFormat:
     tables: ClassVar[str]
     has_top_cut: ClassVar[bool] = False
     templates: ClassVar[dict[str, str]] = {}
+    #: The judge's result form of one table, by dotted path (a face's class: formats import no view).
+    result_form: ClassVar[str] = "tournaments.views.forms.ResultForm"
+    #: Turns each player plays after the table's time is up (000_0014b2ac83da54b4.txt § "10.1.
+    #: Desarrollo de las Rondas Suizas": 3); 0 for tables the round's time ends (the judge pages say so).
+    extra_turns_at_time: ClassVar[int] = 3
+    #: Whether penalties and rulings are recorded at this format's tables (the judge's penalty pages).
+    penalties_at_tables: ClassVar[bool] = True
 
     def supports(self, profile: Any) -> bool:
         """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``) can be
@@ -494,9 +506,9 @@ class EventFormat:
         """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
         raise NotImplementedError
 
-    def report_queue_rows(self, queue: Sequence[Any]) -> list[dict]:
-        """The lines the queue page shows for ``queue`` beyond its tables (the pods' reports side by side)."""
-        return []
+    def report_queue_rows(self, queue: Sequence[Any]) -> list[Any]:
+        """The rows the judges' queue page shows for ``queue``, one per table (its ``judge_queue_row`` partial)."""
+        return list(queue)
 
     def report_box(self, event: Event, registration: Any, current: dict) -> dict:
         """What the player's report box on «Mi torneo» shows for their seated table ``current``

@@ -89,8 +89,14 @@ class Duels(EventFormat):
     templates = {
         "public_round": "public/_pairings.html",
         "public_standings": "public/_standings.html",
-        "judge_tables": "judge/tables.html",
         "public_player": "public/_player_rounds.html",
+        "judge_card": "judge/_card_duel.html",
+        "judge_queue_row": "judge/_queue_duel.html",
+        "judge_players": "judge/_players_duel.html",
+        "judge_reports": "judge/_reports_duel.html",
+        "judge_saved": "judge/_saved_duel.html",
+        "judge_result": "judge/_score.html",
+        "judge_entry": "judge/_entry_duel.html",
     }
 
     # -- reading -----------------------------------------------------------------------------

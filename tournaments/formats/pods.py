@@ -74,9 +74,16 @@ class Pods(EventFormat):
     templates = {
         "public_round": "public/_pods.html",
         "public_standings": "public/_pod_standings.html",
-        "judge_tables": "judge/pods.html",
         "public_player": "public/_player_pods.html",
+        "judge_card": "judge/_card_pod.html",
+        "judge_queue_row": "judge/_queue_pod.html",
+        "judge_saved": "judge/_saved_pod.html",
+        "judge_result": "judge/_places.html",
+        "judge_entry": "judge/_entry_pod.html",
     }
+    result_form = "tournaments.views.forms.PodResultForm"
+    extra_turns_at_time = 0
+    penalties_at_tables = False
 
     def supports(self, profile) -> bool:
         return profile is not None and profile.pods is not None and profile.players_max > 2

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.factories import EventFactory, PlayerFactory, VenueFactory
+from tests.factories import EventFactory, PlayerFactory, VenueFactory, record_places
 from tests.tournaments.pods_helpers import PLAYERS, ROUNDS, stoner_event
 from tournaments import services
 from tournaments.enums import EventKind
@@ -116,9 +116,9 @@ def test_pod_round_downloads_a_row_per_seat_with_places_and_stoner_points(client
     event, regs = stoner_event(venue=venue_a, name="Fecha Stoner")
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get()
-    services.table_result_record(
-        table=pod,
-        seats=[{"registration": regs[k].pk, "place": place, "score": score}
+    record_places(
+        pod,
+        [(regs[k].pk, place, score)
                for k, (place, score)
                                                     in ROUNDS[0].items()],
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.factories import record_places
 from tests.tournaments.pods_helpers import play_round, played_event, stoner_event
 from tournaments import services
 
@@ -100,9 +101,9 @@ def test_pods_round_list_counts_the_pods(api):
     rounds = api.get(url("round-list", event.pk)).json()["results"]
     assert [(r["number"], r["tables"], r["results_pending"]) for r in rounds] == [(1, 1, 1)]
     pod = event.rounds.get().tables.get()
-    services.table_result_record(
-        table=pod,
-        seats=[{"registration": regs[k].pk, "place": p, "score": s}
+    record_places(
+        pod,
+        [(regs[k].pk, p, s)
                for k, (p, s) in {
         "ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}.items()],
     )
