@@ -34,6 +34,14 @@ EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description=
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="Id del emparejamiento.")
 POD_ID = OpenApiParameter("pod_id", int, OpenApiParameter.PATH, description="Id de la mesa multijugador.")
 
+
+
+def player_schema(operation_id: str, summary: str, description: str, **kwargs):
+    """The OpenAPI operation of an endpoint a player calls about their own event (tag «autorreporte»)."""
+    return extend_schema(tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id=operation_id,
+                         summary=summary, description=description, **kwargs)
+
+
 _ERRORS = {
     400: OpenApiResponse(ArenaValidationErrorSerializer, description="Datos no válidos o resultado imposible."),
     403: OpenApiResponse(ArenaErrorSerializer, description="Sin sesión, o no es tu mesa («not_your_match»)."),
@@ -107,10 +115,9 @@ class _TableReportView(AtomicWritesMixin, APIView):
 class MatchReportView(_TableReportView):
     serializer_class = MatchReportInputSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="match_report",
-        summary="Reportar el resultado de mi match",
-        description="Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
+    @player_schema(
+        "match_report", "Reportar el resultado de mi match",
+        "Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
         "ambos jugadores reportan lo mismo; si no coinciden, la mesa pasa a los jueces. Un jugador puede cambiar "
         "su reporte hasta que coincidan; la carga de un juez siempre prevalece.",
         parameters=[EVENT_ID, MATCH_ID], request=MatchReportInputSerializer,
@@ -131,10 +138,9 @@ class MatchReportView(_TableReportView):
 class PodReportView(_TableReportView):
     serializer_class = PodReportInputSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="pod_report",
-        summary="Reportar los puestos de mi mesa multijugador",
-        description="Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
+    @player_schema(
+        "pod_report", "Reportar los puestos de mi mesa multijugador",
+        "Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
         "registra cuando todos los asientos reportan lo mismo; si alguno difiere, la mesa pasa a los jueces.",
         parameters=[EVENT_ID, POD_ID], request=PodReportInputSerializer,
         responses={200: ReportAnswerSerializer, **_ERRORS},
