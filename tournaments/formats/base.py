@@ -250,6 +250,8 @@ class EventFormat:
     templates: ClassVar[dict[str, str]] = {}
     #: The judge's result form of one table, by dotted path (a face's class: formats import no view).
     result_form: ClassVar[str] = "tournaments.views.forms.ResultForm"
+    #: How a player's «Mi torneo» report form reads, by dotted path (a face's function).
+    report_reader: ClassVar[str] = "tournaments.views.me_reports.read_duel_report"
     #: Turns each player plays after the table's time is up (000_0014b2ac83da54b4.txt § "10.1.
     #: Desarrollo de las Rondas Suizas": 3); 0 for tables the round's time ends (the judge pages say so).
     extra_turns_at_time: ClassVar[int] = 3

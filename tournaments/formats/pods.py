@@ -82,6 +82,7 @@ class Pods(EventFormat):
         "judge_entry": "judge/_entry_pod.html",
     }
     result_form = "tournaments.views.forms.PodResultForm"
+    report_reader = "tournaments.views.me_reports.read_pod_report"
     extra_turns_at_time = 0
     penalties_at_tables = False
 
