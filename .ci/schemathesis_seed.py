@@ -55,7 +55,7 @@ def main() -> None:
     live.save(update_fields=["head_judge"])
     rnd = services.round_pair_next(event=live, by=organizer_a)
     first = rnd.tables.filter(is_bye=False).order_by("table_number").first()
-    services.match_result_record(match=first, games_a=2, games_b=1, entered_by=judge)
+    services.table_result_record(table=first, seats=[{"games": 2}, {"games": 1}], entered_by=judge)
     reg = first.player_b
     reg.event = live
     penalties.penalty_issue(registration=reg, issued_by=judge, infraction_code="procedural_no_draw",
@@ -66,12 +66,12 @@ def main() -> None:
     for _ in range(done.planned_rounds or 3):
         swiss = services.round_pair_next(event=done)
         for match in swiss.tables.filter(is_bye=False):
-            services.match_result_record(match=match, games_a=2, games_b=1)
+            services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     semis = services.top_cut_start(event=done)
     for match in semis.tables.all():
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     final = services.round_pair_next(event=done)
-    services.match_result_record(match=final.tables.get(), games_a=0, games_b=2)
+    services.table_result_record(table=final.tables.get(), seats=[{"games": 0}, {"games": 2}])
     services.event_finish(event=done)
 
     played_event(venue=venue_a, name="Fecha stoner terminada")

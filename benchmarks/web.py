@@ -200,7 +200,7 @@ def build_child(players: int, round_in_play: int) -> None:
             break
         for match in Table.objects.filter(round=rnd, is_bye=False):
             a, b = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
-            services.match_result_record(match=match, games_a=a, games_b=b)
+            services.table_result_record(table=match, seats=[{"games": a}, {"games": b}])
     pending = list(Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")
                    .values_list("pk", "table_number", "version"))
     print(json.dumps({"event_id": event.pk, "round": round_in_play, "pending": len(pending),

@@ -209,7 +209,9 @@ NO_SHOW = "no_show"
 
 
 def seat_loss(penalty: Penalty, match: Table, score, minutes_late: float | None = None) -> dict:
-    """How the penalized player's seat lost, as keyword arguments of ``match_result_record`` (issue #25).
+    """How the penalized player's seat lost, as a duel entry's side values (issue #25).
+
+    The keys are those :func:`~tournaments.services.results.duel_seats` reads.
 
     ``match`` holds the score before the penalty, ``score`` the one it
     imposes. Tardiness stores its minutes (whole minutes, rounded up, so
@@ -244,11 +246,11 @@ def _record_score(penalty: Penalty, match: Table, score, by, minutes_late: float
     """
     if score is None:
         return
-    services.match_result_record(
-        match=match, games_a=score.games_a, games_b=score.games_b, games_drawn=score.games_drawn,
-        provisional=not score.finished, entered_by=by,
+    seats, _rest = services.duel_seats({"games_a": score.games_a, "games_b": score.games_b,
+                               **seat_loss(penalty, match, score, minutes_late)})
+    services.table_result_record(
+        table=match, seats=seats, games_drawn=score.games_drawn, provisional=not score.finished, entered_by=by,
         note=_("Penalidad: %(p)s") % {"p": penalty.message[:200]},
-        **seat_loss(penalty, match, score, minutes_late),
     )
 
 

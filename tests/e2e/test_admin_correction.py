@@ -41,10 +41,14 @@ def day(settings):
         for key, name in NAMES.items()}
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(regs["A"], regs["B"]), (regs["C"], regs["D"])])
-    services.match_result_record(
-        match=Table.objects.get(round=r1, seats__registration=regs["A"], seats__seat=1), games_a=2, games_b=0)
-    services.match_result_record(
-        match=Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1), games_a=2, games_b=1)
+    services.table_result_record(
+        table=Table.objects.get(round=r1, seats__registration=regs["A"], seats__seat=1),
+        seats=[{"games": 2}, {"games": 0}],
+    )
+    services.table_result_record(
+        table=Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1),
+        seats=[{"games": 2}, {"games": 1}],
+    )
     services.round_pair_next(event=event)
     return event, r1
 

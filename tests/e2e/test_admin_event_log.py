@@ -32,8 +32,8 @@ def day(venue_organizer):
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])],
                                      by=venue_organizer)
     one, two = (Table.objects.get(round=rnd, table_number=n) for n in (1, 2))
-    services.match_result_record(match=one, games_a=2, games_b=0, entered_by=venue_organizer)
-    services.match_result_record(match=two, games_a=1, games_b=2, entered_by=venue_organizer)
+    services.table_result_record(table=one, seats=[{"games": 2}, {"games": 0}], entered_by=venue_organizer)
+    services.table_result_record(table=two, seats=[{"games": 1}, {"games": 2}], entered_by=venue_organizer)
     services.round_close(event=event, by=venue_organizer)
     services.table_result_correct(table=one, seats=game_seats(one, 0, 2), reason=REASON, by=venue_organizer)
     return event

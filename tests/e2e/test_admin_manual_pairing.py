@@ -34,7 +34,7 @@ def round_two(settings):
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(p[0], p[1]), (p[2], p[3])])
     for m in r1.tables.all():
-        services.match_result_record(match=m, games_a=2, games_b=0)
+        services.table_result_record(table=m, seats=[{"games": 2}, {"games": 0}])
     r2 = services.round_pair_manual(event=event, pairings=[(p[0], p[2]), (p[1], p[3])])
     return r2
 

@@ -36,7 +36,7 @@ from tests.factories.day import (
 from tournaments import services
 from tournaments.errors import PairingRefused
 from tournaments.models import Event, Player, Registration, Table
-from tournaments.services.reports import ReportedResult, match_report_submit
+from tournaments.services.reports import table_report_submit
 
 from .helpers import click, login
 
@@ -120,7 +120,8 @@ def demo(settings) -> Demo:
         if reg.player.user is None:
             reg.player.user = UserFactory()
             reg.player.save()
-        match_report_submit(match=conflict, registration=reg, result=ReportedResult(*games), by=reg.player.user)
+        table_report_submit(table=conflict, registration=reg, seats=[{"games": games[0]}, {"games": games[1]}],
+                            by=reg.player.user)
     penalized = Registration.objects.select_related("player").get(pk=conflict.player_a_id)
     penalty = penalty_issued(penalized)
 

@@ -92,6 +92,7 @@ from .day import (  # noqa: E402
     organizer_for,
     penalty_issued,
     pod_placements,
+    record_places,
     registered_event,
     rounds_played,
     table_list,
@@ -102,5 +103,5 @@ __all__ = [
     "DECKLIST_TEXT", "MATCH_SCORES", "RECORDERS", "EventFactory", "EventInRound", "PlayerFactory",
     "RegistrationFactory", "UserFactory", "VenueFactory", "decklist_submitted", "event_with_top_cut",
     "finished_event", "game", "open_round", "organizer_for", "penalty_issued", "player_account", "pod_placements",
-    "registered_event", "rounds_played", "table_list", "tables_with_results",
+    "record_places", "registered_event", "rounds_played", "table_list", "tables_with_results",
 ]

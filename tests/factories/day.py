@@ -109,12 +109,25 @@ def place_seats(placements: Sequence[tuple[int, int, int | None]]) -> dict[int, 
 
 def _match_record(table: Table, index: int, entered_by=None) -> None:
     games_a, games_b, drawn = MATCH_SCORES[index % len(MATCH_SCORES)]
-    services.match_result_record(match=table, games_a=games_a, games_b=games_b, games_drawn=drawn,
-                                 entered_by=entered_by)
+    services.table_result_record(
+        table=table,
+        seats=[{"games": games_a}, {"games": games_b}],
+        games_drawn=drawn,
+        entered_by=entered_by,
+    )
+
+
+def record_places(pod, placements, **kwargs):
+    """Record ``placements`` — one ``(registration_id, place, score)`` per seat — through
+    :func:`tournaments.services.table_result_record` (``kwargs`` go with them)."""
+    return services.table_result_record(
+        table=pod, seats=[{"registration": rid, "place": place, "score": score} for rid, place, score in placements],
+        **kwargs,
+    )
 
 
 def _pod_record(table: Table, index: int, entered_by=None) -> None:
-    services.pod_result_record(pod=table, placements=pod_placements(table), entered_by=entered_by)
+    record_places(table, pod_placements(table), entered_by=entered_by)
 
 
 #: How the deterministic result of one table is entered, by the format's table family (``EventFormat.tables``).
@@ -133,8 +146,12 @@ def tables_with_results(rnd: Round, *, count: int | None = None, score: tuple[in
     record = RECORDERS[format_for(rnd.event).tables]
     for index, table in enumerate(table_list(rnd)[:count]):
         if score is not None and format_for(rnd.event).table_results == GAME_RESULTS:
-            services.match_result_record(match=table, games_a=score[0], games_b=score[1], games_drawn=score[2],
-                                         entered_by=entered_by)
+            services.table_result_record(
+                table=table,
+                seats=[{"games": score[0]}, {"games": score[1]}],
+                games_drawn=score[2],
+                entered_by=entered_by,
+            )
         else:
             record(table, index, entered_by)
     return rnd

@@ -84,7 +84,10 @@ def play_round_robin(
         )
         for match in rnd.tables.filter(is_bye=False):
             a_wins = strength[match.player_a.player_id] > strength[match.player_b.player_id]
-            services.match_result_record(match=match, games_a=2 if a_wins else 0, games_b=0 if a_wins else 2)
+            services.table_result_record(
+                table=match,
+                seats=[{"games": 2 if a_wins else 0}, {"games": 0 if a_wins else 2}],
+            )
     if disqualified:
         # Issue #7's penalty ladder disqualifies; the row is what matters here.
         Registration.objects.filter(event=event, player__in=disqualified).update(disqualified=True, dropped=True)

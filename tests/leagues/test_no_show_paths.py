@@ -128,7 +128,7 @@ def test_result_form_fifteen_minutes_late_earns_nothing():
     """R-000-77: 15 minutes late (more than 10) loses 0-2 and is a loss by absence (DESIGN 15)."""
     date = Date()
     for match in date.matches.values():
-        services.match_result_record(match=match, games_a=2, games_b=0, minutes_late_b=15)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0, "minutes_late": 15}])
     assert seats(date.matches["Caro"]) == (PLAYED, LATE, PLAYED, LATE)
     assert_no_show_earns_nothing(date, date.finish())
 
@@ -138,7 +138,7 @@ def test_result_form_absent_player_earns_nothing():
     Rondas Suizas": "se le dará por ganada la ronda al Breeder presente con un resultado de 2-0")."""
     date = Date()
     for match in date.matches.values():
-        services.match_result_record(match=match, games_a=0, games_b=0, how_b=ABSENT)
+        services.table_result_record(table=match, seats=[{"games": 0}, {"games": 0, "how": ABSENT}])
     match = Table.objects.get(pk=date.matches["Dani"].pk)
     assert (match.games_a, match.games_b, match.outcome) == (2, 0, "a_wins")
     assert seats(match) == (PLAYED, ABSENT, PLAYED, ABSENT)
@@ -150,7 +150,7 @@ def test_result_form_refuses_an_absent_player_who_won():
     date = Date()
     match = date.matches["Caro"]
     with pytest.raises(IllegalResult) as exc:
-        services.match_result_record(match=match, games_a=2, games_b=0, how_a="late")
+        services.table_result_record(table=match, seats=[{"games": 2, "how": "late"}, {"games": 0}])
     assert exc.value.code == "seat_how_not_a_loss"
     assert str(exc.value) == "Un jugador que perdió por demora no puede ganar ni empatar el match."
     assert Table.objects.get(pk=match.pk).version == 0
@@ -241,7 +241,7 @@ def test_both_players_dropping_before_their_table_is_a_double_loss():
     Hand count: Beto is the only active player → 1st, 2nd and 3rd vacant. Beto 1 + 2 (Córdoba at a
     Buenos Aires venue) + 3 = 6; Dani played, so 1 + 2 = 3 and no podium (dropped); Ana and Caro 0."""
     date = Date()
-    services.match_result_record(match=date.matches["Dani"], games_a=0, games_b=2)
+    services.table_result_record(table=date.matches["Dani"], seats=[{"games": 0}, {"games": 2}])
     services.registration_drop(registration=date.regs["Caro"], before_table=True)
     services.registration_drop(registration=date.regs["Ana"], before_table=True)
     match = Table.objects.get(pk=date.matches["Caro"].pk)
@@ -253,7 +253,7 @@ def test_both_players_dropping_before_their_table_is_a_double_loss():
 
 def test_drop_before_the_table_refuses_a_table_with_a_result():
     date = Date()
-    services.match_result_record(match=date.matches["Caro"], games_a=2, games_b=1)
+    services.table_result_record(table=date.matches["Caro"], seats=[{"games": 2}, {"games": 1}])
     with pytest.raises(StateError) as exc:
         services.registration_drop(registration=date.regs["Caro"], before_table=True)
     assert exc.value.code == "table_started"
@@ -333,8 +333,11 @@ def test_pod_seats_of_no_shows_earn_nothing():
     services.registration_drop(registration=regs["Caro"], before_table=True)
     assert Seat.objects.get(table=pod, registration=regs["Caro"]).how == ABSENT
     places = {"Ana": (1, 20), "Beto": (2, 15), "Caro": (3, 0), "Dani": (3, 0)}
-    services.pod_result_record(pod=pod, placements=[(regs[n].pk, p, s) for n, (p, s) in places.items()],
-                               absent=[regs["Caro"].pk, regs["Dani"].pk])
+    services.table_result_record(
+        table=pod,
+        seats=[{"registration": regs[n].pk, "place": p, "score": s,
+                "how": "absent" if n in ("Caro", "Dani") else "played"} for n, (p, s) in places.items()],
+    )
     assert dict(Seat.objects.filter(table=pod).values_list("registration__player__display_name", "how")) == {
         "Ana": PLAYED, "Beto": PLAYED, "Caro": ABSENT, "Dani": ABSENT}
     services.registration_drop(registration=regs["Dani"])
@@ -354,7 +357,7 @@ def test_correcting_a_finished_date_to_absent_takes_the_points_back():
     Dani go back to 0 and lose their date mark; Ana and Beto keep 4 and 5."""
     date = Date()
     for match in date.matches.values():
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     event = date.finish()
     assert league_points(event) == {**EXPECTED_POINTS, "Caro": (1, 1), "Dani": (3, 3)}
     organizer = UserFactory(username="organiza", is_superuser=True, is_staff=True)

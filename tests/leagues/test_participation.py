@@ -73,10 +73,10 @@ def play_date(venues, date, name="Fecha 1"):
         absent=[regs["Rita"]],
     )
     by_a = {m.player_a_id: m for m in r1.tables.all()}
-    services.match_result_record(match=by_a[regs["Ana"].pk], games_a=2, games_b=0)
-    services.match_result_record(match=by_a[regs["Nico"].pk], games_a=0, games_b=0, double_loss=True)
-    services.match_result_record(match=by_a[regs["Pepe"].pk], games_a=0, games_b=2, minutes_late_a=15)
-    services.match_result_record(match=by_a[regs["Tomi"].pk], games_a=0, games_b=2, minutes_late_a=12)
+    services.table_result_record(table=by_a[regs["Ana"].pk], seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=by_a[regs["Nico"].pk], seats=[{"games": 0}, {"games": 0}], double_loss=True)
+    services.table_result_record(table=by_a[regs["Pepe"].pk], seats=[{"games": 0, "minutes_late": 15}, {"games": 2}])
+    services.table_result_record(table=by_a[regs["Tomi"].pk], seats=[{"games": 0, "minutes_late": 12}, {"games": 2}])
     for n in ("Nico", "Olga", "Quique", "Tomi", "Uma"):
         services.registration_drop(registration=regs[n])
     r2 = services.round_pair_manual(
@@ -84,8 +84,8 @@ def play_date(venues, date, name="Fecha 1"):
         pairings=[(regs["Ana"], regs["Caro"]), (regs["Pepe"], regs["Beto"]), (regs["Rita"], None)],
     )
     by_a = {m.player_a_id: m for m in r2.tables.all()}
-    services.match_result_record(match=by_a[regs["Ana"].pk], games_a=2, games_b=0)
-    services.match_result_record(match=by_a[regs["Pepe"].pk], games_a=2, games_b=0)
+    services.table_result_record(table=by_a[regs["Ana"].pk], seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=by_a[regs["Pepe"].pk], seats=[{"games": 2}, {"games": 0}])
     return services.event_finish(event=event), players
 
 
@@ -152,7 +152,7 @@ def test_no_show_on_one_date_and_playing_another_counts_one_date(venues):
     regs = [services.registration_create(event=event, player=p) for p in (nico, zoe)]
     services.registration_close(event=event)
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1])])
-    services.match_result_record(match=rnd.tables.get(), games_a=2, games_b=0)
+    services.table_result_record(table=rnd.tables.get(), seats=[{"games": 2}, {"games": 0}])
     services.event_finish(event=event)
     season = Season.objects.get(year=2024, game__key="weed_monsters")
     points = LedgerEntry.objects.filter(player=nico, scope=LedgerScope.SEASON,

@@ -75,7 +75,7 @@ def test_closing_feeds_no_points(season):
     tournament_services.registration_close(event=event)
     caro_reg, eli_reg = sorted(event.registrations.select_related("player"), key=lambda r: r.player.display_name)
     rnd = tournament_services.round_pair_manual(event=event, pairings=[(caro_reg, eli_reg)])
-    tournament_services.match_result_record(match=rnd.tables.get(), games_a=2, games_b=0)
+    tournament_services.table_result_record(table=rnd.tables.get(), seats=[{"games": 2}, {"games": 0}])
     tournament_services.event_finish(event=event)
 
     assert not LedgerEntry.objects.filter(event=event).exists()

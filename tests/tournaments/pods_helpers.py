@@ -65,8 +65,10 @@ def play_round(event, regs, number: int, *, entered_by=None):
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get()
     places = ROUNDS[number - 1]
-    services.pod_result_record(
-        pod=pod, placements=[(regs[key].pk, place, score) for key, (place, score) in places.items()],
+    services.table_result_record(
+        table=pod,
+        seats=[{"registration": regs[key].pk, "place": place, "score": score}
+               for key, (place, score) in places.items()],
         entered_by=entered_by,
     )
     return rnd

@@ -148,7 +148,7 @@ def test_fifty_readers_right_after_a_result_cost_one_rebuild_of_the_standings(mo
     page = reverse("public:standings", args=[event.pk])
     assert Client().get(page).status_code == 200  # the page as it was: the previous state
     match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     calls = []
     computing = Duels.standing_rows
 

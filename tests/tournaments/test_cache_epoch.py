@@ -37,7 +37,7 @@ def test_after_backup_change_restore_change_every_request_sees_the_current_stand
     match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
     at_backup = Event.objects.get(pk=event.pk).revision
 
-    services.match_result_record(match=match, games_a=2, games_b=0)  # the change after the backup
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])  # the change after the backup
     first = client.get(url)
     changed_revision = Event.objects.get(pk=event.pk).revision
     assert first.status_code == 200 and changed_revision > at_backup
@@ -50,7 +50,8 @@ def test_after_backup_change_restore_change_every_request_sees_the_current_stand
     Event.objects.filter(pk=event.pk).update(revision=at_backup)
     installation_epoch_advance()
 
-    services.match_result_record(match=match, games_a=0, games_b=2)  # a different result after the restore
+    # a different result after the restore
+    services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}])
     assert Event.objects.get(pk=event.pk).revision == changed_revision  # the same number as before the restore
     expected = fresh(client, url)
     assert expected != first.content

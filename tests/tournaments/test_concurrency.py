@@ -406,7 +406,7 @@ def round_one_reported(event: Event) -> list[Table]:
     """Pair round 1 and report A winning 2-1 at every table (version 1); its matches by table."""
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     return list(rnd.tables.filter(is_bye=False).order_by("table_number"))
 
 

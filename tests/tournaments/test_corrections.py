@@ -48,7 +48,7 @@ def pair(event, regs, pairs):
 
 def result(rnd, regs, a, games_a, games_b):
     match = Table.objects.get(round=rnd, seats__seat=1, seats__registration=regs[a])
-    services.match_result_record(match=match, games_a=games_a, games_b=games_b)
+    services.table_result_record(table=match, seats=[{"games": games_a}, {"games": games_b}])
     return Table.objects.get(pk=match.pk)
 
 
@@ -179,8 +179,8 @@ def cut_event():
     by_slot = {m.bracket_slot: m for m in semis.tables.all()}
     assert (by_slot[1].player_a_id, by_slot[1].player_b_id) == (regs["A"].pk, regs["D"].pk)
     assert (by_slot[2].player_a_id, by_slot[2].player_b_id) == (regs["B"].pk, regs["C"].pk)
-    services.match_result_record(match=by_slot[1], games_a=2, games_b=0)
-    services.match_result_record(match=by_slot[2], games_a=2, games_b=1)
+    services.table_result_record(table=by_slot[1], seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=by_slot[2], seats=[{"games": 2}, {"games": 1}])
     final = services.round_pair_next(event=event)
     event.refresh_from_db()
     return event, regs, cd, semis, by_slot, final
@@ -203,8 +203,8 @@ def test_correct_semifinal_reseeds_final_and_third_place_match(organizer):
     event, regs, cd = two_rounds(cut_size=4, third_place_match=True)
     semis = services.top_cut_start(event=event)
     by_slot = {m.bracket_slot: m for m in semis.tables.all()}
-    services.match_result_record(match=by_slot[1], games_a=2, games_b=0)  # A beats D
-    services.match_result_record(match=by_slot[2], games_a=2, games_b=1)  # B beats C
+    services.table_result_record(table=by_slot[1], seats=[{"games": 2}, {"games": 0}])  # A beats D
+    services.table_result_record(table=by_slot[2], seats=[{"games": 2}, {"games": 1}])  # B beats C
     final_round = services.round_pair_next(event=event)
     rows = {m.bracket_slot: (m.player_a_id, m.player_b_id) for m in final_round.tables.all()}
     assert rows == {1: (regs["A"].pk, regs["B"].pk), 0: (regs["C"].pk, regs["D"].pk)}
@@ -216,7 +216,7 @@ def test_correct_semifinal_reseeds_final_and_third_place_match(organizer):
 
 def test_correct_semifinal_after_the_final_has_a_result_is_refused_naming_the_final(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
-    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
+    services.table_result_record(table=final.tables.get(), seats=[{"games": 2}, {"games": 0}])
     with pytest.raises(StateError) as err:
         services.table_result_correct(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2), reason="x", by=organizer)
     assert err.value.code == "next_stage_has_results"
@@ -275,7 +275,7 @@ def test_correct_finished_event_moves_the_podium_and_reverses_league_points(orga
 
 def test_correct_final_of_finished_event_swaps_champion_and_finalist(organizer):
     event, regs, cd, semis, by_slot, final = cut_event()
-    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)  # A beats B
+    services.table_result_record(table=final.tables.get(), seats=[{"games": 2}, {"games": 0}])  # A beats B
     services.event_finish(event=event)
     played = final.tables.get()
     services.table_result_correct(table=played, seats=game_seats(played, 1, 2), reason="Ganó B", by=organizer)

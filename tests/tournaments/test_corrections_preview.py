@@ -75,7 +75,7 @@ def test_preview_writes_nothing():
 def test_preview_does_not_offer_to_repair_once_the_current_round_has_a_result():
     event, regs, cd, r2 = round_two_paired(cut_size=0)
     first = Table.objects.filter(round=r2).order_by("table_number").first()
-    services.match_result_record(match=first, games_a=2, games_b=0)
+    services.table_result_record(table=first, seats=[{"games": 2}, {"games": 0}])
     preview = table_correction_preview(table=cd, seats=game_seats(cd, 1, 2))
     assert (preview.current_has_results, preview.can_repair) == (True, False)
 
@@ -111,13 +111,13 @@ def test_preview_of_semifinal_shows_the_reseeded_final_or_the_refusal():
     event, regs, cd = two_rounds(cut_size=4)
     semis = services.top_cut_start(event=event)
     by_slot = {m.bracket_slot: m for m in semis.tables.all()}
-    services.match_result_record(match=by_slot[1], games_a=2, games_b=0)
-    services.match_result_record(match=by_slot[2], games_a=2, games_b=1)
+    services.table_result_record(table=by_slot[1], seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=by_slot[2], seats=[{"games": 2}, {"games": 1}])
     final = services.round_pair_next(event=event)
     preview = table_correction_preview(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2))
     assert (preview.reseed_stage, preview.reseed_pairs, preview.refusal) == (
         "Final", (("Jugador A", "Jugador C"),), "")
-    services.match_result_record(match=final.tables.get(), games_a=2, games_b=0)
+    services.table_result_record(table=final.tables.get(), seats=[{"games": 2}, {"games": 0}])
     preview = table_correction_preview(table=by_slot[2], seats=game_seats(by_slot[2], 1, 2))
     assert "Final" in preview.refusal
 

@@ -19,7 +19,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, player_account
+from tests.factories import EventFactory, PlayerFactory, UserFactory, player_account, record_places
 from tests.factories.day import (
     decklist_submitted,
     game_seats,
@@ -37,7 +37,6 @@ from tournaments.enums import EventKind, EventLogAction, MatchStatus
 from tournaments.eventlog_text import event_log_lines
 from tournaments.models import Event, Registration, Table
 from tournaments.services.events import event_settings_update
-from tournaments.services.reports import ReportedResult
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -125,10 +124,9 @@ def _duels_day(organizer, judge, superuser) -> Event:
     third = Table.objects.get(round=rnd, table_number=3)
     for key, rid in (("a", third.player_a_id), ("b", third.player_b_id)):
         user = player_account(Registration.objects.get(pk=rid), f"jugador-{key}")
-        services.match_report_submit(match=third, registration=rid, result=ReportedResult(games_a=2, games_b=1),
-                                     by=user)
+        services.table_report_submit(table=third, registration=rid, seats=[{"games": 2}, {"games": 1}], by=user)
     for match in _pending(rnd):
-        services.match_result_record(match=match, games_a=2, games_b=1, entered_by=judge)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}], entered_by=judge)
     services.registration_drop(registration=regs["Valentina Muñoz"], by=organizer)
     services.registration_drop_undo(registration=regs["Valentina Muñoz"], by=organizer)
     services.round_close(event=event, by=organizer)
@@ -160,10 +158,12 @@ def _pods_day(organizer) -> Event:
     pods = table_list(rnd)
     first = pods[0]
     reporter = first.seats.order_by("seat").first().registration
-    services.pod_report_submit(pod=first, registration=reporter, placements=pod_placements(first),
-                               by=player_account(reporter, "jugadora-pods"))
+    services.table_report_submit(
+        table=first, registration=reporter,
+        seats=[{"registration": r, "place": p, "score": s} for r, p, s in pod_placements(first)],
+        by=player_account(reporter, "jugadora-pods"))
     for pod in pods:
-        services.pod_result_record(pod=pod, placements=pod_placements(pod), entered_by=organizer)
+        record_places(pod, pod_placements(pod), entered_by=organizer)
     services.round_close(event=event, by=organizer)
     placements = pod_placements(first)
     score_of = {place: score for _rid, place, score in placements}

@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from leagues.models import LedgerEntry
+from tests.factories import record_places
 from tests.factories.day import game_seats, place_seats
 from tournaments import services
 from tournaments.exchange import fileformat, service, signing
@@ -376,7 +377,7 @@ def test_pod_places_that_contradict_the_stoner_points_are_refused_on_the_pod():
     event = pod_event(9)
     rnd = services.round_pair_next(event=event)
     for pod in rnd.tables.all():
-        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+        record_places(pod, by_seat_order(pod))
     venue_key(event.venue)
     exported = json.loads(fileformat.dumps(fileformat.event_export(event)))
     forget(event)

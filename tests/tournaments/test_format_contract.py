@@ -31,7 +31,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import organizer_for, registered_event
+from tests.factories import organizer_for, record_places, registered_event
 from tests.factories.day import game_seats, place_seats
 from tournaments import services
 from tournaments.documents import KIND_SLUGS, kinds_for_round
@@ -60,7 +60,7 @@ def _match_score(match, result_by_reg: dict[int, object]) -> dict[str, int]:
 
 
 def _match_record(match, result_by_reg):
-    services.match_result_record(match=match, **_match_score(match, result_by_reg))
+    services.table_result_record(table=match, seats=[{"games": result_by_reg[rid]} for rid in _match_players(match)])
 
 
 def _match_correct(match, result_by_reg, *, reason, by):
@@ -78,7 +78,7 @@ def _placements(result_by_reg) -> list[tuple[int, int, int]]:
 
 
 def _pod_record(pod, result_by_reg):
-    services.pod_result_record(pod=pod, placements=_placements(result_by_reg))
+    record_places(pod, _placements(result_by_reg))
 
 
 def _pod_correct(pod, result_by_reg, *, reason, by):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rules.games import REGISTRY
-from tests.factories import EventFactory, PlayerFactory
+from tests.factories import EventFactory, PlayerFactory, record_places
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.errors import StateError
@@ -49,7 +49,7 @@ def test_closing_a_pods_round_with_a_pod_missing_names_that_table():
     rnd = services.round_pair_next(event=event)
     pods = list(rnd.tables.order_by("table_number"))
     for pod in pods[:-1]:
-        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+        record_places(pod, by_seat_order(pod))
     missing = pods[-1].table_number
     with pytest.raises(StateError) as refused:
         services.round_close(event=event)
@@ -58,7 +58,7 @@ def test_closing_a_pods_round_with_a_pod_missing_names_that_table():
     rnd.refresh_from_db()
     assert rnd.state == RoundState.PAIRED
     # the table can still be entered, then the round closes and the next one pairs: the event is not stuck
-    services.pod_result_record(pod=pods[-1], placements=by_seat_order(pods[-1]))
+    record_places(pods[-1], by_seat_order(pods[-1]))
     services.round_close(event=event)
     assert Table.objects.filter(round=rnd, status=MatchStatus.CONFIRMED).count() == len(pods)
     assert services.round_pair_next(event=event).number == 2
@@ -68,7 +68,7 @@ def test_a_pods_round_with_a_result_is_not_re_paired():
     event = pod_event(9)
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.first()
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    record_places(pod, by_seat_order(pod))
     with pytest.raises(StateError) as refused:
         services.round_repair(event=event)
     assert refused.value.code == "round_has_results"
@@ -79,7 +79,8 @@ def test_a_provisional_score_counts_as_a_result_for_re_pairing():
     event = duel_event(8)
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.filter(is_bye=False).first()
-    services.match_result_record(match=match, games_a=1, games_b=0, provisional=True)  # a game lost to a penalty
+    # a game lost to a penalty
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 0}], provisional=True)
     with pytest.raises(StateError) as refused:
         services.round_repair(event=event)
     assert refused.value.code == "round_has_results"
@@ -92,7 +93,7 @@ def test_a_result_for_a_table_that_a_re_pair_replaced_is_refused_not_a_crash():
     old_pk = old.pk
     services.round_repair(event=event)
     with pytest.raises(StateError) as refused:
-        services.match_result_record(match=old_pk, games_a=2, games_b=0, expected_version=0)
+        services.table_result_record(table=old_pk, seats=[{"games": 2}, {"games": 0}], expected_version=0)
     assert refused.value.code == "table_gone"
 
 
@@ -102,7 +103,7 @@ def test_finishing_a_pods_event_takes_the_top_three_without_the_disqualified():
     winners = []
     for pod in rnd.tables.order_by("table_number"):
         placements = by_seat_order(pod)
-        services.pod_result_record(pod=pod, placements=placements)
+        record_places(pod, placements)
         winners.append(placements[0][0])
     # 9 players in 3 pods of 3: three winners with 3 placement points each; disqualify the first of them
     disqualified = winners[0]

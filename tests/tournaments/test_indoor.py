@@ -277,7 +277,7 @@ def test_only_round_one_of_an_indoor_event_has_a_build(clock):
     event = indoor_event()
     first = services.round_pair_next(event=event)
     for match in first.tables.filter(is_bye=False, status=MatchStatus.PENDING):
-        services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], games_drawn=0)
     clock.set(200)
     second = services.round_pair_next(event=event)
     second.refresh_from_db()

@@ -25,7 +25,11 @@ def make_event(players=8, **kwargs):
 
 def finish_round(rnd, score=(2, 0, 0)):
     for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )
 
 
 def test_a_warning_is_logged_and_changes_no_score():
@@ -46,7 +50,7 @@ def test_third_warning_loses_the_game_forfeits_the_match_and_disqualifies():
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.order_by("table_number").first()
     offender = match.player_a
-    services.match_result_record(match=match, games_a=1, games_b=0, provisional=True)
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 0}], provisional=True)
     penalties.penalty_issue(registration=offender, infraction_code="procedural_no_draw")
     penalties.penalty_issue(registration=offender, infraction_code="procedural_no_shuffle")
     third = penalties.penalty_issue(registration=offender, infraction_code="procedural_play_order", game_number=2)
@@ -98,7 +102,7 @@ def test_game_loss_in_game_one_is_a_provisional_score():
     match.refresh_from_db()
     assert p.penalty_type == "game_loss"
     assert (match.games_a, match.games_b, match.status) == (0, 1, MatchStatus.PENDING)
-    services.match_result_record(match=match, games_a=1, games_b=2)
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 2}])
     match.refresh_from_db()
     assert match.status == MatchStatus.REPORTED and match.entries.count() == 2
 

@@ -53,7 +53,7 @@ def test_dq_recorded_after_a_saved_2_0_names_game_2_and_rewrites_it_1_2():
     """Game 1 (won by A, the only kind of game on a 2-0 slip) stands; game 2 and game 3 go to B."""
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     plan = penalties.penalty_plan(match.player_a, infraction_code="misconduct", head_judge_disqualifies=True,
                                   game_number=2)
     assert (plan.score.games_a, plan.score.games_b, plan.score.games_drawn, plan.score.finished) == (1, 2, 0, True)
@@ -72,7 +72,7 @@ def test_dq_recorded_after_a_saved_2_0_names_game_2_and_rewrites_it_1_2():
 def test_dq_recorded_after_a_saved_2_0_in_game_1_is_0_2():
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct",
                             head_judge_disqualifies=True, game_number=1)
     assert score(match) == (0, 2, 0)
@@ -82,7 +82,7 @@ def test_dq_after_the_match_ended_names_no_game_and_the_result_stands():
     """Ambiguity 26: a DQ between rounds loses no game; the 2-0 win stays, the player is out of the day."""
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     penalty = penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct",
                                       head_judge_disqualifies=True)
     assert score(match) == (2, 0, 0)
@@ -97,7 +97,7 @@ def test_third_warning_recorded_after_a_saved_2_1_in_game_3_is_1_2():
     offender = match.player_a
     penalties.penalty_issue(registration=offender, infraction_code="procedural_no_draw")
     penalties.penalty_issue(registration=offender, infraction_code="procedural_no_shuffle")
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     third = penalties.penalty_issue(registration=offender, infraction_code="procedural_play_order", game_number=3)
     assert (third.penalty_type, third.warning_count_after) == ("disqualification", 3)
     assert score(match) == (1, 2, 0)
@@ -107,7 +107,7 @@ def test_dq_after_a_saved_2_1_in_game_2_asks_for_the_earlier_games_and_stores_no
     """2-1 with the infraction in game 2: game 1 may have been A's or B's; the slip does not say."""
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     with pytest.raises(ArenaError) as err:
         penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct",
                                 head_judge_disqualifies=True, game_number=2)
@@ -120,7 +120,7 @@ def test_dq_after_a_saved_2_1_in_game_2_with_the_judges_earlier_score():
     """The judge says game 1 was B's (0-1 before game 2): it stands; games 2 and 3 go to B → 0-2."""
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct",
                             head_judge_disqualifies=True, game_number=2, earlier_games=(0, 1, 0))
     assert score(match) == (0, 2, 0)
@@ -129,7 +129,7 @@ def test_dq_after_a_saved_2_1_in_game_2_with_the_judges_earlier_score():
 def test_dq_after_a_saved_result_refuses_an_earlier_score_that_does_not_fit():
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     with pytest.raises(ArenaError) as err:
         penalties.penalty_issue(registration=match.player_a, infraction_code="misconduct",
                                 head_judge_disqualifies=True, game_number=2, earlier_games=(1, 1, 0))
@@ -140,7 +140,7 @@ def test_dq_after_a_saved_result_refuses_an_earlier_score_that_does_not_fit():
 def test_judge_page_previews_the_rewritten_score_before_confirming(client):
     event = make_event()
     match = first_table(event)
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     head = UserFactory(username="principal")
     event.head_judge = head
     event.save(update_fields=["head_judge"])

@@ -16,7 +16,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, game
+from tests.factories import EventFactory, PlayerFactory, UserFactory, game, record_places
 from tests.factories.day import place_seats
 from tournaments import services
 from tournaments.enums import MatchStatus
@@ -53,7 +53,7 @@ def test_pod_of_15_12_9_is_recorded_as_ended_by_time(three):
     """R-004-02: nobody reached 20 → ended by time; R-004-08: places 1, 2, 3
     by score; decision 17: 3, 1.5, 0 points."""
     event, _rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 15), (b, 2, 12), (c, 3, 9)])
     pod.refresh_from_db()
     assert pod.ended_by_time is True
     assert pod.status == MatchStatus.REPORTED
@@ -69,7 +69,7 @@ def test_pod_of_15_12_9_is_recorded_as_ended_by_time(three):
 def test_pod_where_someone_reached_20_is_a_normal_finish(three):
     """R-004-02: 22 is "20 o más" → a normal win, not ended by time."""
     _event, _rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 22), (b, 2, 12), (c, 3, 9)])
     pod.refresh_from_db()
     assert pod.ended_by_time is False
     assert ResultEntry.objects.get(table=pod).ended_by_time is False
@@ -79,7 +79,7 @@ def test_places_of_a_pod_ended_by_time_must_follow_the_scores(three):
     """R-004-08: 15/12/9 with the 12 placed first is refused."""
     _event, _rnd, pod, (a, b, c) = three
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=[(a, 2, 15), (b, 1, 12), (c, 3, 9)])
+        record_places(pod, [(a, 2, 15), (b, 1, 12), (c, 3, 9)])
     assert err.value.code == "places_score_mismatch"
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and not pod.ended_by_time
@@ -90,9 +90,9 @@ def test_tied_lead_shares_first_only_when_the_pod_ended_by_time(three):
     15/15/9 ended by time → both 1st: (3 + 1.5) / 2 = 2.25 each, last 0."""
     event, _rnd, pod, (a, b, c) = three
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 1, 22), (c, 3, 9)])
+        record_places(pod, [(a, 1, 22), (b, 1, 22), (c, 3, 9)])
     assert err.value.code == "tied_lead"
-    services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 1, 15), (c, 3, 9)])
+    record_places(pod, [(a, 1, 15), (b, 1, 15), (c, 3, 9)])
     pod.refresh_from_db()
     assert pod.ended_by_time is True
     points = {r.registration_id: r.points for r in pod_standings_for_event(event)}
@@ -102,7 +102,7 @@ def test_tied_lead_shares_first_only_when_the_pod_ended_by_time(three):
 def test_judge_may_record_a_time_end_even_with_20_reached(three):
     """The judge's flag (the clock ended the lap early) is kept; places still by score."""
     _event, _rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 1, 21), (c, 3, 9)], ended_by_time=True)
+    record_places(pod, [(a, 1, 21), (b, 1, 21), (c, 3, 9)], went_to_time=True)
     pod.refresh_from_db()
     assert pod.ended_by_time is True
 
@@ -111,7 +111,7 @@ def test_correction_to_a_real_finish_clears_ended_by_time(three):
     """A correction from 15/12/9 to 21/12/9 (someone reached 20) turns the
     pod into a normal finish; the history keeps both entries."""
     event, _rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 15), (b, 2, 12), (c, 3, 9)])
     organizer = UserFactory(is_staff=True, is_superuser=True)
     services.table_result_correct(table=pod, seats=place_seats([(a, 1, 21), (b, 2, 12), (c, 3, 9)]),
                                   reason="Faltaba sumar una carta", by=organizer)
@@ -123,7 +123,7 @@ def test_correction_to_a_real_finish_clears_ended_by_time(three):
 
 def test_ended_by_time_is_shown_on_judge_public_and_admin_pages(client, three):
     event, rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 15), (b, 2, 12), (c, 3, 9)])
     assert [row.ended_by_time for row in pods_for_round(rnd)] == [True]
     own = player_pod_rounds(pod.seats.get(registration_id=c).registration, event=event)
     assert [(r.place, r.points, r.ended_by_time) for r in own] == [(3, Decimal(0), True)]
@@ -137,7 +137,7 @@ def test_ended_by_time_is_shown_on_judge_public_and_admin_pages(client, three):
 
 def test_a_normal_finish_is_not_shown_as_ended_by_time(client, three):
     event, rnd, pod, (a, b, c) = three
-    services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 20), (b, 2, 12), (c, 3, 9)])
     public = client.get(reverse("public:event", args=[event.pk])).content.decode()
     assert "terminó por tiempo" not in public
 
@@ -157,8 +157,8 @@ def test_copa_del_mundo_five_managers_in_pods_of_three_and_two():
     assert sorted(pods) == [2, 3]
     x1, x2, x3 = seats(pods[3])
     y1, y2 = seats(pods[2])
-    services.pod_result_record(pod=pods[3], placements=[(x1, 1, None), (x2, 2, None), (x3, 3, None)])
-    services.pod_result_record(pod=pods[2], placements=[(y1, 1, None), (y2, 2, None)])
+    record_places(pods[3], [(x1, 1, None), (x2, 2, None), (x3, 3, None)])
+    record_places(pods[2], [(y1, 1, None), (y2, 2, None)])
     assert [(r.registration_id, r.rank, r.points, r.opponents_points) for r in pod_standings_for_event(event)] == [
         (x1, 1, Decimal(3), Decimal("1.5")),
         (y1, 2, Decimal(3), Decimal(0)),
@@ -174,7 +174,7 @@ def test_event_may_choose_a_points_table_instead():
     event, _regs = pod_event(3, pod_points_mode="table", placement_points={"1": 5, "2": 3, "3": 1})
     pod = services.round_pair_next(event=event).tables.get()
     a, b, c = seats(pod)
-    services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 22), (b, 2, 12), (c, 3, 9)])
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1]
 
 
@@ -182,7 +182,7 @@ def test_pod_rows_for_the_judge_pages_carry_ended_by_time(three):
     """The judge's list and form read :func:`pod_rows`: same seats as the round's rows, flag included."""
     _event, rnd, pod, (a, b, c) = three
     assert [row.ended_by_time for row in pod_rows([pod.pk])] == [False]
-    services.pod_result_record(pod=pod, placements=[(a, 1, 15), (b, 2, 12), (c, 3, 9)])
+    record_places(pod, [(a, 1, 15), (b, 2, 12), (c, 3, 9)])
     assert pod_rows([pod.pk]) == pods_for_round(rnd)
     assert pod_rows([pod.pk])[0].ended_by_time is True
 
@@ -199,7 +199,7 @@ def test_pods_api_shows_ended_by_time_and_exact_share_points(client):
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get()
     a, b, c, d, e = seats(pod)
-    services.pod_result_record(pod=pod, placements=[(a, 1, 18), (b, 2, 14), (c, 3, 9), (d, 4, 2), (e, 4, 2)])
+    record_places(pod, [(a, 1, 18), (b, 2, 14), (c, 3, 9), (d, 4, 2), (e, 4, 2)])
     body = client.get(reverse("tournaments_api:pairing-list", args=[event.pk, 1])).json()
     assert [p["ended_by_time"] for p in body["results"]] == [True]
     standings = client.get(reverse("tournaments_api:standing-list", args=[event.pk])).json()["results"]

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, game
+from tests.factories import EventFactory, PlayerFactory, UserFactory, game, record_places
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus
 from tournaments.errors import IllegalResult, PairingRefused, StaleEdit
@@ -45,7 +45,7 @@ def by_seat_order(pod: Table, *, scores: bool = True) -> list[tuple[int, int, in
 def play_round(event: Event) -> Round:
     rnd = services.round_pair_next(event=event)
     for pod in rnd.tables.all():
-        services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+        record_places(pod, by_seat_order(pod))
     return rnd
 
 
@@ -66,7 +66,7 @@ def test_pair_next_pod_round_refused_while_results_missing_names_the_tables():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
     first = rnd.tables.get(table_number=1)
-    services.pod_result_record(pod=first, placements=by_seat_order(first))
+    record_places(first, by_seat_order(first))
     with pytest.raises(PairingRefused) as err:
         services.round_pair_next(event=event)
     assert err.value.code == "results_missing"
@@ -79,10 +79,10 @@ def test_record_pod_result_refuses_illegal_places():
     ids = seat_order(pod)
     bad = [(rid, place, None) for rid, place in zip(ids, [1, 2, 2, 3])]
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=bad)
+        record_places(pod, bad)
     assert err.value.code == "places_not_ranked"
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=[(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
+        record_places(pod, [(rid, n, None) for n, rid in enumerate(ids[:-1], 1)])
     assert err.value.code == "missing_player"
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and pod.version == 0
@@ -93,10 +93,10 @@ def test_record_pod_result_refuses_places_that_contradict_stoner_points():
     pod = services.round_pair_next(event=event).tables.get(table_number=2)
     a, b, c, d = seat_order(pod)
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=[(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
+        record_places(pod, [(a, 1, 10), (b, 2, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "places_score_mismatch"
     with pytest.raises(IllegalResult) as err:
-        services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
+        record_places(pod, [(a, 1, 20), (b, 1, 20), (c, 3, 5), (d, 4, 1)])
     assert err.value.code == "tied_lead"
 
 
@@ -105,10 +105,8 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
     pod = services.round_pair_next(event=event).tables.get(table_number=2)
     a, b, c, d = seat_order(pod)
     judge = UserFactory(username="juez-mesas")
-    services.pod_result_record(pod=pod, placements=[(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
-                                    expected_version=0, entered_by=judge)
-    services.pod_result_record(pod=pod, placements=[(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)],
-                                    expected_version=1, entered_by=judge)
+    record_places(pod, [(a, 1, 21), (b, 2, 9), (c, 2, 9), (d, 4, 3)], expected_version=0, entered_by=judge)
+    record_places(pod, [(a, 1, 22), (b, 2, 9), (c, 2, 9), (d, 4, 3)], expected_version=1, entered_by=judge)
     pod.refresh_from_db()
     assert (pod.status, pod.version) == (MatchStatus.REPORTED, 2)
     entries = list(ResultEntry.objects.filter(table=pod).order_by("version"))
@@ -120,17 +118,24 @@ def test_record_pod_result_accepts_shared_places_and_keeps_history():
 def test_record_pod_result_refuses_a_stale_save():
     event = pod_event(13)
     pod = services.round_pair_next(event=event).tables.get(table_number=1)
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
-    with pytest.raises(StaleEdit):
-        services.pod_result_record(pod=pod, placements=by_seat_order(pod), expected_version=0)
+    record_places(pod, by_seat_order(pod), expected_version=0)
+    # Another judge's different result, loaded before the first save, is refused ...
+    first, second, *others = by_seat_order(pod)
+    swapped = [(first[0], 2, second[2]), (second[0], 1, first[2]), *others]  # seats 1 and 2 the other way
+    with pytest.raises(StaleEdit) as err:
+        record_places(pod, swapped, expected_version=0)
+    assert err.value.code == "stale_result"
+    # ... while the first save sent again (its answer was lost) is answered with the saved table.
+    saved = record_places(pod, by_seat_order(pod), expected_version=0)
+    assert saved.version == 1
     assert ResultEntry.objects.filter(table=pod).count() == 1
 
 
 def test_resending_the_same_pod_result_is_a_no_op():
     event = pod_event(13)
     pod = services.round_pair_next(event=event).tables.get(table_number=1)
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    record_places(pod, by_seat_order(pod))
+    record_places(pod, by_seat_order(pod))
     pod.refresh_from_db()
     assert pod.version == 1
 
@@ -145,7 +150,7 @@ def test_pods_have_no_repeated_pod_mates_over_three_rounds_of_13_players():
             pairs = set(itertools.combinations(players, 2))
             assert not pairs & met
             met |= pairs
-            services.pod_result_record(pod=pod, placements=by_seat_order(pod, scores=False))
+            record_places(pod, by_seat_order(pod, scores=False))
     assert sorted(pod.seats.count() for pod in rnd.tables.all()) == [3, 3, 3, 4]
 
 
@@ -156,7 +161,7 @@ def test_pod_standings_from_placements():
     event = pod_event(4)  # one pod of 4
     pod = services.round_pair_next(event=event).tables.get()
     a, b, c, d = seat_order(pod)
-    services.pod_result_record(pod=pod, placements=[(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
+    record_places(pod, [(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
     rows = pod_standings_for_event(event)
     assert [(r.registration_id, r.rank, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
         (a, 1, 3, 3, 20),
@@ -172,7 +177,7 @@ def test_event_placement_points_setting_is_used():
     event) scores by it."""
     event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1}, pod_points_mode="table")
     pod = services.round_pair_next(event=event).tables.get()
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    record_places(pod, by_seat_order(pod))
     assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]
 
 
@@ -207,7 +212,7 @@ def live_pods():
     event = pod_event(13)
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get(table_number=1)
-    services.pod_result_record(pod=pod, placements=by_seat_order(pod))
+    record_places(pod, by_seat_order(pod))
     return event, rnd
 
 
@@ -238,7 +243,7 @@ def test_judge_page_lists_pods_and_saves_places(client, live_pods):
     url = reverse("judge:table", args=[event.pk, rnd.number, 2])
     form = client.get(url).content.decode()
     assert "Puntos stoner" in form and "Guardar puestos" in form
-    assert "Cargue también los puntos stoner de cada uno." in form  # the game's score name, lower case
+    assert "Cargá también los puntos stoner de cada uno." in form  # the game's score name, lower case
     pod = rnd.tables.get(table_number=2)
     data = {"expected_version": 0}
     for rid, place, score in by_seat_order(pod):

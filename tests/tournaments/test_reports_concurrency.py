@@ -17,7 +17,7 @@ from tournaments import services
 from tournaments.enums import ResultSource
 from tournaments.errors import ArenaError
 from tournaments.models import ResultEntry, Table, TableReport
-from tournaments.services.reports import RECORDED, WAITING, ReportedResult
+from tournaments.services.reports import RECORDED, WAITING
 
 pytestmark = RACE_MARKS
 
@@ -57,8 +57,8 @@ def test_two_agreeing_reports_at_the_same_instant_record_exactly_one_result():
     for match in matches:
         for reg in (match.player_a, match.player_b):
             user = player_account(reg, f"u{reg.pk}")
-            calls.append(lambda m=match, r=reg, u=user: services.match_report_submit(
-                match=m.pk, registration=r.pk, result=ReportedResult(2, 1), by=u))
+            calls.append(lambda m=match, r=reg, u=user: services.table_report_submit(
+                table=m.pk, registration=r.pk, seats=[{"games": 2}, {"games": 1}], by=u))
     out = run_together(*calls)
     assert not [o for o in out if isinstance(o, Exception)], out
     for i, match in enumerate(matches):
@@ -80,12 +80,16 @@ def test_a_judges_entry_racing_a_players_report_wins():
         match = Table.objects.get(round=event.rounds.get(), table_number=1)
         user_a, user_b = player_account(match.player_a, f"a{attempt}"), player_account(match.player_b, f"b{attempt}")
         judge = UserFactory(username=f"juez{attempt}")
-        services.match_report_submit(match=match, registration=match.player_a, result=ReportedResult(2, 1),
+        services.table_report_submit(table=match, registration=match.player_a, seats=[{"games": 2}, {"games": 1}],
                                      by=user_a)
         out = run_together(
-            lambda m=match, u=user_b: services.match_report_submit(
-                match=m.pk, registration=m.player_b_id, result=ReportedResult(2, 1), by=u),
-            lambda m=match, j=judge: services.match_result_record(match=m.pk, games_a=0, games_b=2, entered_by=j),
+            lambda m=match, u=user_b: services.table_report_submit(
+                table=m.pk, registration=m.player_b_id, seats=[{"games": 2}, {"games": 1}], by=u),
+            lambda m=match, j=judge: services.table_result_record(
+                table=m.pk,
+                seats=[{"games": 0}, {"games": 2}],
+                entered_by=j,
+            ),
         )
         player, judged = out
         assert not isinstance(judged, Exception), judged

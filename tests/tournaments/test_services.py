@@ -28,7 +28,11 @@ def make_event(players: int = 8, **kwargs):
 def play_round(event, score=(2, 0, 0)):
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )
     return rnd
 
 
@@ -72,7 +76,7 @@ def test_pair_next_round_while_results_missing_is_refused():
     event = make_event(players=8)
     rnd = services.round_pair_next(event=event)
     first = rnd.tables.order_by("table_number").first()
-    services.match_result_record(match=first, games_a=2, games_b=1)
+    services.table_result_record(table=first, seats=[{"games": 2}, {"games": 1}])
     with pytest.raises(PairingRefused) as err:
         services.round_pair_next(event=event)
     assert err.value.code == "results_missing"
@@ -85,7 +89,7 @@ def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
-        services.match_result_record(match=match, games_a=3, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 3}, {"games": 0}])
     assert err.value.code == "too_many_wins"
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status, match.version) == (0, 0, MatchStatus.PENDING, 0)
@@ -103,7 +107,11 @@ def test_other_impossible_best_of_three_scores_are_refused(score, code, said):
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )
     assert err.value.code == code
     assert str(err.value).startswith(said)
 
@@ -113,7 +121,7 @@ def test_result_for_a_match_not_in_the_current_round_is_refused():
     old = play_round(event).tables.filter(is_bye=False).first()
     services.round_pair_next(event=event)
     with pytest.raises(StateError) as err:
-        services.match_result_record(match=old, games_a=0, games_b=2)
+        services.table_result_record(table=old, seats=[{"games": 0}, {"games": 2}])
     assert err.value.code == "not_current_round"
     old.refresh_from_db()
     assert (old.games_a, old.games_b) == (2, 0)
@@ -124,12 +132,19 @@ def test_stale_edit_is_refused_and_keeps_the_first_save():
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     loaded_version = match.version
-    services.match_result_record(
-        match=match, games_a=2, games_b=1, expected_version=loaded_version, entered_by=judge_one
+    services.table_result_record(
+        table=match,
+        seats=[{"games": 2}, {"games": 1}],
+        expected_version=loaded_version,
+        entered_by=judge_one,
     )
     with pytest.raises(StaleEdit) as err:
-        services.match_result_record(match=match, games_a=0, games_b=2, expected_version=loaded_version,
-                               entered_by=judge_two)
+        services.table_result_record(
+            table=match,
+            seats=[{"games": 0}, {"games": 2}],
+            expected_version=loaded_version,
+            entered_by=judge_two,
+        )
     assert "ana" in str(err.value)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.version) == (2, 1, 1)
@@ -139,9 +154,9 @@ def test_correction_keeps_history_and_double_submission_is_a_no_op():
     judge = UserFactory(username="carla")
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
-    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)
-    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=judge)  # same again
-    services.match_result_record(match=match, games_a=1, games_b=2, entered_by=judge)  # correction
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=judge)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=judge)  # same again
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 2}], entered_by=judge)  # correction
     entries = list(ResultEntry.objects.filter(table=match).order_by("version"))
     assert [(e.version, e.games_a, e.games_b, e.entered_by.username) for e in entries] == [
         (1, 2, 0, "carla"), (2, 1, 2, "carla")]
@@ -153,8 +168,8 @@ def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
     """R-000-104 / DESIGN 4 and 12: 1-0-1 wins, 1-1-1 is a drawn match."""
     event = make_event(players=4)
     m1, m2 = services.round_pair_next(event=event).tables.order_by("table_number")
-    services.match_result_record(match=m1, games_a=1, games_b=0, games_drawn=1)
-    services.match_result_record(match=m2, games_a=1, games_b=1, games_drawn=1)
+    services.table_result_record(table=m1, seats=[{"games": 1}, {"games": 0}], games_drawn=1)
+    services.table_result_record(table=m2, seats=[{"games": 1}, {"games": 1}], games_drawn=1)
     m1.refresh_from_db(), m2.refresh_from_db()
     assert (m1.outcome, m2.outcome) == (MatchOutcome.A_WINS, MatchOutcome.DRAW)
 
@@ -163,7 +178,7 @@ def test_more_than_ten_minutes_late_loses_the_match_two_nil():
     """R-000-77: > 10 minutes late → 0-2 whatever was entered."""
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
-    services.match_result_record(match=match, games_a=0, games_b=0, minutes_late_a=11)
+    services.table_result_record(table=match, seats=[{"games": 0, "minutes_late": 11}, {"games": 0}])
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.outcome) == (0, 2, MatchOutcome.B_WINS)
 
@@ -173,9 +188,9 @@ def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
     event = make_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
-        services.match_result_record(match=match, games_a=2, games_b=0, minutes_late_a=6)
+        services.table_result_record(table=match, seats=[{"games": 2, "minutes_late": 6}, {"games": 0}])
     assert err.value.code == "late_game_one_not_counted"
-    services.match_result_record(match=match, games_a=2, games_b=1, minutes_late_a=6)
+    services.table_result_record(table=match, seats=[{"games": 2, "minutes_late": 6}, {"games": 1}])
     match.refresh_from_db()
     assert match.outcome == MatchOutcome.A_WINS
 
@@ -184,7 +199,7 @@ def test_bye_has_no_result_to_enter():
     event = make_event(players=5)
     bye = services.round_pair_next(event=event).tables.get(is_bye=True)
     with pytest.raises(StateError):
-        services.match_result_record(match=bye, games_a=0, games_b=2)
+        services.table_result_record(table=bye, seats=[{"games": 0}, {"games": 2}])
 
 
 def test_dropped_player_is_not_paired_and_keeps_results():
@@ -230,7 +245,7 @@ def test_repair_current_round_only_without_results():
     rnd = services.round_pair_next(event=event)
     again = services.round_repair(event=event)
     assert again.number == 1 and Round.objects.filter(event=event).count() == 1
-    services.match_result_record(match=again.tables.first(), games_a=2, games_b=0)
+    services.table_result_record(table=again.tables.first(), seats=[{"games": 2}, {"games": 0}])
     with pytest.raises(StateError):
         services.round_repair(event=event)
     assert rnd.pk != again.pk
@@ -251,12 +266,12 @@ def test_full_day_top_four_and_podium():
         services.round_pair_next(event=event)
     for m in semis.tables.all():
         with pytest.raises(IllegalResult):
-            services.match_result_record(match=m, games_a=1, games_b=1)
-        services.match_result_record(match=m, games_a=2, games_b=0)  # higher seed (player_a) wins
+            services.table_result_record(table=m, seats=[{"games": 1}, {"games": 1}])
+        services.table_result_record(table=m, seats=[{"games": 2}, {"games": 0}])  # higher seed (player_a) wins
     final = services.round_pair_next(event=event)
     assert final.stage == 1
     fm = final.tables.get()
-    services.match_result_record(match=fm, games_a=0, games_b=2)
+    services.table_result_record(table=fm, seats=[{"games": 0}, {"games": 2}])
     event = services.event_finish(event=event)
     assert event.state == EventState.FINISHED
     assert event.podium_first_id == fm.player_b_id

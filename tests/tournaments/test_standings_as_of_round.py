@@ -57,8 +57,10 @@ def duel_event_played():
     ):
         rnd = services.round_pair_manual(event=event, pairings=pairs)
         for (a, _b), (games_a, games_b) in zip(pairs, scores, strict=True):
-            services.match_result_record(match=Table.objects.get(round=rnd, seats__registration=a, seats__seat=1),
-                                         games_a=games_a, games_b=games_b)
+            services.table_result_record(
+                table=Table.objects.get(round=rnd, seats__registration=a, seats__seat=1),
+                seats=[{"games": games_a}, {"games": games_b}],
+            )
     services.registration_drop(registration=dario)
     event.refresh_from_db()
     return event, {reg.pk: name for name, reg in regs.items()}

@@ -3,7 +3,7 @@
 A pods round lists its tables (3–6 players each) with their seated players,
 a place selector per player and, when the game has a secondary score (the
 stoner points of 004_4a3d59c736a1e8f3.txt), a score field; one «Guardar
-puestos» saves the pod through :func:`tournaments.services.pod_result_record`
+puestos» saves the pod through :func:`tournaments.services.table_result_record`
 with the version the page was loaded with, so a stale page never overwrites
 someone else's entry. Each pod links to its history: every accepted entry,
 who made it, when, and the placements it replaced.
@@ -186,9 +186,15 @@ def save_pod_result(request, rnd: Round, pod_table: Table) -> HttpResponseRedire
         return HttpResponseRedirect(back)
     raw_version = request.POST.get("expected_version") or ""
     expected = int(raw_version) if raw_version.isdigit() else None
+    # The service answers a retry of the request that saved this version with the saved table.
+    replay = expected is not None and pod_table.version != expected
     try:
-        saved = services.pod_result_record(pod=pod_table, placements=placements, expected_version=expected,
-                                           entered_by=request.user)
+        saved = services.table_result_record(
+            table=pod_table,
+            seats=[{"registration": r, "place": p, "score": s} for r, p, s in placements],
+            expected_version=expected,
+            entered_by=request.user,
+        )
     except StaleEdit as exc:
         now = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == pod_table.pk)
         current = {seat.registration_id: (seat.place, seat.score) for seat in now.seats}
@@ -204,6 +210,10 @@ def save_pod_result(request, rnd: Round, pod_table: Table) -> HttpResponseRedire
         return HttpResponseRedirect(back)
     except ArenaError as exc:
         messages.error(request, _("Mesa %(t)d: %(why)s") % {"t": pod_table.table_number, "why": exc.message})
+        return HttpResponseRedirect(back)
+    if replay:
+        messages.info(request, _("Mesa %(t)d: esos puestos ya estaban cargados; no se cambió nada.")
+                      % {"t": pod_table.table_number})
         return HttpResponseRedirect(back)
     if expected is not None and saved.version == expected:
         messages.info(request, _("Mesa %(t)d: los puestos no cambiaron.") % {"t": pod_table.table_number})

@@ -102,7 +102,7 @@ class RoundAdmin(VenueScopedAdmin):
         return False  # rounds are paired from the event page
 
     def has_change_permission(self, request, obj=None):
-        return False  # nothing of a round is edited in a form; results go through match_result_record
+        return False  # nothing of a round is edited in a form; results go through table_result_record
 
     def has_delete_permission(self, request, obj=None):
         return False  # «Rehacer ronda actual» replaces a round
@@ -189,7 +189,7 @@ class RoundAdmin(VenueScopedAdmin):
         return admin_corrections.correction_view(self, request, object_id, table_id)
 
     def pod_result_view(self, request, object_id, pod_id):
-        """Enter or correct one pod's placements (POST) through :func:`services.pod_result_record`."""
+        """Enter or correct one pod's placements (POST) through :func:`services.table_result_record`."""
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
@@ -217,7 +217,7 @@ class RoundAdmin(VenueScopedAdmin):
         return TemplateResponse(request, "admin/tournaments/table/place_history.html", context)
 
     def result_view(self, request, object_id, match_id):
-        """Enter or correct one table's result (POST) through :func:`services.match_result_record`."""
+        """Enter or correct one table's result (POST) through :func:`services.table_result_record`."""
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         rnd = self.scoped_object_or_404(request, object_id, self.get_queryset(request).select_related("event"))
@@ -235,8 +235,9 @@ class RoundAdmin(VenueScopedAdmin):
         # The service answers a retry of the request that saved this version with the saved match.
         replay = expected is not None and match.version != expected
         try:
-            saved = services.match_result_record(match=match, expected_version=expected, entered_by=request.user,
-                                                 **values)
+            seats, shared = services.duel_seats(values)
+            saved = services.table_result_record(table=match, seats=seats, expected_version=expected,
+                                                 entered_by=request.user, **shared)
         except StaleEdit as exc:
             match.refresh_from_db()
             same = match.status != MatchStatus.PENDING and not values["double_loss"] and (

@@ -11,7 +11,7 @@ with the account's e-mail as ``username``). The same rules as «Mi torneo»
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -24,7 +24,7 @@ from ..me_selectors import player_current_table
 from ..models import Registration
 from ..services.registration import registration_self_drop
 from .own import own_registration
-from .reports import EVENT_ID, ROLE_PLAYER, TAG_PLAYER_REPORTS
+from .reports import EVENT_ID, player_schema
 from .serializers import ArenaErrorSerializer
 from .views import AtomicWritesMixin
 
@@ -101,10 +101,9 @@ class MyEventListView(APIView):
     permission_classes = [IsAuthenticated]
     serializer_class = MyEventSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="my_events",
-        summary="Mis torneos",
-        description="Los torneos del jugador vinculado a la cuenta: los que están en curso o por empezar, con su "
+    @player_schema(
+        "my_events", "Mis torneos",
+        "Los torneos del jugador vinculado a la cuenta: los que están en curso o por empezar, con su "
         "mesa, rival y reloj de la ronda en juego, y los últimos terminados. Una cuenta sin jugador vinculado "
         "recibe una lista vacía.",
         responses={200: MyEventSerializer(many=True),
@@ -128,10 +127,9 @@ class SelfDropView(AtomicWritesMixin, APIView):
     permission_classes = [IsAuthenticated]
     serializer_class = DropAnswerSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="self_drop",
-        summary="Abandonar el torneo",
-        description="El jugador deja el evento antes de que se empareje la ronda siguiente: no vuelve a ser "
+    @player_schema(
+        "self_drop", "Abandonar el torneo",
+        "El jugador deja el evento antes de que se empareje la ronda siguiente: no vuelve a ser "
         "emparejado y sus resultados quedan. Antes de la ronda 1 y durante las rondas suizas; sólo el "
         "organizador lo deshace.",
         parameters=[EVENT_ID], request=None,

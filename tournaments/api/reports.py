@@ -4,8 +4,7 @@
     events/<event_id>/pods/<pod_id>/report/        POST   a player seated at the pod
 
 Player tokens are the DRF token of the player's user (``POST /api/token/``).
-Same rules as the «Mi torneo» page (:func:`tournaments.services.match_report_submit`,
-:func:`tournaments.services.pod_report_submit`), the same ``{"code", "detail"}``
+Same rules as the «Mi torneo» page (:func:`tournaments.services.table_report_submit`), the same ``{"code", "detail"}``
 errors as the rest of the API, throttled per user
 (:class:`tournaments.throttles.ReportThrottle`, ``ARENA_REPORT_RATE``).
 """
@@ -22,7 +21,6 @@ from rest_framework.views import APIView
 
 from .. import services
 from ..models import Table
-from ..services.reports import ReportedResult
 from ..throttles import ReportThrottle
 from .exceptions import validated
 from .own import own_registration
@@ -35,6 +33,14 @@ ROLE_PLAYER = {"x-role": "jugador de la mesa"}
 EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description="Id del evento.")
 MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="Id del emparejamiento.")
 POD_ID = OpenApiParameter("pod_id", int, OpenApiParameter.PATH, description="Id de la mesa multijugador.")
+
+
+
+def player_schema(operation_id: str, summary: str, description: str, **kwargs):
+    """The OpenAPI operation of an endpoint a player calls about their own event (tag «autorreporte»)."""
+    return extend_schema(tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id=operation_id,
+                         summary=summary, description=description, **kwargs)
+
 
 _ERRORS = {
     400: OpenApiResponse(ArenaValidationErrorSerializer, description="Datos no válidos o resultado imposible."),
@@ -80,55 +86,72 @@ class ReportAnswerSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text=gettext_lazy("Versión del resultado de la mesa."))
 
 
-class MatchReportView(AtomicWritesMixin, APIView):
+class _TableReportView(AtomicWritesMixin, APIView):
+    """A player's report of their table, one path for every format: the subclasses name the URL's table,
+    its input (``serializer_class``) and how it reads as :func:`tournaments.services.table_report_submit`'s
+    seats (:meth:`report_values`); the service asks the event's format to check it."""
+
     permission_classes = [IsAuthenticated]
     throttle_classes = [ReportThrottle]
+
+    def report_values(self, data: dict) -> dict:
+        raise NotImplementedError
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        raise NotImplementedError
+
+    def submit(self, request: Request, event_id: int, table_id: int) -> Response:
+        data = validated(self.serializer_class(data=request.data))
+        registration = own_registration(request, event_id)
+        table = Table.objects.filter(pk=table_id, round__event_id=event_id).first()
+        if table is None:
+            raise self.not_found(table_id)
+        outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
+                                               **self.report_values(data))
+        table.refresh_from_db(fields=["version"])
+        return Response({"state": outcome.state, "table_number": table.table_number, "version": table.version})
+
+
+class MatchReportView(_TableReportView):
     serializer_class = MatchReportInputSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="match_report",
-        summary="Reportar el resultado de mi match",
-        description="Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
+    @player_schema(
+        "match_report", "Reportar el resultado de mi match",
+        "Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
         "ambos jugadores reportan lo mismo; si no coinciden, la mesa pasa a los jueces. Un jugador puede cambiar "
         "su reporte hasta que coincidan; la carga de un juez siempre prevalece.",
         parameters=[EVENT_ID, MATCH_ID], request=MatchReportInputSerializer,
         responses={200: ReportAnswerSerializer, **_ERRORS},
     )
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        data = validated(MatchReportInputSerializer(data=request.data))
-        registration = own_registration(request, event_id)
-        match = Table.objects.filter(pk=match_id, round__event_id=event_id).first()
-        if match is None:
-            raise exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": match_id},
-                                      code="match_not_found")
-        outcome = services.match_report_submit(match=match, registration=registration,
-                                               result=ReportedResult(**data), by=request.user)
-        match.refresh_from_db(fields=["version"])
-        return Response({"state": outcome.state, "table_number": match.table_number, "version": match.version})
+        return self.submit(request, event_id, match_id)
+
+    def report_values(self, data: dict) -> dict:
+        seats, shared = services.duel_seats(data)
+        return {"seats": seats, **shared}
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        return exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": table_id},
+                                   code="match_not_found")
 
 
-class PodReportView(AtomicWritesMixin, APIView):
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [ReportThrottle]
+class PodReportView(_TableReportView):
     serializer_class = PodReportInputSerializer
 
-    @extend_schema(
-        tags=[TAG_PLAYER_REPORTS], extensions=ROLE_PLAYER, operation_id="pod_report",
-        summary="Reportar los puestos de mi mesa multijugador",
-        description="Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
+    @player_schema(
+        "pod_report", "Reportar los puestos de mi mesa multijugador",
+        "Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
         "registra cuando todos los asientos reportan lo mismo; si alguno difiere, la mesa pasa a los jueces.",
         parameters=[EVENT_ID, POD_ID], request=PodReportInputSerializer,
         responses={200: ReportAnswerSerializer, **_ERRORS},
     )
     def post(self, request: Request, event_id: int, pod_id: int) -> Response:
-        data = validated(PodReportInputSerializer(data=request.data))
-        registration = own_registration(request, event_id)
-        pod = Table.objects.filter(pk=pod_id, round__event_id=event_id).first()
-        if pod is None:
-            raise exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": pod_id}, code="pod_not_found")
-        placements = [(line["registration_id"], line["place"], line["score"]) for line in data["placements"]]
-        outcome = services.pod_report_submit(pod=pod, registration=registration,
-                                             placements=placements, ended_by_time=data["ended_by_time"],
-                                             by=request.user)
-        pod.refresh_from_db(fields=["version"])
-        return Response({"state": outcome.state, "table_number": pod.table_number, "version": pod.version})
+        return self.submit(request, event_id, pod_id)
+
+    def report_values(self, data: dict) -> dict:
+        return {"seats": [{"registration": line["registration_id"], "place": line["place"], "score": line["score"]}
+                          for line in data["placements"]],
+                "went_to_time": data["ended_by_time"]}
+
+    def not_found(self, table_id: int) -> exceptions.NotFound:
+        return exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": table_id}, code="pod_not_found")

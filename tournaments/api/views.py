@@ -530,7 +530,8 @@ class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericV
                     raise StateError("idempotency_key_reused", _(
                         "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; use una clave nueva."))
                 return Response(kept["data"])
-        match = services.match_result_record(match=self.get_match(), entered_by=request.user, **data)
+        seats, shared = services.duel_seats(data)
+        match = services.table_result_record(table=self.get_match(), seats=seats, entered_by=request.user, **shared)
         answer = PairingSerializer(queries.pairing_for_match(match)).data
         if cache_key is not None:
             _remember_answer(cache_key, payload, answer)

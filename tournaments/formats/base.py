@@ -189,6 +189,37 @@ class FinalRow:
         return getattr(self.row, name)
 
 
+@dataclass(frozen=True)
+class TableResult:
+    """A checked result of one table, as :func:`tournaments.services.results.table_result_record` stores it.
+
+    ``seats`` maps each seated registration id to the values
+    :func:`~tournaments.services.results.table_result_store` writes
+    (``games``, ``place``, ``score``, ``how``, ``minutes_late``); ``status``
+    is ``reported``, or ``pending`` for games counted before the table ends.
+    """
+
+    seats: dict[int, dict]
+    status: str
+    games_drawn: int = 0
+    outcome: str = ""
+    went_to_time: bool = False
+    intentional_draw: bool = False
+
+
+def seat_values(table: Table, seats: Sequence[dict]) -> dict[int, dict]:
+    """One entry of ``seats`` per seated registration id of ``table``.
+
+    Each entry names its ``registration``; two-seat tables may leave it out
+    and give their entries in seat order (side A first). Entries of players
+    not seated here are kept (the format refuses them by its own rule).
+    """
+    ordered = [seat.registration_id for seat in table.seat_list]
+    if seats and all(entry.get("registration") is None for entry in seats) and len(seats) == len(ordered):
+        return dict(zip(ordered, seats, strict=True))
+    return {entry.get("registration"): entry for entry in seats}
+
+
 GAME_RESULTS = "games"
 """A table's result is the game wins of each side (and drawn games): two-player tables."""
 
@@ -204,7 +235,12 @@ class EventFormat:
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
     ``templates`` maps the page fragments the views render
-    (``public_round``, ``public_standings``, ``judge_tables``).
+    (``public_round``, ``public_standings``, ``public_player``; on the judge
+    pages, ``judge_card`` a row of the tables list, ``judge_queue_row`` a
+    row of the report queue and, on one table's page, ``judge_entry`` the
+    result entry, ``judge_result`` a saved result in a line, ``judge_saved``
+    the result saved meanwhile, ``judge_players`` and ``judge_reports``
+    optional parts above them).
     """
 
     key: ClassVar[str]
@@ -212,6 +248,15 @@ class EventFormat:
     tables: ClassVar[str]
     has_top_cut: ClassVar[bool] = False
     templates: ClassVar[dict[str, str]] = {}
+    #: The judge's result form of one table, by dotted path (a face's class: formats import no view).
+    result_form: ClassVar[str] = "tournaments.views.forms.ResultForm"
+    #: How a player's «Mi torneo» report form reads, by dotted path (a face's function).
+    report_reader: ClassVar[str] = "tournaments.views.me_reports.read_duel_report"
+    #: Turns each player plays after the table's time is up (000_0014b2ac83da54b4.txt § "10.1.
+    #: Desarrollo de las Rondas Suizas": 3); 0 for tables the round's time ends (the judge pages say so).
+    extra_turns_at_time: ClassVar[int] = 3
+    #: Whether penalties and rulings are recorded at this format's tables (the judge's penalty pages).
+    penalties_at_tables: ClassVar[bool] = True
 
     def supports(self, profile: Any) -> bool:
         """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``) can be
@@ -372,6 +417,36 @@ class EventFormat:
         """Store round ``number`` from given ``(player_a, player_b)`` pairs; formats paired by hand only."""
         raise StateError("not_pairable_by_hand", _("Las rondas de este formato no se emparejan a mano."))
 
+    #: The event log's action for a recorded result (:mod:`tournaments.eventlog_text` reads it).
+    result_log_action: ClassVar[str] = "match_result_record"
+
+    def result_validate(self, event: Event, table: Table, seats: Sequence[dict], *, games_drawn: int = 0,
+                        went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
+                        provisional: bool = False) -> TableResult:
+        """The result ``table`` of the round in progress would store, checked by this format's rules.
+
+        ``seats``: one entry per seated player (see :func:`seat_values`).
+        Raises :class:`tournaments.errors.IllegalResult` (with ``field``
+        where it names one input) for a result the format refuses.
+        """
+        raise NotImplementedError
+
+    def result_log_values(self, table: Table, *, after: bool = False) -> dict[str, Any]:
+        """What the event log keeps of ``table``'s stored result (``before``, or ``after`` a new one)."""
+        raise NotImplementedError
+
+    #: The event log's action for a player's report (:mod:`tournaments.eventlog_text` reads it).
+    report_log_action: ClassVar[str] = "match_report_submit"
+
+    def report_log_values(self, report: Any) -> dict[str, Any]:
+        """What the event log keeps of a player's saved report (a :class:`tournaments.models.TableReport`)."""
+        return {"games_a": report.games_a, "games_b": report.games_b, "games_drawn": report.games_drawn,
+                "intentional_draw": report.intentional_draw, "went_to_time": report.went_to_time}
+
+    def result_summary(self, table: Table) -> str:
+        """The stored result in a few words, for the refusal of a stale edit (``""``: none to show)."""
+        return ""
+
     def result_check(self, event: Event, table: Any, seats: Any, placements: Any, *,
                      ended_by_time: bool = False) -> tuple[list[Any], bool]:
         """The checked finishing places of one multiplayer table and whether it ended by time.
@@ -433,9 +508,9 @@ class EventFormat:
         """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
         raise NotImplementedError
 
-    def report_queue_rows(self, queue: Sequence[Any]) -> list[dict]:
-        """The lines the queue page shows for ``queue`` beyond its tables (the pods' reports side by side)."""
-        return []
+    def report_queue_rows(self, queue: Sequence[Any]) -> list[Any]:
+        """The rows the judges' queue page shows for ``queue``, one per table (its ``judge_queue_row`` partial)."""
+        return list(queue)
 
     def report_box(self, event: Event, registration: Any, current: dict) -> dict:
         """What the player's report box on «Mi torneo» shows for their seated table ``current``

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import report_selectors, selectors
 from ..adapters import EventSnapshot, load_snapshot
-from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase
+from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import PairingRefused, StateError
 from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration, Round, Seat, Table
@@ -29,16 +29,20 @@ from ..swiss.pairing import pair_round
 from ..swiss.standings import compute_standings
 from ..swiss.tables import assign_fixed_tables
 from ..swiss.types import BracketMatch, Podium
+from ..text import score_text
 from .base import (
     GAME_RESULTS,
     EventFormat,
+    TableResult,
     TableRow,
     derived_seed,
     insert_tables,
     missing_results_error,
     next_round_number,
     require_swiss_complete,
+    seat_values,
 )
+from .duel_results import match_result_validate, seat_hows
 
 
 def insert_matches(rnd: Round, rows: list[tuple]) -> None:
@@ -85,8 +89,14 @@ class Duels(EventFormat):
     templates = {
         "public_round": "public/_pairings.html",
         "public_standings": "public/_standings.html",
-        "judge_tables": "judge/tables.html",
         "public_player": "public/_player_rounds.html",
+        "judge_card": "judge/_card_duel.html",
+        "judge_queue_row": "judge/_queue_duel.html",
+        "judge_players": "judge/_players_duel.html",
+        "judge_reports": "judge/_reports_duel.html",
+        "judge_saved": "judge/_saved_duel.html",
+        "judge_result": "judge/_score.html",
+        "judge_entry": "judge/_entry_duel.html",
     }
 
     # -- reading -----------------------------------------------------------------------------
@@ -285,6 +295,50 @@ class Duels(EventFormat):
         its preview).
         """
         return _bracket_of(rounds)
+
+    # -- results (tournaments.services.results.table_result_record) ---------------------------
+
+    def result_validate(self, event: Event, table: Table, seats, *, games_drawn: int = 0,
+                        went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
+                        provisional: bool = False) -> TableResult:
+        """Best of ``event.best_of`` games, tardiness, a double loss and how each side lost.
+
+        ``seats``: two entries (side A, then B) with ``games`` won and
+        optionally ``minutes_late`` and ``how``. Checked by
+        :func:`~tournaments.formats.duel_results.match_result_validate` and
+        :func:`~tournaments.formats.duel_results.seat_hows`, whose error codes
+        and fields it raises. Rule: 000_0014b2ac83da54b4.txt § "10.1.
+        Desarrollo de las Rondas Suizas".
+        """
+        by_registration = seat_values(table, seats)
+        sides = [by_registration.get(rid, {}) for rid in (table.player_a_id, table.player_b_id)]
+        a, b = sides
+        late_a, late_b = a.get("minutes_late"), b.get("minutes_late")
+        games_a, games_b, games_drawn, outcome = match_result_validate(
+            event=event, rnd=table.round, games_a=a.get("games") or 0, games_b=b.get("games") or 0,
+            games_drawn=games_drawn, minutes_late_a=late_a, minutes_late_b=late_b, double_loss=double_loss,
+            provisional=provisional, intentional_draw=intentional_draw, went_to_time=went_to_time,
+            how_a=a.get("how"), how_b=b.get("how"),
+        )
+        how_a, how_b = seat_hows(outcome=outcome, minutes_late_a=late_a, minutes_late_b=late_b,
+                                 how_a=a.get("how"), how_b=b.get("how"))
+        return TableResult(
+            seats={table.player_a_id: {"games": games_a, "how": how_a, "minutes_late": late_a},
+                   table.player_b_id: {"games": games_b, "how": how_b, "minutes_late": late_b}},
+            status=MatchStatus.PENDING if provisional else MatchStatus.REPORTED,
+            games_drawn=games_drawn, outcome=MatchOutcome(outcome.value), went_to_time=went_to_time,
+            intentional_draw=intentional_draw,
+        )
+
+    def result_log_values(self, table: Table, *, after: bool = False) -> dict:
+        values = {"games": [table.games_a, table.games_b, table.games_drawn], "outcome": str(table.outcome),
+                  "status": str(table.status), "version": table.version}
+        if (table.how_a, table.how_b) != (SeatOutcomeHow.PLAYED, SeatOutcomeHow.PLAYED):
+            values["how"] = [str(table.how_a), str(table.how_b)]
+        return values
+
+    def result_summary(self, table: Table) -> str:
+        return score_text(table.games_a, table.games_b, table.games_drawn)
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 

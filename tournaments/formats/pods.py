@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import pods_selectors, report_selectors
-from ..enums import DocumentKind, MatchStatus, RoundPhase
+from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, Round, Table
 from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
@@ -31,6 +31,7 @@ from ..swiss.types import Podium
 from .base import (
     PLACE_RESULTS,
     EventFormat,
+    TableResult,
     TableRow,
     derived_seed,
     insert_tables,
@@ -73,9 +74,17 @@ class Pods(EventFormat):
     templates = {
         "public_round": "public/_pods.html",
         "public_standings": "public/_pod_standings.html",
-        "judge_tables": "judge/pods.html",
         "public_player": "public/_player_pods.html",
+        "judge_card": "judge/_card_pod.html",
+        "judge_queue_row": "judge/_queue_pod.html",
+        "judge_saved": "judge/_saved_pod.html",
+        "judge_result": "judge/_places.html",
+        "judge_entry": "judge/_entry_pod.html",
     }
+    result_form = "tournaments.views.forms.PodResultForm"
+    report_reader = "tournaments.views.me_reports.read_pod_report"
+    extra_turns_at_time = 0
+    penalties_at_tables = False
 
     def supports(self, profile) -> bool:
         return profile is not None and profile.pods is not None and profile.players_max > 2
@@ -205,6 +214,56 @@ class Pods(EventFormat):
                     % {"table": pod.table_number},
                 )
         return lines, by_time
+
+    result_log_action = "pod_result_record"
+
+    def result_validate(self, event: Event, table: Table, seats, *, games_drawn: int = 0,
+                        went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
+                        provisional: bool = False) -> TableResult:
+        """Finishing places and stoner points by :meth:`result_check`; who never came to the table.
+
+        ``seats``: one entry per seated player with its ``registration``,
+        ``place`` and ``score`` (``None`` for a game without one), any
+        order; ``went_to_time``: the round's time ended the game. ``how``
+        ``"absent"`` marks a player who never came to the table: when any
+        entry gives a ``how``, the others are ``"played"``; when none does,
+        the seats keep theirs (a drop before the table started marked its
+        seat absent). Rule: 004_4a3d59c736a1e8f3.txt § "1 Objetivo" and
+        § "6 FAQ"; 002_c95a30c488414cab.txt § "La Copa del Mundo › FIN DEL
+        JUEGO"; Default: issue #9 (ties allowed as shared places).
+        """
+        held = {seat.registration_id: seat.how for seat in table.seat_list}
+        placements = [(entry.get("registration"), entry.get("place"), entry.get("score")) for entry in seats]
+        lines, by_time = self.result_check(event, table, held.keys(), placements, ended_by_time=went_to_time)
+        given = {entry.get("registration"): entry.get("how") for entry in seats if entry.get("how")}
+        if given:
+            hows = {rid: SeatOutcomeHow.ABSENT if given.get(rid) == SeatOutcomeHow.ABSENT else SeatOutcomeHow.PLAYED
+                    for rid in held}
+        else:
+            hows = held
+        by_player = {line.player_id: line for line in lines}
+        return TableResult(
+            seats={rid: {"place": by_player[rid].place if rid in by_player else None,
+                         "score": by_player[rid].score if rid in by_player else None, "how": hows[rid]}
+                   for rid in held},
+            status=MatchStatus.REPORTED, went_to_time=by_time,
+        )
+
+    report_log_action = "pod_report_submit"
+
+    def report_log_values(self, report) -> dict:
+        return {"placements": report.placements, "ended_by_time": report.went_to_time}
+
+    def result_log_values(self, table: Table, *, after: bool = False) -> dict:
+        seats = table.seat_list
+        values = {"places": sorted([seat.registration_id, seat.place, seat.score] for seat in seats
+                                   if seat.place is not None), "version": table.version}
+        if table.went_to_time:
+            values["ended_by_time"] = True
+        absent = sorted(seat.registration_id for seat in seats if seat.how == SeatOutcomeHow.ABSENT)
+        if after and absent:
+            values["absent"] = absent
+        return values
 
     def top_cut_start(self, event: Event) -> Round:
         raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))

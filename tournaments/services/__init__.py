@@ -47,8 +47,8 @@ from .registration import (
     registration_open,
     registration_pack_indoor_set,
 )
-from .reports import ReportedResult, match_report_submit, pod_report_submit
-from .results import match_result_record, pod_result_record
+from .reports import table_report_submit
+from .results import duel_seats, table_result_record
 from .rounds import (
     event_finish,
     event_podium_recompute,
@@ -64,9 +64,9 @@ __all__ = [
     "ConfirmationRequired", "pairing_bye_give", "pairing_bye_take", "pairing_edit_preview", "pairing_move",
     "pairing_swap", "registration_fixed_table_set",
     "derived_seed", "event_finish", "event_void", "event_lock", "event_podium_recompute", "table_lock",
-    "match_result_record", "match_time_extend",
-    "ReportedResult", "match_report_submit", "pod_report_submit",
-    "table_lock", "pod_result_record", "table_result_correct",
+    "duel_seats", "match_time_extend", "table_result_record",
+    "table_report_submit",
+    "table_lock", "table_result_correct",
     "preregistration_cancel", "preregistration_check_in", "preregistration_check_in_token", "preregistration_create",
     "registration_check_in", "registration_close",
     "registration_create",

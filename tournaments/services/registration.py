@@ -15,7 +15,7 @@ from ..models import Event, Player, Registration, Seat
 from ..swiss.lifecycle import Action, state_allows
 from .eventlog import event_log_append
 from .locks import event_lock, registration_lock, table_lock
-from .results import match_result_record
+from .results import duel_seats, table_result_record
 
 
 @transaction.atomic
@@ -205,8 +205,9 @@ def table_absence_record(*, event: Event, registration: Registration, by=None) -
             hows = {"how_a": SeatOutcomeHow.ABSENT, "how_b": SeatOutcomeHow.ABSENT}
         else:
             raise started
-        match_result_record(match=match, games_a=0, games_b=0, entered_by=by,
-                            note=_("%(player)s abandonó antes de empezar su mesa.") % {"player": name}, **hows)
+        seats, _rest = duel_seats({"games_a": 0, "games_b": 0, **hows})
+        table_result_record(table=match, seats=seats, entered_by=by,
+                            note=_("%(player)s abandonó antes de empezar su mesa.") % {"player": name})
         return
     if table.version:
         raise started

@@ -2,8 +2,8 @@
 
 Each player of a match (every seat of a pod) reports the result from their
 phone while the round is open. When the reports agree, the result is
-recorded through the judge's own path (:func:`.results.match_result_record`,
-:func:`.results.pod_result_record`: same validation, history and event log)
+recorded through the judge's own path (:func:`.results.table_result_record`:
+the format's validation, the same history and event log)
 with source ``players``; when they disagree the table waits in the judges'
 queue (:mod:`tournaments.report_selectors`). A judge's entry always wins: it
 goes through the unchanged judge form or API, and once a table has any
@@ -29,36 +29,12 @@ from ..models import Event, Registration, Round, Table, TableReport
 from ..text import round_label
 from .eventlog import event_log_append, table_place
 from .locks import table_lock
-from .results import match_result_record, match_result_validate, pod_result_record
+from .results import table_result_record
 
 #: What a submission led to.
 WAITING = "waiting"  # this report is in; the rival (or another seat) has not reported yet
 CONFLICT = "conflict"  # the reports differ: the judges resolve it
 RECORDED = "recorded"  # every report agrees: the result is recorded with source "players"
-
-
-@dataclass(frozen=True, slots=True)
-class ReportedResult:
-    """A match result as a player reports it, in the match's orientation (A is ``match.player_a``).
-
-    Units: games won by each player and drawn games; the same fields as the
-    judge's form (:class:`tournaments.views.forms.ResultForm`) but no
-    tardiness and no double loss, which only judges enter.
-    """
-
-    games_a: int
-    games_b: int
-    games_drawn: int = 0
-    intentional_draw: bool = False
-    went_to_time: bool = False
-
-    @classmethod
-    def from_mine(cls, match: Table, registration_id: int, *, mine: int, theirs: int, drawn: int = 0,
-                  intentional_draw: bool = False, went_to_time: bool = False) -> ReportedResult:
-        """The result from the reporter's side (``mine`` are the reporter's game wins)."""
-        if match.player_a_id == registration_id:
-            return cls(mine, theirs, drawn, intentional_draw, went_to_time)
-        return cls(theirs, mine, drawn, intentional_draw, went_to_time)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,121 +80,78 @@ def _save(model, lookup: dict, values: dict, by):
     return row, changed
 
 
+def _report_seat(registration_id: int, values: dict) -> dict:
+    return {"registration": registration_id, "games": values.get("games", 0) or 0, "place": values.get("place"),
+            "score": values.get("score")}
+
+
 @transaction.atomic
-def match_report_submit(*, match: Table | int, registration: Registration | int, result: ReportedResult,
+def table_report_submit(*, table: Table | int, registration: Registration | int, seats: Sequence[dict],
+                        games_drawn: int = 0, intentional_draw: bool = False, went_to_time: bool = False,
                         by) -> ReportOutcome:
-    """Save ``by``'s report of their match; record the result when both players' reports agree.
+    """Save ``by``'s report of their table; record the result when every seat's report agrees.
 
-    A player may change their report until both agree. Returns the
-    :class:`ReportOutcome`. Raises :class:`NotAllowed` (``not_your_match``)
-    unless ``registration`` is one of the match's two players and belongs to
-    ``by``; :class:`StateError` ``self_reporting_off``, ``round_closed`` (not
-    the event's current open round), ``bye_has_no_result`` or
-    ``result_recorded`` (the match already has a result entry: a judge's,
-    or the players' own); :class:`IllegalResult` for a score the judge's form
-    refuses too (:func:`.results.match_result_validate`).
+    ``seats`` and the other values have the shape of
+    :func:`.results.table_result_record` (a duel's ``games`` per side, a
+    pod's ``place`` and ``score`` per seat; give each entry its
+    ``registration`` so the reporter's side needs no orientation) but no
+    tardiness, no double loss and no absent player, which only judges enter.
+    The event's format checks them as it checks a judge's entry
+    (:meth:`tournaments.formats.base.EventFormat.result_validate`). A player
+    may change their report until every seat agrees. Returns the
+    :class:`ReportOutcome`.
 
-    Rule: DESIGN.md decision 21; issue #17 point 4.
-    """
-    event, match = table_lock(match)
-    rnd = match.round
-    _require_open(event, rnd)
-    reg_id = _require_reporter(registration, {match.player_a_id, match.player_b_id} - {None}, by)
-    if match.is_bye:
-        raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
-    if match.status != MatchStatus.PENDING or match.entries.exists():
-        raise _result_taken()
-    match_result_validate(event=event, rnd=rnd, games_a=result.games_a, games_b=result.games_b,
-                          games_drawn=result.games_drawn, intentional_draw=result.intentional_draw,
-                          went_to_time=result.went_to_time)
-    values = {"games_a": result.games_a, "games_b": result.games_b, "games_drawn": result.games_drawn,
-              "intentional_draw": result.intentional_draw, "went_to_time": result.went_to_time}
-    stored = {"seats": [_report_seat(match.player_a_id, games=result.games_a),
-                        _report_seat(match.player_b_id, games=result.games_b)],
-              "games_drawn": result.games_drawn, "intentional_draw": result.intentional_draw,
-              "went_to_time": result.went_to_time}
-    previous = TableReport.objects.filter(table=match, registration_id=reg_id).first()
-    before = ({"games_a": previous.games_a, "games_b": previous.games_b, "games_drawn": previous.games_drawn,
-               "intentional_draw": previous.intentional_draw, "went_to_time": previous.went_to_time}
-              if previous else None)
-    report, changed = _save(TableReport, {"table": match, "registration_id": reg_id}, stored, by)
-    subject = _("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": match.table_number}
-    if changed:
-        event_log_append(event=event, action="match_report_submit", by=by, subject=subject,
-                         before={"registration": reg_id, **before} if before else {},
-                         after={"registration": reg_id, **values, **table_place(match)})
-    reports = list(TableReport.objects.filter(table=match))
-    if len(reports) < 2:
-        return ReportOutcome(WAITING, report)
-    if len({r.key() for r in reports}) > 1:
-        return ReportOutcome(CONFLICT, report)
-    match_result_record(
-        match=match, games_a=result.games_a, games_b=result.games_b, games_drawn=result.games_drawn,
-        expected_version=match.version, went_to_time=result.went_to_time, intentional_draw=result.intentional_draw,
-        entered_by=by, note=_("Reportado por ambos jugadores."), source=ResultSource.PLAYERS,
-    )
-    match.refresh_from_db()
-    TableReport.objects.filter(table=match).update(locked=True)
-    report.locked = True
-    return ReportOutcome(RECORDED, report)
-
-
-def _normalized(placements: Sequence[Sequence]) -> list[list]:
-    return sorted([int(line[0]), int(line[1]), None if line[2] is None else int(line[2])] for line in placements)
-
-
-def _report_seat(registration_id: int, *, games: int = 0, place: int | None = None,
-                 score: int | None = None) -> dict:
-    return {"registration": registration_id, "games": games, "place": place, "score": score}
-
-
-@transaction.atomic
-def pod_report_submit(*, pod: Table | int, registration: Registration | int,
-                      placements: Sequence[tuple[int, int, int | None]], ended_by_time: bool = False,
-                      by) -> ReportOutcome:
-    """Save ``by``'s report of their pod's finishing order; record it when every seat has reported the same.
-
-    ``placements``: one ``(registration_id, place, score)`` per seat, checked
-    like the judge's pod form (:meth:`tournaments.formats.pods.Pods.result_check`).
-    Same refusals as :func:`match_report_submit` (``not_your_match`` when
-    ``registration`` is not seated at this pod or not ``by``'s).
+    Raises :class:`NotAllowed` (``not_your_match``) unless ``registration``
+    is seated at the table and belongs to ``by``; :class:`StateError`
+    ``self_reporting_off``, ``round_closed`` (not the event's current open
+    round), ``bye_has_no_result`` or ``result_recorded`` (the table already
+    has a result entry: a judge's, or the players' own);
+    :class:`IllegalResult` for values the format refuses.
 
     Rule: DESIGN.md decision 21 ("every seat, in pods"); issue #17 point 4.
     """
-    event, pod = table_lock(pod)
-    _require_open(event, pod.round)
-    seat_ids = set(pod.registration_ids)
+    event, table = table_lock(table)
+    rnd = table.round
+    _require_open(event, rnd)
+    seat_ids = set(table.registration_ids) - {None}
     reg_id = _require_reporter(registration, seat_ids, by)
-    if pod.status != MatchStatus.PENDING or pod.entries.exists():
+    if table.is_bye:
+        raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
+    if table.status != MatchStatus.PENDING or table.entries.exists():
         raise _result_taken()
-    lines, by_time = format_for(event).result_check(event, pod, seat_ids, placements, ended_by_time=ended_by_time)
-    values = {"placements": _normalized([(line.player_id, line.place, line.score) for line in lines]),
-              "ended_by_time": by_time}
-    by_player = {line.player_id: line for line in lines}
-    stored = {"seats": [_report_seat(rid, place=by_player[rid].place, score=by_player[rid].score)
-                        for rid in pod.registration_ids],
-              "went_to_time": by_time}
-    previous = TableReport.objects.filter(table=pod, registration_id=reg_id).first()
-    before = {"placements": previous.placements, "ended_by_time": previous.went_to_time} if previous else None
-    report, changed = _save(TableReport, {"table": pod, "registration_id": reg_id}, stored, by)
+    fmt = format_for(event)
+    reported = [{key: entry[key] for key in ("registration", "games", "place", "score") if key in entry}
+                for entry in seats]
+    result = fmt.result_validate(event, table, reported, games_drawn=games_drawn, went_to_time=went_to_time,
+                                 intentional_draw=intentional_draw)
+    stored = {"seats": [_report_seat(rid, result.seats[rid]) for rid in table.registration_ids],
+              "games_drawn": result.games_drawn, "intentional_draw": result.intentional_draw,
+              "went_to_time": result.went_to_time}
+    previous = TableReport.objects.filter(table=table, registration_id=reg_id).first()
+    before = fmt.report_log_values(previous) if previous else None
+    report, changed = _save(TableReport, {"table": table, "registration_id": reg_id}, stored, by)
     if changed:
         event_log_append(
-            event=event, action="pod_report_submit", by=by,
-            subject=_("%(round)s, mesa %(table)s") % {"round": round_label(pod.round), "table": pod.table_number},
+            event=event, action=fmt.report_log_action, by=by,
+            subject=_("%(round)s, mesa %(table)s") % {"round": round_label(rnd), "table": table.table_number},
             before={"registration": reg_id, **before} if before else {},
-            after={"registration": reg_id, **values, **table_place(pod)})
-    reports = list(TableReport.objects.filter(table=pod))
+            after={"registration": reg_id, **fmt.report_log_values(report), **table_place(table)})
+    reports = list(TableReport.objects.filter(table=table))
     if len({r.key() for r in reports}) > 1:
         return ReportOutcome(CONFLICT, report)
     if {r.registration_id for r in reports} != seat_ids:
         return ReportOutcome(WAITING, report)
-    pod_result_record(pod=pod, placements=[tuple(line) for line in values["placements"]],
-                      expected_version=pod.version, entered_by=by, ended_by_time=by_time, source=ResultSource.PLAYERS)
-    pod.refresh_from_db()
-    TableReport.objects.filter(table=pod).update(locked=True)
+    table_result_record(
+        table=table, seats=report.seats, games_drawn=result.games_drawn, went_to_time=result.went_to_time,
+        intentional_draw=result.intentional_draw, expected_version=table.version, entered_by=by,
+        note=_("Reportado por ambos jugadores.") if len(seat_ids) == 2 else _(
+            "Reportado por los %(n)d jugadores de la mesa.") % {"n": len(seat_ids)},
+        source=ResultSource.PLAYERS,
+    )
+    table.refresh_from_db()
+    TableReport.objects.filter(table=table).update(locked=True)
     report.locked = True
     return ReportOutcome(RECORDED, report)
 
 
-__all__ = ["CONFLICT", "RECORDED", "WAITING", "ReportOutcome", "ReportedResult", "match_report_submit",
-           "pod_report_submit"]
+__all__ = ["CONFLICT", "RECORDED", "WAITING", "ReportOutcome", "table_report_submit"]

@@ -131,7 +131,7 @@ def round_close(*, event: Event | int, by=None) -> Round:
     """Close the current round: its reported results become confirmed.
 
     Once closed, the round's results no longer change
-    (:func:`~.results.match_result_record` only accepts the round in
+    (:func:`~.results.table_result_record` only accepts the round in
     progress). Pairing the next round, starting the top cut or finishing the
     event also close the open round; this is the explicit "cerrar ronda /
     confirmar resultados" step of the organizer. Raises :class:`StateError`

@@ -42,3 +42,20 @@ def placement_points_text(value) -> str:
 def score(table) -> str:
     """The result of ``table`` (anything with ``games_a``, ``games_b``, ``games_drawn``): «2-0», «1-1-1»."""
     return score_text(table.games_a, table.games_b, table.games_drawn)
+
+
+@register.filter
+def places_text(result, names) -> str:
+    """A pod's places in a line, best first: «1.º Ana (20) · 2.º Beto (15)».
+
+    ``result`` is a table (its seats) or one of its result entries (its
+    ``placements``); ``names`` maps registration ids to names. Seats without
+    a place are left out.
+    """
+    if hasattr(result, "seat_list"):
+        lines = [(seat.registration_id, seat.place, seat.score) for seat in result.seat_list]
+    else:
+        lines = [tuple(line) for line in result.placements]
+    lines = sorted((line for line in lines if line[1] is not None), key=lambda line: (line[1], line[0]))
+    return " · ".join(f"{place}.º {names.get(rid, '?')}" + (f" ({score})" if score is not None else "")
+                      for rid, place, score in lines)

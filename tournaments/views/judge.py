@@ -2,7 +2,7 @@
 
 Phone-first (works on a 360 px screen). Only judges and organizers of the
 event may enter results (:func:`tournaments.permissions.is_judge`); every
-entry goes through :func:`tournaments.services.match_result_record`, which records
+entry goes through :func:`tournaments.services.table_result_record`, which records
 who and when and refuses a stale save. Judges also run the round clock from
 the tables page and give one table extra time
 (:func:`tournaments.services.match_time_extend`); each table shows its own
@@ -20,6 +20,7 @@ from django.forms.utils import ErrorDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.formats import date_format
+from django.utils.module_loading import import_string
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -28,13 +29,14 @@ from django.views.decorators.http import require_POST
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from .. import permissions, pods_selectors, report_selectors, selectors, services
-from ..enums import EventState, MatchStatus, RoundState
+from .. import permissions, selectors, services
+from ..enums import EventState, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
+from ..formats.base import PLACE_RESULTS
 from ..models import Table
 from .access import event_role_required
-from .forms import PodResultForm, ResultForm, TimeExtensionForm
+from .forms import TimeExtensionForm
 
 #: What the lists show before the event's first round.
 _EMPTY_PAGE = selectors.JudgeTablePage(tables=[], pending=0, total=0, matched=0, offset=0,
@@ -176,11 +178,12 @@ def tables(request, event):
     offset = (_page_number(request) - 1) * selectors.JUDGE_PAGE_SIZE
     page = fmt.judge_page(event, rnd, status=status, query=query, offset=offset) if rnd else None
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
-    context.update(fmt.page_context(event), tables=page.tables if page else [])
+    context.update(fmt.page_context(event), tables=page.tables if page else [], templates=fmt.templates,
+                   penalties_at_tables=fmt.penalties_at_tables)
     _add_reports_filter(context, event, rnd)
     if event.self_reporting and rnd is not None:
         context["one_report"], context["reports_differ"] = fmt.judge_report_marks(rnd, context["tables"])
-    return render(request, fmt.templates["judge_tables"], context)
+    return render(request, "judge/tables.html", context)
 
 
 # --------------------------------------------------------------------------- self-reported results (issue #17)
@@ -215,124 +218,76 @@ def _report_queue(request, event, rnd):
     page = fmt.judge_page(event, rnd, status="todas", query="", offset=0) if rnd else None
     context = _list_context(event, rnd, status=REPORTS_FILTER, query="", page=page or _EMPTY_PAGE)
     _add_reports_filter(context, event, rnd, queue=queue, here=True)
-    context.update(queue=queue, pods_queue=fmt.page_context(event).get("pods", False),
-                   rows=fmt.report_queue_rows(queue), tables=[], hide_list=True)
+    context.update(queue=queue, rows=fmt.report_queue_rows(queue), templates=fmt.templates, tables=[],
+                   hide_list=True)
     return render(request, "judge/report_queue.html", context)
-
-
-def _score(match_or_entry) -> str:
-    drawn = match_or_entry.games_drawn
-    return f"{match_or_entry.games_a}-{match_or_entry.games_b}" + (f"-{drawn}" if drawn else "")
 
 
 @never_cache
 @event_role_required(permissions.JUDGE)
 def table(request, event, number: int, table: int):
-    """A table's result form and its history.
+    """A table's result form and its history, for every format.
 
-    GET shows the form filled with the saved result and its version; POST
-    records it. A stale version is refused by the service: the page shows
-    the result saved meanwhile and keeps the judge's values for a
-    deliberate second try. Domain errors become form errors.
+    GET shows the form (the event's format names it:
+    :attr:`tournaments.formats.base.EventFormat.result_form`) filled with the
+    saved result and its version; POST records it through
+    :func:`tournaments.services.table_result_record`. A stale version is
+    refused by the service: the page shows the result saved meanwhile and
+    keeps the judge's values for a deliberate second try. Domain errors
+    become form errors. The header, state, clock and time extension, stale
+    box and history are the same for every format; the format's partials
+    show the rest (``judge_entry`` …).
     """
-    return _TABLE_FORMS[format_for(event).row_shape](request, event, number, table)
-
-
-def _match_table(request, event, number: int, table: int):
-    """The result form of a match (see :func:`table`)."""
-    match = get_object_or_404(
-        Table.objects.select_related("round"),
-        round__event=event,
-        round__number=number,
-        table_number=table,
-        is_bye=False,
-    )
-    name_a = match.player_a.player.display_name
-    name_b = match.player_b.player.display_name
-    form_kwargs = {"best_of": event.best_of, "name_a": name_a, "name_b": name_b}
+    fmt = format_for(event)
+    record = get_object_or_404(Table.objects.select_related("round"), round__event=event, round__number=number,
+                               table_number=table, is_bye=False)
+    form_class = import_string(fmt.result_form)
     stale = False
     if request.method == "POST":
-        form = ResultForm(request.POST, **form_kwargs)
+        form = form_class.for_table(event, record, request.POST)
         if form.is_valid():
-            data = form.cleaned_data
             try:
-                saved = services.match_result_record(
-                    match=match,
-                    games_a=data["games_a"],
-                    games_b=data["games_b"],
-                    games_drawn=data["games_drawn"],
-                    expected_version=data["expected_version"],
-                    went_to_time=data["went_to_time"],
-                    intentional_draw=data["intentional_draw"],
-                    minutes_late_a=data["minutes_late_a"],
-                    minutes_late_b=data["minutes_late_b"],
-                    entered_by=request.user,
+                saved = services.table_result_record(
+                    table=record, expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
+                    **form.record_values(),
                 )
             except StaleEdit as exc:
                 stale = True
-                match.refresh_from_db()
+                record.refresh_from_db()
                 # Keep the judge's values, but with the version now saved: a
                 # second submit is a deliberate correction of what they saw.
                 data = request.POST.copy()
-                data["expected_version"] = str(match.version)
-                form = ResultForm(data, **form_kwargs)
+                data["expected_version"] = str(record.version)
+                form = form_class.for_table(event, record, data)
                 form.is_valid()
                 form.add_error(None, exc.message)
             except ArenaError as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(
-                    request,
-                    _("Mesa %(table)d: resultado %(score)s guardado (%(a)s vs %(b)s).")
-                    % {"table": table, "score": _score(saved), "a": name_a, "b": name_b},
-                )
+                messages.success(request, form.saved_message(saved))
                 return redirect(_pending_tables_url(event))
     else:
-        # A pending table starts with no winner chosen: saving without tapping a
-        # score is an error, never a silent 0-0 draw.
-        initial = {"expected_version": match.version, "games_drawn": 0}
-        if match.status != MatchStatus.PENDING:
-            initial.update(
-                games_a=match.games_a,
-                games_b=match.games_b,
-                games_drawn=match.games_drawn,
-                went_to_time=match.went_to_time,
-                intentional_draw=match.intentional_draw,
-            )
-        if match.status == MatchStatus.PENDING and not match.entries.exists():
-            # The players' reports prefill the form (issue #17): the judge confirms or changes one.
-            report = next((r for r in report_selectors.match_reports_for_judge(match) if r is not None), None)
-            if report is not None:
-                initial.update(games_a=report.games_a, games_b=report.games_b, games_drawn=report.games_drawn,
-                               went_to_time=report.went_to_time, intentional_draw=report.intentional_draw)
-        form = ResultForm(initial=initial, **form_kwargs)
-    history = selectors.result_history(match)
-    report_a, report_b = report_selectors.match_reports_for_judge(match)
+        form = form_class.for_table(event, record, initial=form_class.initial_of(record))
     current = selectors.current_round(event)
-    return render(
-        request,
-        "judge/table.html",
-        {
-            "event": event,
-            "match": match,
-            "round": match.round,
-            "name_a": name_a,
-            "name_b": name_b,
-            "form": form,
-            "stale": stale,
-            "history": history,
-            "editable": current is not None
-            and current.pk == match.round_id
-            and match.round.state == RoundState.PAIRED
-            and event.state != EventState.FINISHED,
-            "presets": _presets(event.best_of),
-            "table_clock": selectors.match_clock(match, minutes=event.round_minutes),
-            "round_clock": selectors.round_clock(match.round, minutes=event.round_minutes),
-            "time_form": TimeExtensionForm(),
-            "report_a": report_a,
-            "report_b": report_b,
-        },
-    )
+    context = {
+        "event": event,
+        "table": record,
+        "round": record.round,
+        "form": form,
+        "stale": stale,
+        "history": selectors.result_history(record),
+        "editable": current is not None and current.pk == record.round_id
+        and record.round.state == RoundState.PAIRED and event.state != EventState.FINISHED,
+        "table_clock": selectors.match_clock(record, minutes=event.round_minutes),
+        "round_clock": selectors.round_clock(record.round, minutes=event.round_minutes),
+        "time_form": TimeExtensionForm(),
+        "templates": fmt.templates,
+        "extra_turns": fmt.extra_turns_at_time,
+        "penalties_at_tables": fmt.penalties_at_tables,
+        "places_by_time": fmt.table_results == PLACE_RESULTS,
+        **form.page_context(event, record),
+    }
+    return render(request, "judge/table.html", context)
 
 
 @require_POST
@@ -343,7 +298,7 @@ def table_time(request, event, number: int, table: int):
     form = TimeExtensionForm(request.POST)
     back = redirect(reverse("judge:table", args=[event.pk, number, table]))
     if not form.is_valid():
-        messages.error(request, _("Indique los minutos (de 1 a 30) y el motivo del tiempo extra."))
+        messages.error(request, _("Indicá los minutos (de 1 a 30) y el motivo del tiempo extra."))
         return back
     try:
         match = services.match_time_extend(match=match, minutes=form.cleaned_data["minutes"],
@@ -360,80 +315,3 @@ def table_time(request, event, number: int, table: int):
         text += " " + _("Termina a las %(when)s.") % {"when": date_format(localtime(clock.ends_at), "H:i")}
     messages.success(request, text)
     return back
-
-
-def _presets(best_of: int) -> list[tuple[int, int, int]]:
-    """Common scores as one-tap buttons: (games_a, games_b, games_drawn)."""
-    if best_of == 1:
-        return [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
-    return [(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0), (1, 1, 0), (1, 0, 1), (0, 1, 1)]
-
-
-# --------------------------------------------------------------------------- pods (issue #9)
-
-
-def _pod_table(request, event, number: int, table: int):
-    """A pod's result form: the place (and the stoner points) of each seat.
-
-    Same contract as the match form: a stale version is refused by
-    :func:`tournaments.services.pod_result_record` and the judge's
-    values are kept for a deliberate second try.
-    """
-    pod_table = get_object_or_404(Table.objects.select_related("round"), round__event=event,
-                                  round__number=number, table_number=table)
-    row = pods_selectors.pod_rows([pod_table.pk])[0]
-    score_label = pods_selectors.secondary_score_label(event)
-    form_kwargs = {"seats": row.seats, "score_label": score_label}
-    stale = False
-    if request.method == "POST":
-        form = PodResultForm(request.POST, **form_kwargs)
-        if form.is_valid():
-            try:
-                services.pod_result_record(
-                    pod=pod_table, placements=form.placements(),
-                    expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
-                )
-            except StaleEdit as exc:
-                stale = True
-                pod_table.refresh_from_db()
-                data = request.POST.copy()
-                data["expected_version"] = str(pod_table.version)
-                form = PodResultForm(data, **form_kwargs)
-                form.is_valid()
-                form.add_error(None, exc.message)
-            except ArenaError as exc:
-                form.add_error(None, exc.message)
-            else:
-                messages.success(request, _("Mesa %(table)d: puestos guardados (%(names)s).")
-                                 % {"table": table, "names": row.names})
-                return redirect(_pending_tables_url(event))
-    else:
-        initial = {"expected_version": pod_table.version}
-        for seat in row.seats:
-            if seat.place is not None:
-                initial[f"place_{seat.registration_id}"] = seat.place
-            if seat.score is not None:
-                initial[f"score_{seat.registration_id}"] = seat.score
-        form = PodResultForm(initial=initial, **form_kwargs)
-    current = selectors.current_round(event)
-    if stale:
-        row = pods_selectors.pod_rows([pod_table.pk])[0]
-    return render(
-        request,
-        "judge/pod.html",
-        {
-            "event": event,
-            "round": pod_table.round,
-            "pod": row,
-            "form": form,
-            "stale": stale,
-            "score_label": score_label,
-            "editable": current is not None and current.pk == pod_table.round_id
-            and pod_table.round.state == RoundState.PAIRED and event.state != EventState.FINISHED,
-        },
-    )
-
-
-#: The result form of a table by the shape of its format's rows
-#: (:attr:`tournaments.formats.base.EventFormat.row_shape`): a match of two sides or a pod's seats.
-_TABLE_FORMS = {"duel": _match_table, "pod": _pod_table}

@@ -2,7 +2,7 @@
 
 ``POST /yo/eventos/<pk>/reportar/`` (``me:report``): the first POST answers a
 confirmation page («¿Confirmás…?»); the POST with ``confirmar=1`` calls
-:func:`tournaments.services.match_report_submit` (or ``pod_report_submit``)
+:func:`tournaments.services.table_report_submit`
 and goes back to the event page with the outcome: «Tu reporte: 2-1 ·
 esperando al rival», «Resultado registrado» or «Los reportes no coinciden:
 un juez lo va a resolver». Refusals (not your table, round closed,
@@ -11,8 +11,12 @@ Spanish message. Throttled per user (:class:`tournaments.throttles.ReportThrottl
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,7 +26,7 @@ from ..formats import format_for
 from ..me_selectors import player_of_user
 from ..models import Table
 from ..report_selectors import report_choices
-from ..services.reports import CONFLICT, RECORDED, ReportedResult
+from ..services.reports import CONFLICT, RECORDED
 from ..throttles import ReportThrottle, allow
 from .access import private_response
 from .me import _registration_or_page
@@ -62,70 +66,93 @@ def report(request, pk: int):
         messages.error(request, _("Todavía no hay una ronda emparejada."))
         return back
     confirmed = request.POST.get("confirmar") == "1"
-    match = Table.objects.filter(round=rnd, seats__registration=registration).first()
-    if match is not None and format_for(event).row_shape == "pod":
-        return _pod_report(request, event, registration, match, confirmed, back)
-    if match is None or match.is_bye:
+    table = Table.objects.filter(round=rnd, seats__registration=registration).first()
+    if table is None or table.is_bye:
         messages.error(request, _("No tenés una mesa para reportar en esta ronda."))
         return back
-    values = {value: (m, t, d) for value, m, t, d in report_choices(event.best_of, rnd.phase == "top_cut")}
-    score = request.POST.get("score", "")
-    if score not in values:
-        messages.error(request, _("Elegí el resultado de tu match."))
+    try:
+        read = import_string(format_for(event).report_reader)(request.POST, event, rnd, registration, table)
+    except ReportInputError as exc:
+        messages.error(request, str(exc))
         return back
-    mine, theirs, drawn = values[score]
-    went_to_time = bool(request.POST.get("went_to_time"))
-    intentional_draw = bool(request.POST.get("intentional_draw"))
-    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
-    text = _score_text(mine, theirs, drawn)
     if not confirmed:
         return private_response(render(request, "me/report_confirm.html", {
-            "event": event, "kind": "match", "score": score, "text": text, "opponent": opponent.player.display_name,
-            "won": mine > theirs, "lost": mine < theirs, "went_to_time": went_to_time,
-            "intentional_draw": intentional_draw, "table": match.table_number}))
+            "event": event, "table": table.table_number, **read.confirm}))
     try:
-        outcome = services.match_report_submit(
-            match=match, registration=registration, by=request.user,
-            result=ReportedResult.from_mine(match, registration.pk, mine=mine, theirs=theirs, drawn=drawn,
-                                            intentional_draw=intentional_draw, went_to_time=went_to_time))
+        outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
+                                               **read.values)
     except ArenaError as exc:
         messages.error(request, exc.message)
         return back
-    messages.success(request, _outcome_message(outcome.state, text))
+    messages.success(request, read.message(outcome.state))
     return back
 
 
-def _pod_report(request, event, registration, pod, confirmed: bool, back):
+class ReportInputError(ValueError):
+    """A player's report form that cannot be read (its message says what to fill in)."""
+
+
+@dataclass(frozen=True)
+class ReadReport:
+    """A player's report as read from their form: what the confirmation page shows (``confirm``), the values
+    of :func:`tournaments.services.table_report_submit` and the message for its outcome."""
+
+    confirm: dict
+    values: dict
+    message: Callable[[str], str]
+
+
+def read_duel_report(post, event, rnd, registration, match) -> ReadReport:
+    """A duel's report: the reporter's own score (a choice of :func:`report_choices`), time and draw flags."""
+    values = {value: (m, t, d) for value, m, t, d in report_choices(event.best_of, rnd.phase == "top_cut")}
+    score = post.get("score", "")
+    if score not in values:
+        raise ReportInputError(_("Elegí el resultado de tu match."))
+    mine, theirs, drawn = values[score]
+    went_to_time = bool(post.get("went_to_time"))
+    intentional_draw = bool(post.get("intentional_draw"))
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    text = _score_text(mine, theirs, drawn)
+    return ReadReport(
+        confirm={"kind": "match", "score": score, "text": text, "opponent": opponent.player.display_name,
+                 "won": mine > theirs, "lost": mine < theirs, "went_to_time": went_to_time,
+                 "intentional_draw": intentional_draw},
+        values={"seats": [{"registration": registration.pk, "games": mine},
+                          {"registration": opponent.pk, "games": theirs}],
+                "games_drawn": drawn, "intentional_draw": intentional_draw, "went_to_time": went_to_time},
+        message=lambda state: _outcome_message(state, text),
+    )
+
+
+def read_pod_report(post, event, rnd, registration, pod) -> ReadReport:
+    """A pod's report: every seat's place and, when the game has one, its secondary score."""
     row = pods_selectors.pod_rows([pod.pk])[0]
     score_label = pods_selectors.secondary_score_label(event)
     placements = []
     try:
         for seat in row.seats:
-            place = int(request.POST.get(f"place_{seat.registration_id}", ""))
-            raw = request.POST.get(f"score_{seat.registration_id}", "")
+            place = int(post.get(f"place_{seat.registration_id}", ""))
+            raw = post.get(f"score_{seat.registration_id}", "")
             score = int(raw) if score_label else None
             if score is not None and not 0 <= score <= 999:
                 raise ValueError
             placements.append((seat.registration_id, place, score, seat.display_name))
     except ValueError:
-        messages.error(request, _("Completá el puesto%(score)s de cada jugador de tu mesa.")
-                       % {"score": _(" y el puntaje") if score_label else ""})
-        return back
-    if not confirmed:
-        return private_response(render(request, "me/report_confirm.html", {
-            "event": event, "kind": "pod", "lines": sorted(placements, key=lambda line: line[1]),
-            "score_label": score_label, "table": pod.table_number, "post": request.POST}))
-    try:
-        outcome = services.pod_report_submit(pod=pod, registration=registration, by=request.user,
-                                             placements=[line[:3] for line in placements])
-    except ArenaError as exc:
-        messages.error(request, exc.message)
-        return back
-    text = ", ".join(f"{place}.º {name}" for _reg, place, _score, name in sorted(placements, key=lambda x: x[1]))
-    if outcome.state == RECORDED:
-        messages.success(request, _("Resultado registrado: todos reportaron lo mismo."))
-    elif outcome.state == CONFLICT:
-        messages.success(request, _("Los reportes no coinciden: un juez lo va a resolver."))
-    else:
-        messages.success(request, _("Tu reporte: %(places)s · esperando a los demás jugadores.") % {"places": text})
-    return back
+        raise ReportInputError(_("Completá el puesto%(score)s de cada jugador de tu mesa.")
+                               % {"score": _(" y el puntaje") if score_label else ""}) from None
+    ordered = sorted(placements, key=lambda line: line[1])
+    text = ", ".join(f"{place}.º {name}" for _reg, place, _score, name in ordered)
+
+    def message(state: str) -> str:
+        if state == RECORDED:
+            return _("Resultado registrado: todos reportaron lo mismo.")
+        if state == CONFLICT:
+            return _("Los reportes no coinciden: un juez lo va a resolver.")
+        return _("Tu reporte: %(places)s · esperando a los demás jugadores.") % {"places": text}
+
+    return ReadReport(
+        confirm={"kind": "pod", "lines": ordered, "score_label": score_label, "post": post},
+        values={"seats": [{"registration": rid, "place": place, "score": score}
+                          for rid, place, score, _name in placements]},
+        message=message,
+    )

@@ -198,12 +198,20 @@ class Command(BaseCommand):
                 raise
             for match in rnd.tables.filter(is_bye=False):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=True)
-                tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                tournament_services.table_result_record(
+                    table=match,
+                    seats=[{"games": ga}, {"games": gb}],
+                    games_drawn=gd,
+                )
         rnd = tournament_services.top_cut_start(event=event)
         while True:
             for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
                 ga, gb, gd = simulate_games(rng, event.best_of, allow_draw=False)
-                tournament_services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                tournament_services.table_result_record(
+                    table=match,
+                    seats=[{"games": ga}, {"games": gb}],
+                    games_drawn=gd,
+                )
             try:
                 rnd = tournament_services.round_pair_next(event=event)
             except ArenaError as exc:

@@ -317,7 +317,7 @@ class Finished:
             event=self.event, pairings=[(self.regs[i], self.regs[i + 1]) for i in range(0, 10, 2)])
         for match in rnd.tables.order_by("table_number"):
             games_b = 0 if match.table_number <= 2 else 1
-            tournament_services.match_result_record(match=match, games_a=2, games_b=games_b)
+            tournament_services.table_result_record(table=match, seats=[{"games": 2}, {"games": games_b}])
         self.event = tournament_services.event_finish(event=self.event)
 
     def number(self, n: int) -> str:

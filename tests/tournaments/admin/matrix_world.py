@@ -144,8 +144,13 @@ class World:
         services.registration_close(event=event)
         rnd = services.round_pair_next(event=event)
         match = Table.objects.get(round=rnd, table_number=1)
-        services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0, expected_version=0,
-                                     entered_by=organizer)
+        services.table_result_record(
+            table=match,
+            seats=[{"games": 2}, {"games": 0}],
+            games_drawn=0,
+            expected_version=0,
+            entered_by=organizer,
+        )
         penalties.penalty_issue(registration=match.player_a, infraction_code="procedural_no_draw")
         penalties.match_ruling_attach(match=match, ruling_id=CATALOG[0].id, note="consultado")
         rule_services.deck_check_record(registration=regs[0], judge=organizer, counted_cards=60)

@@ -32,7 +32,11 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 def enter_all_results(rnd, score=(2, 0, 0)):
     for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )
 
 
 # --------------------------------------------------------------------------- buttons shown
@@ -68,7 +72,7 @@ def test_event_page_round_without_results_offers_repair_and_close(client_a, venu
 def test_event_page_repair_hidden_once_a_result_is_recorded(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0)
+    services.table_result_record(table=rnd.tables.first(), seats=[{"games": 2}, {"games": 0}])
     response = client_a.get(change_url(event))
     assert shown_buttons(response) == ["Cerrar ronda y confirmar resultados"]
 
@@ -169,7 +173,7 @@ def test_pair_button_with_missing_results_shows_service_message(client_a, venue_
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.exclude(table_number__in=[2, 3]):
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     response = press(client_a, event, "emparejar")
     assert message_texts(response) == [
         "Faltan resultados en las mesas 2, 3; cargalos antes de emparejar la ronda siguiente."
@@ -200,7 +204,7 @@ def test_repair_button_double_click_is_refused(client_a, venue_a):
 def test_repair_button_after_a_result_shows_service_message(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0)
+    services.table_result_record(table=rnd.tables.first(), seats=[{"games": 2}, {"games": 0}])
     response = press(client_a, event, "rehacer")
     assert message_texts(response) == ["La ronda 1 ya tiene resultados cargados; no se puede rehacer."]
     assert Round.objects.get(event=event).pk == rnd.pk
@@ -220,7 +224,7 @@ def test_close_round_button_confirms_results(client_a, venue_a):
 def test_close_round_button_with_missing_results_names_the_tables(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.tables.get(table_number=1), games_a=2, games_b=0)
+    services.table_result_record(table=rnd.tables.get(table_number=1), seats=[{"games": 2}, {"games": 0}])
     response = press(client_a, event, "cerrar-ronda")
     assert message_texts(response) == ["Faltan resultados en las mesas 2, 3, 4; cargalos antes de cerrar la ronda 1."]
     rnd.refresh_from_db()

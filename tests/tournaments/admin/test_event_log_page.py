@@ -41,8 +41,8 @@ def day(venue_a, organizer_a):
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])],
                                      by=organizer_a)
     one, two = Table.objects.get(round=rnd, table_number=1), Table.objects.get(round=rnd, table_number=2)
-    services.match_result_record(match=one, games_a=2, games_b=0, entered_by=organizer_a)
-    services.match_result_record(match=two, games_a=0, games_b=2, entered_by=judge)
+    services.table_result_record(table=one, seats=[{"games": 2}, {"games": 0}], entered_by=organizer_a)
+    services.table_result_record(table=two, seats=[{"games": 0}, {"games": 2}], entered_by=judge)
     services.round_close(event=event, by=organizer_a)
     services.table_result_correct(table=one, seats=game_seats(one, 0, 2), reason=REASON, by=organizer_a)
     return event, rnd, regs, judge, one

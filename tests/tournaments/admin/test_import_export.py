@@ -150,7 +150,7 @@ def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
     for _ in range(3):
         rnd = services.round_pair_next(event=event)
         for match in rnd.tables.filter(is_bye=False):
-            services.match_result_record(match=match, games_a=2, games_b=1)
+            services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     services.registration_drop(registration=event.registrations.order_by("pk").last())
     services.event_finish(event=event)
     response = client_a.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))

@@ -153,7 +153,7 @@ def test_standings_csv_neutralises_a_formula_name_and_keeps_negative_numbers(cli
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
         for match in rnd.tables.filter(is_bye=False):
-            services.match_result_record(match=match, games_a=2, games_b=0)
+            services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
 
     response = client_a.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
 

@@ -27,7 +27,7 @@ def round_two(venue_a):
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(p[0], p[1]), (p[2], p[3])])
     for m in r1.tables.all():
-        services.match_result_record(match=m, games_a=2, games_b=0)
+        services.table_result_record(table=m, seats=[{"games": 2}, {"games": 0}])
     r2 = services.round_pair_manual(event=event, pairings=[(p[0], p[2]), (p[1], p[3])])
     return event, p, r2
 
@@ -70,7 +70,7 @@ def test_confirm_with_a_stale_preview_asks_again(client_a, round_two):
 
 def test_edit_after_a_result_is_refused_with_the_table(client_a, round_two):
     _, p, r2 = round_two
-    services.match_result_record(match=r2.tables.get(table_number=1), games_a=2, games_b=0)
+    services.table_result_record(table=r2.tables.get(table_number=1), seats=[{"games": 2}, {"games": 0}])
     response = client_a.post(edit_url(r2), {"kind": "swap", "registration": p[2].pk, "other": p[1].pk},
                              follow=True)
     assert message_texts(response) == ["La mesa 1 ya tiene un resultado cargado; sus jugadores ya no se cambian."]

@@ -36,7 +36,7 @@ def enter(event, names, score_of):
     rnd = event.rounds.order_by("-number").first()
     for match in rnd.tables.filter(is_bye=False):
         ga, gb, gd = score_of(names[match.player_a_id], names[match.player_b_id])
-        services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+        services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
 
 
 def test_a_single_elimination_of_eight_runs_from_the_day_panel(client_a, venue_a):

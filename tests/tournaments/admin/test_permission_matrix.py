@@ -351,7 +351,7 @@ def test_history_version_pages_are_scoped_and_a_decklist_is_never_reverted(world
 def _prepare_correction(w: World) -> dict:
     """Round 1 of A closed (every table played) and round 2 paired: table 1 of round 1 can be corrected."""
     for match in w.round["a"].tables.filter(is_bye=False, status="pending"):
-        services.match_result_record(match=match, games_a=2, games_b=1, games_drawn=0, expected_version=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}], games_drawn=0, expected_version=0)
     services.round_pair_next(event=w.event["a"])
     w.match["a"].refresh_from_db()
     return {"step": "confirm", "games_a": 0, "games_b": 2, "games_drawn": 0, "reason": "Planilla mal leída",

@@ -111,7 +111,7 @@ def test_registration_round_match_lists_are_scoped(client_a, venue_a, day_b):
 
 def test_result_entry_list_is_scoped(client_a, organizer_b, day_b):
     _, rnd = day_b
-    services.match_result_record(match=rnd.tables.first(), games_a=2, games_b=0, entered_by=organizer_b)
+    services.table_result_record(table=rnd.tables.first(), seats=[{"games": 2}, {"games": 0}], entered_by=organizer_b)
     response = client_a.get(reverse("admin:tournaments_resultentry_changelist"))
     assert list(response.context["cl"].result_list) == []
 

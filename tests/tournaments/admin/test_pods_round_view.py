@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, game
+from tests.factories import EventFactory, PlayerFactory, game, record_places
 from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.models import ResultEntry, Seat
@@ -113,11 +113,11 @@ def test_pods_round_page_stale_form_is_refused_naming_who_saved(client_a, paired
     pod = rnd.tables.get(table_number=1)
     ids = [rid for rid, _name in seats(pod)]
     theirs = [(rid, place, 30 - 5 * place) for place, rid in enumerate(ids, start=1)]
-    services.pod_result_record(pod=pod, placements=theirs, expected_version=0, entered_by=organizer_b)
+    record_places(pod, theirs, expected_version=0, entered_by=organizer_b)
     mine = [(rid, place, 30 - 5 * place) for place, rid in enumerate(reversed(ids), start=1)]
     response = client_a.post(save_url(rnd, pod), form_data(mine, 0), follow=True)
     assert message_texts(response) == [
-        "Mesa 1: Otra persona (org_b) cargó esta mesa mientras usted editaba. Revise el resultado actual antes "
+        "Mesa 1: Otra persona (org_b) cargó esta mesa mientras editabas. Revisá el resultado actual antes "
         "de corregirlo."
     ]
     stored = {s.registration_id: s.place for s in Seat.objects.filter(table=pod)}
@@ -205,7 +205,7 @@ def test_pods_round_page_of_a_closed_round_lists_places_and_offers_corregir(clie
     event, rnd = paired
     for pod in rnd.tables.all():
         ids = [rid for rid, _name in seats(pod)]
-        services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
+        record_places(pod, [(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert "arena-pod-form" not in html  # no entry form: corrections go through «Corregir» (issue #13)
@@ -232,7 +232,7 @@ def test_round_list_counts_pod_results(client_a, paired):
     _event, rnd = paired
     pod = rnd.tables.get(table_number=1)
     ids = [rid for rid, _name in seats(pod)]
-    services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
+    record_places(pod, [(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     html = client_a.get(reverse("admin:tournaments_round_changelist")).content.decode()
     assert '<span class="arena-warn">1 de 3</span>' in html
 
@@ -241,7 +241,7 @@ def test_close_round_with_a_pod_missing_names_its_table(client_a, paired):
     event, rnd = paired
     for pod in rnd.tables.exclude(table_number=3):
         ids = [rid for rid, _name in seats(pod)]
-        services.pod_result_record(pod=pod, placements=[(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
+        record_places(pod, [(rid, n, 25 - n) for n, rid in enumerate(ids, 1)])
     response = press(client_a, event, "cerrar-ronda")
     assert message_texts(response) == ["Falta el resultado de la mesa 3; cargalo antes de cerrar la ronda 1."]
     rnd.refresh_from_db()

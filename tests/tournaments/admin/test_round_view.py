@@ -32,7 +32,7 @@ def paired(venue_a):
 def test_round_page_lists_tables_and_highlights_missing_results(client_a, paired, organizer_a):
     event, rnd = paired
     first = rnd.tables.get(table_number=1)
-    services.match_result_record(match=first, games_a=2, games_b=1, entered_by=organizer_a)
+    services.table_result_record(table=first, seats=[{"games": 2}, {"games": 1}], entered_by=organizer_a)
     response = client_a.get(round_url(rnd))
     html = response.content.decode()
     assert response.status_code == 200
@@ -70,7 +70,7 @@ def test_round_page_double_click_on_a_result_changes_nothing(client_a, paired):
 def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, organizer_b):
     _, rnd = paired
     match = rnd.tables.get(table_number=1)
-    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=organizer_b)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "0"}, follow=True)
     assert message_texts(response) == [
         "Otra persona (org_b) cargó esta mesa mientras editabas: 2-0. "
@@ -83,7 +83,7 @@ def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, 
 def test_round_page_correction_keeps_history(client_a, paired, organizer_a, organizer_b):
     _, rnd = paired
     match = rnd.tables.get(table_number=3)
-    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_b)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=organizer_b)
     response = client_a.post(
         result_url(rnd, match),
         {"games_a": "1", "games_b": "2", "games_drawn": "0", "expected_version": "1", "note": "Error de planilla"},
@@ -132,7 +132,7 @@ def test_round_page_double_loss_is_recorded(client_a, paired):
 def test_closed_round_page_has_no_result_forms(client_a, paired):
     event, rnd = paired
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     services.round_close(event=event)
     html = client_a.get(round_url(rnd)).content.decode()
     assert 'class="arena-result-form"' not in html
@@ -144,7 +144,7 @@ def test_closed_round_page_has_no_result_forms(client_a, paired):
 def test_result_on_closed_round_shows_service_message(client_a, paired):
     event, rnd = paired
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     services.round_pair_next(event=event)
     match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "1"}, follow=True)
@@ -178,7 +178,7 @@ def test_round_page_query_count_does_not_grow_with_tables(client_a, venue_a, org
         event = registered_event(venue_a, players=players)
         rnd = services.round_pair_next(event=event)
         for match in rnd.tables.filter(is_bye=False):
-            services.match_result_record(match=match, games_a=2, games_b=0, entered_by=organizer_a)
+            services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=organizer_a)
         rounds.append(rnd)
     client_a.get(round_url(rounds[0]))  # warm caches
     counts = []

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.factories import EventFactory, PlayerFactory, VenueFactory
+from tests.factories import EventFactory, PlayerFactory, VenueFactory, record_places
 from tests.tournaments.pods_helpers import PLAYERS, ROUNDS, stoner_event
 from tournaments import services
 from tournaments.enums import EventKind
@@ -50,7 +50,7 @@ def five_player_round(venue_a):
         services.registration_create(event=event, player=player)
     services.registration_close(event=event)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=rnd.tables.get(table_number=1), games_a=2, games_b=1)
+    services.table_result_record(table=rnd.tables.get(table_number=1), seats=[{"games": 2}, {"games": 1}])
     return event, rnd
 
 
@@ -116,8 +116,12 @@ def test_pod_round_downloads_a_row_per_seat_with_places_and_stoner_points(client
     event, regs = stoner_event(venue=venue_a, name="Fecha Stoner")
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get()
-    services.pod_result_record(pod=pod, placements=[(regs[k].pk, place, score) for k, (place, score)
-                                                    in ROUNDS[0].items()])
+    record_places(
+        pod,
+        [(regs[k].pk, place, score)
+               for k, (place, score)
+                                                    in ROUNDS[0].items()],
+    )
     url = reverse("admin:tournaments_round_pairings_export", args=[rnd.pk])
     rows = xlsx_rows(client_a.get(url + "?formato=xlsx"))
     assert rows[0] == ("Mesa", "Asiento", "Jugador", "Número", "Puesto", "Puntos stoner", "Estado")

@@ -22,7 +22,6 @@ from tests.tournaments.api.conftest import finish_with_top_cut, open_event
 from tournaments import services
 from tournaments.errors import RegistrationError
 from tournaments.models import Event
-from tournaments.services.reports import ReportedResult
 
 from .conftest import change_url, make_organizer, message_texts, press, registered_event
 
@@ -36,7 +35,7 @@ def text_of(html: str) -> str:
 
 def enter_all(rnd) -> None:
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
 
 
 # --------------------------------------------------------------------------- the day's buttons
@@ -65,7 +64,7 @@ def test_close_round_says_results_are_missing_before_the_click(client_a, venue_a
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.exclude(table_number__in=[2, 3]):
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     html = client_a.get(change_url(event)).content.decode()
     reason = "Faltan resultados en las mesas 2, 3; cargalos antes de cerrar la ronda 1."
     assert re.search(r'<button type="submit" class="button" disabled title="' + re.escape(reason)
@@ -80,7 +79,7 @@ def test_one_table_missing_is_said_in_the_singular(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.exclude(table_number=4):
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     html = client_a.get(change_url(event)).content.decode()
     assert 'title="Falta el resultado de la mesa 4; cargalo antes de cerrar la ronda 1."' in html
 
@@ -158,8 +157,8 @@ def test_match_history_writes_results_as_the_round_page_does(client_a, venue_a):
     event = registered_event(venue_a)
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.get(table_number=1)
-    services.match_result_record(match=match, games_a=2, games_b=0)
-    services.match_result_record(match=match, games_a=1, games_b=1, games_drawn=1, expected_version=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 1}], games_drawn=1, expected_version=1)
     round_page = text_of(client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode())
     history = text_of(client_a.get(reverse("admin:tournaments_table_history", args=[match.pk])).content.decode())
     assert "1-1-1" in round_page and "Resultado actual: 1-1-1 (Empate)" in history
@@ -176,7 +175,8 @@ def test_round_page_credits_an_agreed_self_report_to_the_players(client_a, venue
     user_a = player_account(match.player_a, "jugador@arena.example")
     user_b = player_account(match.player_b, "rival@arena.example")
     for registration, user in ((match.player_a, user_a), (match.player_b, user_b)):
-        services.match_report_submit(match=match, registration=registration, result=ReportedResult(2, 1), by=user)
+        services.table_report_submit(table=match, registration=registration, seats=[{"games": 2}, {"games": 1}],
+                                     by=user)
     html = client_a.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
     row = html.split('id="mesa-1"', 1)[1].split("</tr>", 1)[0]
     assert "los jugadores" in text_of(row)

@@ -24,7 +24,11 @@ def play_round(event: Event, score: tuple[int, int, int] = (2, 1, 0)) -> Round:
     """Pair the next round and enter ``score`` at every table (player A wins by default)."""
     rnd = services.round_pair_next(event=event)
     for match in rnd.tables.filter(is_bye=False):
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )
     return rnd
 
 
@@ -34,9 +38,9 @@ def finish_with_top_cut(event: Event) -> Event:
         play_round(event)
     semis = services.top_cut_start(event=event)
     for match in semis.tables.all():
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     final = services.round_pair_next(event=event)
-    services.match_result_record(match=final.tables.get(), games_a=0, games_b=2)
+    services.table_result_record(table=final.tables.get(), seats=[{"games": 0}, {"games": 2}])
     return services.event_finish(event=event)
 
 

@@ -39,10 +39,10 @@ def test_bracket_shows_the_semifinals_seeded_one_against_four(api, event, semis)
 
 def test_bracket_after_the_final_has_winners_and_podium(api, event, semis):
     for match in semis.tables.all():
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     final = services.round_pair_next(event=event)
     final_match = final.tables.get()
-    services.match_result_record(match=final_match, games_a=0, games_b=2)
+    services.table_result_record(table=final_match, seats=[{"games": 0}, {"games": 2}])
     services.event_finish(event=event)
     body = api.get(bracket_url(event)).json()
     assert [s["round"]["stage_label"] for s in body["stages"]] == ["Semifinales", "Final"]
@@ -59,7 +59,7 @@ def test_bracket_shows_the_third_place_match(api):
         play_round(event)
     semis = services.top_cut_start(event=event)
     for match in semis.tables.all():
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     services.round_pair_next(event=event)
     final_stage = api.get(bracket_url(event)).json()["stages"][-1]
     assert [m["is_third_place"] for m in final_stage["matches"]] == [False, True]
@@ -73,7 +73,7 @@ def test_bracket_of_unknown_event_is_404(api):
 def test_bracket_runs_a_constant_number_of_queries(api, django_assert_num_queries, event, semis, stages):
     if stages == 2:
         for match in semis.tables.all():
-            services.match_result_record(match=match, games_a=2, games_b=0)
+            services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
         services.round_pair_next(event=event)
     with django_assert_num_queries(4):  # event with podium, rounds with counts, tables, their seats with players
         response = api.get(bracket_url(event))

@@ -36,8 +36,10 @@ def field(venue, organizer, judge):
     services.registration_close(event=event)
     r1 = services.round_pair_manual(event=event, pairings=[(regs[a], regs[b]) for a, b in ("AB", "CD", "EF", "GH")])
     for a, score in (("A", (2, 0)), ("C", (2, 1)), ("E", (2, 0)), ("G", (2, 1))):
-        services.match_result_record(match=Table.objects.get(round=r1, seats__registration=regs[a], seats__seat=1),
-                                     games_a=score[0], games_b=score[1])
+        services.table_result_record(
+            table=Table.objects.get(round=r1, seats__registration=regs[a], seats__seat=1),
+            seats=[{"games": score[0]}, {"games": score[1]}],
+        )
     r2 = services.round_pair_next(event=event)
     cd = Table.objects.get(round=r1, seats__registration=regs["C"], seats__seat=1)
     return event, regs, cd, r2

@@ -20,11 +20,16 @@ def log_url(event):
 def test_each_state_change_is_logged_with_who_before_and_after(event, organizer, judge):
     rnd = services.round_pair_next(event=event, by=organizer)
     match = first_table(rnd)
-    services.match_result_record(match=match, games_a=2, games_b=1, entered_by=judge)
-    services.match_result_record(match=match, games_a=0, games_b=2, entered_by=judge, expected_version=1,
-                                 note="Cargado al revés")
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}], entered_by=judge)
+    services.table_result_record(
+        table=match,
+        seats=[{"games": 0}, {"games": 2}],
+        entered_by=judge,
+        expected_version=1,
+        note="Cargado al revés",
+    )
     for other in rnd.tables.filter(is_bye=False).exclude(pk=match.pk):
-        services.match_result_record(match=other, games_a=2, games_b=0, entered_by=judge)
+        services.table_result_record(table=other, seats=[{"games": 2}, {"games": 0}], entered_by=judge)
     services.round_close(event=event, by=organizer)
     rows = list(EventLogEntry.objects.filter(event=event).exclude(
         action__in=["registration_open", "registration_create", "registration_close"]).order_by("pk"))
@@ -79,8 +84,8 @@ def test_the_admin_lists_the_log_read_only(client, event, organizer):
 def test_the_api_log_reads_each_change_in_words(as_user, event, organizer, judge):
     rnd = services.round_pair_next(event=event, by=organizer)
     match = first_table(rnd)
-    services.match_result_record(match=match, games_a=2, games_b=1, entered_by=judge)
-    services.match_result_record(match=match, games_a=0, games_b=2, entered_by=judge, expected_version=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}], entered_by=judge)
+    services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}], entered_by=judge, expected_version=1)
     body = as_user(organizer).get(log_url(event), HTTP_ACCEPT_LANGUAGE="es").json()
     changed = body["results"][-1]
     winner = match.player_b.player.display_name

@@ -22,6 +22,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.factories import record_places
 from tests.tournaments.pods_helpers import play_round, played_event, stoner_event
 from tournaments import services
 
@@ -100,8 +101,12 @@ def test_pods_round_list_counts_the_pods(api):
     rounds = api.get(url("round-list", event.pk)).json()["results"]
     assert [(r["number"], r["tables"], r["results_pending"]) for r in rounds] == [(1, 1, 1)]
     pod = event.rounds.get().tables.get()
-    services.pod_result_record(pod=pod, placements=[(regs[k].pk, p, s) for k, (p, s) in {
-        "ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}.items()])
+    record_places(
+        pod,
+        [(regs[k].pk, p, s)
+               for k, (p, s) in {
+        "ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}.items()],
+    )
     detail = api.get(url("round-detail", event.pk, 1)).json()
     assert (detail["tables"], detail["results_pending"]) == (1, 0)
 
@@ -121,7 +126,7 @@ def test_duel_event_answers_in_the_duel_shape(api):
     event = open_event(players=2, cut_size=0)
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.get()
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     winner, loser = match.player_a.player, match.player_b.player
     rows = api.get(url("standing-list", event.pk)).json()["results"]
     assert [(r["player_number"], r["match_points"]) for r in rows] == [
@@ -175,7 +180,7 @@ def test_format_answers_match_the_documented_schema(api, openapi, pods):
         event = open_event(players=3, cut_size=0)
         rnd = services.round_pair_next(event=event)
         match = rnd.tables.filter(is_bye=False).get()
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
         number = match.player_a.player.player_number
     answers = [
         ("/api/events/{event_id}/rounds/{number}/pairings/", url("pairing-list", event.pk, 1)),

@@ -55,7 +55,7 @@ def test_organizer_of_another_venue_is_refused(as_user, event):
 
 def test_pairing_with_results_missing_is_409_naming_the_tables(as_user, organizer, event):
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
+    services.table_result_record(table=first_table(rnd), seats=[{"games": 2}, {"games": 0}])
     response = as_user(organizer).post(url("pair-next-round", event))
     assert response.status_code == 409
     assert response.json() == {
@@ -79,7 +79,7 @@ def test_organizer_repairs_the_current_round(as_user, organizer, event):
 
 def test_repair_after_a_result_is_409(as_user, organizer, event):
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
+    services.table_result_record(table=first_table(rnd), seats=[{"games": 2}, {"games": 0}])
     response = as_user(organizer).post(url("repair-current-round", event))
     assert (response.status_code, response.json()["code"]) == (409, "round_has_results")
 
@@ -166,7 +166,7 @@ def test_pair_next_round_during_the_top_cut_pairs_the_final(as_user, organizer, 
         play_round(event)
     semis = services.top_cut_start(event=event)
     for match in semis.tables.all():
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     data = as_user(organizer).post(url("pair-next-round", event)).json()
     assert (data["round"]["phase"], data["round"]["stage_label"], len(data["pairings"])) == (
         RoundPhase.TOP_CUT, "Final", 1)

@@ -295,7 +295,7 @@ def test_dq_after_a_saved_2_1_rewrites_the_match_with_the_earlier_games(as_user,
     """DESIGN 10: the judge says game 1 was the opponent's (0-1 before game 2); games 2 and 3 go to B → 0-2."""
     from tournaments import services
 
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     data = body(match.player_a, "misconduct", head_judge_disqualifies=True, game_number=2)
     unknown = as_user(head_judge).post(preview_url(event), data, format="json")
     assert (unknown.status_code, unknown.json()["code"]) == (400, "games_order_unknown")

@@ -127,7 +127,7 @@ def world():
 def _play_current_round(event: Event) -> None:
     rnd = event.rounds.order_by("-number").first()
     for match in rnd.tables.filter(is_bye=False, status="pending"):
-        services.match_result_record(match=match, games_a=2, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
 
 
 def _first_table(event: Event) -> Table:

@@ -78,7 +78,7 @@ def test_refusals_have_the_apis_error_shape():
     a = player_client(match.player_a, "jug_a")
     illegal = a.post(url(event, match), {"games_a": 3, "games_b": 0}, format="json")
     assert illegal.status_code == 400 and set(illegal.json()) >= {"code", "detail", "errors"}
-    services.match_result_record(match=match, games_a=0, games_b=2)
+    services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}])
     taken = a.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
     assert taken.status_code == 409 and taken.json()["code"] == "result_recorded"
     off = build_event(4)

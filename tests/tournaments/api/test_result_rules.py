@@ -105,7 +105,7 @@ def test_a_draw_in_the_top_cut_is_refused_naming_games_a(as_user, organizer, ven
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
         for m in rnd.tables.filter(is_bye=False):
-            services.match_result_record(match=m, games_a=2, games_b=0)
+            services.table_result_record(table=m, seats=[{"games": 2}, {"games": 0}])
     semi = services.top_cut_start(event=event).tables.order_by("table_number").first()
     response = _post(as_user(organizer), semi, games_a=1, games_b=1, intentional_draw=True)
     assert response.status_code == 400

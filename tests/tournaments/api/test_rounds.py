@@ -22,7 +22,7 @@ def pairings_url(event, number):
 def test_round_list_in_order_with_pending_results(api, event):
     play_round(event)
     rnd = services.round_pair_next(event=event)
-    services.match_result_record(match=first_table(rnd), games_a=2, games_b=0)
+    services.table_result_record(table=first_table(rnd), seats=[{"games": 2}, {"games": 0}])
     rows = api.get(rounds_url(event)).json()["results"]
     assert [r["number"] for r in rows] == [1, 2]
     assert [(r["state"], r["tables"], r["results_pending"]) for r in rows] == [("closed", 4, 0), ("paired", 4, 3)]
@@ -66,7 +66,7 @@ def test_round_detail_unknown_number_is_404_in_spanish(api, event):
 
 def test_pairings_in_table_order_with_players_result_status_and_version(api, round_one):
     match = first_table(round_one)
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     rows = api.get(pairings_url(round_one.event, 1)).json()["results"]
     assert [r["table_number"] for r in rows] == [1, 2, 3, 4]
     first = rows[0]

@@ -101,7 +101,12 @@ def test_idempotency_key_repeats_the_saved_answer(as_user, judge, head_judge, ma
         first = client.post(_url(match), _body(), format="json", **key)
     assert first.status_code == 200 and first.json()["version"] == 1
     # the head judge changes the table meanwhile: a version-based retry would now be 409
-    services.match_result_record(match=match, games_a=0, games_b=2, expected_version=1, entered_by=head_judge)
+    services.table_result_record(
+        table=match,
+        seats=[{"games": 0}, {"games": 2}],
+        expected_version=1,
+        entered_by=head_judge,
+    )
     again = client.post(_url(match), _body(), format="json", **key)
     assert again.status_code == 200 and again.json() == first.json()
     unkeyed = client.post(_url(match), _body(), format="json")

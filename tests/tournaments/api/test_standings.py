@@ -43,7 +43,7 @@ def round_robin():
     for tables in schedule:
         rnd = services.round_pair_manual(event=event, pairings=[(regs[a], regs[b]) for a, b, _ in tables])
         for match, (_, _, (ga, gb)) in zip(rnd.tables.order_by("table_number"), tables, strict=True):
-            services.match_result_record(match=match, games_a=ga, games_b=gb)
+            services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}])
     return event
 
 
@@ -76,8 +76,8 @@ def test_standings_game_differential_uses_its_rulebook_label(api):
     assert [(r["rank"], r["technical_tie"]) for r in rows] == [(1, True)] * 4  # nothing played yet
     rnd = services.round_pair_manual(event=event, pairings=[(regs[0], regs[1]), (regs[2], regs[3])])
     first, second = rnd.tables.order_by("table_number")
-    services.match_result_record(match=first, games_a=2, games_b=0)
-    services.match_result_record(match=second, games_a=2, games_b=1)
+    services.table_result_record(table=first, seats=[{"games": 2}, {"games": 0}])
+    services.table_result_record(table=second, seats=[{"games": 2}, {"games": 1}])
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["display_name"], r["game_differential"], r["separated_by_label"]) for r in rows] == [
         ("Ana", 2, None),
@@ -90,7 +90,7 @@ def test_standings_game_differential_uses_its_rulebook_label(api):
 def test_standings_count_drawn_matches(api):
     event = open_event(players=2, planned_rounds=1, cut_size=0)
     match = services.round_pair_next(event=event).tables.get()
-    services.match_result_record(match=match, games_a=1, games_b=1, games_drawn=1)
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 1}], games_drawn=1)
     rows = api.get(standings_url(event)).json()["results"]
     assert [(r["rank"], r["match_points"], r["draws"], r["game_draws"]) for r in rows] == [(1, 0.5, 1, 1)] * 2
     assert rows[1]["technical_tie"] is True

@@ -63,7 +63,7 @@ def score_for(results, a, b):
 
 def record(match, score):
     ga, gb, gd = score
-    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+    services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
 
 
 def standings_of(event):
@@ -285,7 +285,7 @@ def test_a_draw_is_not_a_result_in_a_knockout_match():
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.get(table_number=1)
     with pytest.raises(IllegalResult) as refused:
-        services.match_result_record(match=match, games_a=1, games_b=1)
+        services.table_result_record(table=match, seats=[{"games": 1}, {"games": 1}])
     assert "no hay empates" in str(refused.value)
     match.refresh_from_db()
     assert match.version == 0

@@ -156,7 +156,7 @@ def test_match_time_extend_needs_a_reason(event, judge):
 
 def test_match_time_extend_refuses_a_table_with_its_result_saved(event, judge):
     match = table(event)
-    services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], games_drawn=0)
     assert Table.objects.get(pk=match.pk).status == MatchStatus.REPORTED
     with pytest.raises(StateError) as refused:
         services.match_time_extend(match=match, minutes=5, reason="Consulta", by=judge)

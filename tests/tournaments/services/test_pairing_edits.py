@@ -31,7 +31,7 @@ def setup_event(count: int):
 def play(event, rnd, results):
     """Enter ``results``: {table: (games_a, games_b)}."""
     for table, (ga, gb) in results.items():
-        services.match_result_record(match=rnd.tables.get(table_number=table), games_a=ga, games_b=gb)
+        services.table_result_record(table=rnd.tables.get(table_number=table), seats=[{"games": ga}, {"games": gb}])
 
 
 def tables(rnd):

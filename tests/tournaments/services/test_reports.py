@@ -16,7 +16,7 @@ from tournaments import report_selectors, services
 from tournaments.enums import MatchOutcome, MatchStatus, ResultSource
 from tournaments.errors import IllegalResult, NotAllowed, PairingRefused, StateError
 from tournaments.models import EventLogEntry, ResultEntry, Table, TableReport
-from tournaments.services.reports import CONFLICT, RECORDED, WAITING, ReportedResult
+from tournaments.services.reports import CONFLICT, RECORDED, WAITING
 
 pytestmark = pytest.mark.django_db
 
@@ -36,8 +36,13 @@ def players_of(match):
     return player_account(match.player_a, f"a{match.pk}"), player_account(match.player_b, f"b{match.pk}")
 
 
+def reported(games_a, games_b, games_drawn=0, **flags):
+    """A report in the match's orientation (side A first), as :func:`services.table_report_submit` takes it."""
+    return {"seats": [{"games": games_a}, {"games": games_b}], "games_drawn": games_drawn, **flags}
+
+
 def submit(match, registration, user, result):
-    return services.match_report_submit(match=match, registration=registration, result=result, by=user)
+    return services.table_report_submit(table=match, registration=registration, by=user, **result)
 
 
 def test_both_players_agree_and_the_result_is_recorded_with_source_players():
@@ -48,11 +53,11 @@ def test_both_players_agree_and_the_result_is_recorded_with_source_players():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    first = submit(match, match.player_a, user_a, ReportedResult(2, 1))
+    first = submit(match, match.player_a, user_a, reported(2, 1))
     assert first.state == WAITING
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING and not match.entries.exists()
-    second = submit(match, match.player_b, user_b, ReportedResult(2, 1))
+    second = submit(match, match.player_b, user_b, reported(2, 1))
     assert second.state == RECORDED
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.games_drawn) == (2, 1, 0)
@@ -69,9 +74,12 @@ def test_reports_from_each_players_side_agree():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    submit(match, match.player_a, user_a, ReportedResult.from_mine(match, match.player_a_id, mine=2, theirs=1))
+    submit(match, match.player_a, user_a,
+           {"seats": [{"registration": match.player_a_id, "games": 2},
+                      {"registration": match.player_b_id, "games": 1}]})
     outcome = submit(match, match.player_b, user_b,
-                     ReportedResult.from_mine(match, match.player_b_id, mine=1, theirs=2))
+                     {"seats": [{"registration": match.player_b_id, "games": 1},
+                                {"registration": match.player_a_id, "games": 2}]})
     assert outcome.state == RECORDED
     match.refresh_from_db()
     assert (match.games_a, match.games_b) == (2, 1)
@@ -83,8 +91,8 @@ def test_disagreement_goes_to_the_judges_queue_and_nothing_is_recorded():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    submit(match, match.player_a, user_a, ReportedResult(2, 1))
-    outcome = submit(match, match.player_b, user_b, ReportedResult(1, 2))
+    submit(match, match.player_a, user_a, reported(2, 1))
+    outcome = submit(match, match.player_b, user_b, reported(1, 2))
     assert outcome.state == CONFLICT
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING and not match.entries.exists()
@@ -94,7 +102,7 @@ def test_disagreement_goes_to_the_judges_queue_and_nothing_is_recorded():
     assert row.conflict and (row.report_a.games_a, row.report_a.games_b) == (2, 1)
     assert (row.report_b.games_a, row.report_b.games_b) == (1, 2)
     for other in Table.objects.filter(round=match.round, is_bye=False).exclude(pk=match.pk):
-        services.match_result_record(match=other, games_a=2, games_b=0)
+        services.table_result_record(table=other, seats=[{"games": 2}, {"games": 0}])
     with pytest.raises(PairingRefused):
         services.round_pair_next(event=event)
 
@@ -105,9 +113,9 @@ def test_a_player_changes_their_report_until_both_agree():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    submit(match, match.player_a, user_a, ReportedResult(2, 0))
-    assert submit(match, match.player_b, user_b, ReportedResult(2, 1)).state == CONFLICT
-    assert submit(match, match.player_a, user_a, ReportedResult(2, 1)).state == RECORDED
+    submit(match, match.player_a, user_a, reported(2, 0))
+    assert submit(match, match.player_b, user_b, reported(2, 1)).state == CONFLICT
+    assert submit(match, match.player_a, user_a, reported(2, 1)).state == RECORDED
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.games_drawn) == (2, 1, 0)
     report = TableReport.objects.get(table=match, registration=match.player_a)
@@ -122,10 +130,10 @@ def test_a_judges_entry_wins_and_players_can_no_longer_report():
     match = table_one(event)
     user_a, user_b = players_of(match)
     judge = UserFactory(username="juez")
-    submit(match, match.player_a, user_a, ReportedResult(2, 1))
-    services.match_result_record(match=match, games_a=0, games_b=2, expected_version=0, entered_by=judge)
-    for reg, user, result in ((match.player_b, user_b, ReportedResult(1, 2)),
-                              (match.player_a, user_a, ReportedResult(0, 2))):
+    submit(match, match.player_a, user_a, reported(2, 1))
+    services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}], expected_version=0, entered_by=judge)
+    for reg, user, result in ((match.player_b, user_b, reported(1, 2)),
+                              (match.player_a, user_a, reported(0, 2))):
         with pytest.raises(StateError) as refused:
             submit(match, reg, user, result)
         assert refused.value.code == "result_recorded"
@@ -141,10 +149,14 @@ def test_a_judge_may_overrule_what_the_players_agreed():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    submit(match, match.player_a, user_a, ReportedResult(2, 1))
-    submit(match, match.player_b, user_b, ReportedResult(2, 1))
-    services.match_result_record(match=match, games_a=1, games_b=2, expected_version=1,
-                                 entered_by=UserFactory(username="juez"))
+    submit(match, match.player_a, user_a, reported(2, 1))
+    submit(match, match.player_b, user_b, reported(2, 1))
+    services.table_result_record(
+        table=match,
+        seats=[{"games": 1}, {"games": 2}],
+        expected_version=1,
+        entered_by=UserFactory(username="juez"),
+    )
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.outcome) == (1, 2, MatchOutcome.B_WINS)
     assert list(match.entries.order_by("version").values_list("source", flat=True)) == ["players", "judge"]
@@ -160,7 +172,7 @@ def test_not_your_match_is_not_allowed():
     outsider = player_account(other.player_a, "otra_mesa")
     for reg, user in ((other.player_a, outsider), (match.player_b, user_a), (match.player_a, outsider)):
         with pytest.raises(NotAllowed) as refused:
-            submit(match, reg, user, ReportedResult(2, 1))
+            submit(match, reg, user, reported(2, 1))
         assert refused.value.code == "not_your_match"
     assert not TableReport.objects.exists()
 
@@ -172,11 +184,11 @@ def test_a_closed_round_refuses_reports():
     user_a, _ = players_of(match)
     services.round_close(event=event)
     with pytest.raises(StateError) as refused:
-        submit(match, match.player_a, user_a, ReportedResult(2, 1))
+        submit(match, match.player_a, user_a, reported(2, 1))
     assert refused.value.code in ("round_closed", "result_recorded")
     services.round_pair_next(event=event)
     with pytest.raises(StateError) as refused:
-        submit(match, match.player_a, user_a, ReportedResult(2, 1))
+        submit(match, match.player_a, user_a, reported(2, 1))
     assert refused.value.code == "round_closed"
 
 
@@ -187,7 +199,7 @@ def test_self_reporting_off_refuses_reports():
     match = table_one(event)
     user_a, _ = players_of(match)
     with pytest.raises(StateError) as refused:
-        submit(match, match.player_a, user_a, ReportedResult(2, 1))
+        submit(match, match.player_a, user_a, reported(2, 1))
     assert refused.value.code == "self_reporting_off"
 
 
@@ -198,9 +210,9 @@ def test_reports_use_the_judge_forms_validation():
     match = table_one(event)
     user_a, _ = players_of(match)
     with pytest.raises(IllegalResult):
-        submit(match, match.player_a, user_a, ReportedResult(3, 0))
+        submit(match, match.player_a, user_a, reported(3, 0))
     with pytest.raises(IllegalResult) as refused:
-        submit(match, match.player_a, user_a, ReportedResult(2, 1, intentional_draw=True))
+        submit(match, match.player_a, user_a, reported(2, 1, intentional_draw=True))
     assert refused.value.code == "intentional_draw_not_level"
     assert not TableReport.objects.exists()
 
@@ -210,7 +222,7 @@ def test_a_drawn_third_game_at_time_reported_by_both():
     event = reporting_event()
     match = table_one(event)
     user_a, user_b = players_of(match)
-    result = ReportedResult(1, 0, 1, went_to_time=True)
+    result = reported(1, 0, 1, went_to_time=True)
     submit(match, match.player_a, user_a, result)
     assert submit(match, match.player_b, user_b, result).state == RECORDED
     match.refresh_from_db()
@@ -228,7 +240,7 @@ def test_one_report_and_time_up_shows_in_the_queue_as_missing_the_rival():
     event = reporting_event()
     match = table_one(event)
     user_a, _ = players_of(match)
-    submit(match, match.player_a, user_a, ReportedResult(2, 1))
+    submit(match, match.player_a, user_a, reported(2, 1))
     assert report_selectors.report_queue(match.round, minutes=event.round_minutes) == []
     rnd = match.round
     rnd.clock_started_at = timezone.now() - datetime.timedelta(minutes=event.round_minutes + 1)
@@ -253,7 +265,7 @@ ORDER = {"ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "ev
 
 
 def placements(regs, order):
-    return [(regs[key].pk, place, score) for key, (place, score) in order.items()]
+    return [{"registration": regs[key].pk, "place": place, "score": score} for key, (place, score) in order.items()]
 
 
 def test_pod_is_recorded_when_every_seat_agrees():
@@ -262,13 +274,13 @@ def test_pod_is_recorded_when_every_seat_agrees():
     event, regs, pod, users = pod_event()
     keys = list(regs)
     for key in keys[:-1]:
-        outcome = services.pod_report_submit(pod=pod, registration=regs[key], placements=placements(regs, ORDER),
+        outcome = services.table_report_submit(table=pod, registration=regs[key], seats=placements(regs, ORDER),
                                              by=users[key])
         assert outcome.state == WAITING
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING
     last = keys[-1]
-    outcome = services.pod_report_submit(pod=pod, registration=regs[last], placements=placements(regs, ORDER),
+    outcome = services.table_report_submit(table=pod, registration=regs[last], seats=placements(regs, ORDER),
                                          by=users[last])
     assert outcome.state == RECORDED
     pod.refresh_from_db()
@@ -283,13 +295,13 @@ def test_pod_with_one_different_report_goes_to_the_judges():
     agreeing report does not record it either."""
     event, regs, pod, users = pod_event()
     swapped = dict(ORDER, dario=(5, 1), eva=(4, 5))
-    services.pod_report_submit(pod=pod, registration=regs["ana"], placements=placements(regs, ORDER),
+    services.table_report_submit(table=pod, registration=regs["ana"], seats=placements(regs, ORDER),
                                by=users["ana"])
-    outcome = services.pod_report_submit(pod=pod, registration=regs["eva"], placements=placements(regs, swapped),
+    outcome = services.table_report_submit(table=pod, registration=regs["eva"], seats=placements(regs, swapped),
                                          by=users["eva"])
     assert outcome.state == CONFLICT
     for key in ("beto", "carla", "dario"):
-        services.pod_report_submit(pod=pod, registration=regs[key], placements=placements(regs, ORDER),
+        services.table_report_submit(table=pod, registration=regs[key], seats=placements(regs, ORDER),
                                    by=users[key])
     pod.refresh_from_db()
     assert pod.status == MatchStatus.PENDING and not pod.entries.exists()
@@ -302,5 +314,5 @@ def test_pod_report_for_another_pod_is_not_allowed():
     """A user reporting with a registration that is not theirs is refused."""
     event, regs, pod, users = pod_event()
     with pytest.raises(NotAllowed):
-        services.pod_report_submit(pod=pod, registration=regs["ana"], placements=placements(regs, ORDER),
+        services.table_report_submit(table=pod, registration=regs["ana"], seats=placements(regs, ORDER),
                                    by=users["beto"])

@@ -43,4 +43,8 @@ def build_event(players: int = 8, *, rounds: int = 1, pending_last: bool = True,
 def play(rnd):
     for i, match in enumerate(Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")):
         score = [(2, 1, 0), (0, 2, 0), (2, 0, 0), (1, 2, 0)][i % 4]
-        services.match_result_record(match=match, games_a=score[0], games_b=score[1], games_drawn=score[2])
+        services.table_result_record(
+            table=match,
+            seats=[{"games": score[0]}, {"games": score[1]}],
+            games_drawn=score[2],
+        )

@@ -59,7 +59,7 @@ def test_a_recorded_result_is_on_the_very_next_request(client):
     match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
     before = client.get(url)
     assert client.get(url).content == before.content
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     after, queries = _queries(client, url)
     assert queries > 0  # the touch withdrew the published stamp: the database answered
     assert after["X-Arena-Stamp"] != before["X-Arena-Stamp"] and after.content != before.content

@@ -85,7 +85,7 @@ def test_judge_post_anonymous_goes_to_login_and_saves_nothing(client, event):
 
 def test_tables_list_shows_each_state_in_spanish(client, event, judge):
     matches = list(Table.objects.filter(round__event=event, is_bye=False).order_by("table_number"))
-    services.match_result_record(match=matches[0], games_a=2, games_b=0, entered_by=judge)
+    services.table_result_record(table=matches[0], seats=[{"games": 2}, {"games": 0}], entered_by=judge)
     Table.objects.filter(pk=matches[1].pk).update(status=MatchStatus.CONFIRMED, outcome="a_wins")
     Seat.objects.filter(table=matches[1], seat=1).update(games=2)
     client.force_login(judge)
@@ -142,8 +142,11 @@ def test_stale_save_is_refused_with_the_current_result_and_keeps_the_first_save(
     match = first_match(event)
     client.force_login(judge)
     loaded_version = client.get(table_url(match)).context["form"].initial["expected_version"]
-    services.match_result_record(
-        match=match, games_a=2, games_b=0, expected_version=loaded_version, entered_by=other_judge
+    services.table_result_record(
+        table=match,
+        seats=[{"games": 2}, {"games": 0}],
+        expected_version=loaded_version,
+        entered_by=other_judge,
     )
     response = post_result(client, match, version=loaded_version, a=0, b=2)
     assert response.status_code == 200
@@ -209,7 +212,7 @@ def test_intentional_draw_needs_level_games(client, event, judge):
 
 def test_history_shows_who_when_and_before_after(client, event, judge, other_judge):
     match = first_match(event)
-    services.match_result_record(match=match, games_a=2, games_b=0, entered_by=other_judge)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=other_judge)
     client.force_login(judge)
     match.refresh_from_db()
     assert post_result(client, match, a=2, b=1).status_code == 302
@@ -236,7 +239,7 @@ def test_table_form_explains_tardiness_and_extra_turns(client, event, judge):
 def test_table_of_a_closed_round_is_read_only(client, event, judge):
     old = first_match(event)
     for match in Table.objects.filter(round__event=event, is_bye=False):
-        services.match_result_record(match=match, games_a=2, games_b=0)
+        services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     services.round_pair_next(event=event)
     client.force_login(judge)
     response = client.get(table_url(old))

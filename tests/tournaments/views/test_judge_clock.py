@@ -151,3 +151,27 @@ def test_pods_judge_page_has_the_clock_buttons_too(client, judge):
     assert "Iniciar reloj" in client.get(tables).content.decode()
     response = client.post(reverse("clock:control", args=[pods_event.pk, "iniciar"]), {"next": tables}, follow=True)
     assert "Pausar reloj" in response.content.decode()
+
+
+def test_a_pod_table_takes_extra_time_and_ends_by_time_without_the_duels_extra_turns(client, judge):
+    """A judge gives a pod table extra minutes as any table (issue #13 item 5: a judge's ruling, at most 30 at a
+    time). When its time is up the page says the table ends by time, not the 3 extra turns of
+    000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas", which 004's pods do not have."""
+    pods_event, _regs = stoner_event()
+    pods_event.judges.add(judge)
+    rnd = services.round_pair_next(event=pods_event)
+    pod = rnd.tables.get(table_number=1)
+    client.force_login(judge)
+    page = reverse("judge:table", args=[pods_event.pk, 1, 1])
+    assert "Agregar tiempo a esta mesa" in client.get(page).content.decode()
+    response = client.post(reverse("judge:table_time", args=[pods_event.pk, 1, 1]),
+                           {"minutes": "5", "reason": "Revisión de mazo"}, follow=True)
+    assert "Mesa 1: 5 minutos más (tiempo extra total: 5 min)." in response.content.decode()
+    pod.refresh_from_db()
+    assert pod.extra_minutes == 5
+    # The round's minutes and the table's 5 more are over.
+    rnd.clock_started_at = timezone.now() - datetime.timedelta(minutes=pods_event.round_minutes + 6)
+    rnd.save(update_fields=["clock_started_at"])
+    html = client.get(page).content.decode()
+    assert "Tiempo cumplido: la mesa termina por tiempo." in html
+    assert TIME_UP not in html

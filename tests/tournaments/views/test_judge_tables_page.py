@@ -41,7 +41,7 @@ def match_at(event, table: int) -> Table:
 
 
 def record(event, table: int, judge=None) -> None:
-    services.match_result_record(match=match_at(event, table), games_a=2, games_b=0, entered_by=judge)
+    services.table_result_record(table=match_at(event, table), seats=[{"games": 2}, {"games": 0}], entered_by=judge)
 
 
 # --------------------------------------------------------------------------- pending first, filters

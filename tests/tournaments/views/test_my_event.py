@@ -167,7 +167,7 @@ def test_fragment_is_private_with_an_etag_and_304_until_something_changes(client
     etag = first["ETag"]
     assert f"-r{match.player_a.pk}-" in etag
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    services.match_result_record(match=match, games_a=2, games_b=0, games_drawn=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], games_drawn=0)
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and "resultado cargado" in again.content.decode()
     # The other player of the table polls the same URL: their own fragment and ETag, never A's body.
@@ -290,7 +290,7 @@ def test_the_recorded_result_is_shown_from_the_players_side_while_the_round_is_o
     """Once a judge enters table 1 as 2-1 for A, A's page says «Tu resultado: 2-1» and B's «1-2»."""
     event = build_event(4)
     match = table_one(event)
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
     client.force_login(player_account(match.player_a, "jug_res_a"))
     body_a = client.get(reverse("me:event", args=[event.pk])).content.decode()
     client.force_login(player_account(match.player_b, "jug_res_b"))

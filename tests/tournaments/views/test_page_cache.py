@@ -47,7 +47,7 @@ def test_a_recorded_result_shows_on_the_next_standings_request(client):
     points_before = _points(_row_of(before, winner))
     assert client.get(url).content.decode() == before  # cached: same body at the same stamp
 
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
 
     after = client.get(url).content.decode()
     assert float(_points(_row_of(after, winner)).replace(",", ".")) == float(points_before.replace(",", ".")) + 1
@@ -61,7 +61,7 @@ def test_a_polled_fragment_with_the_old_etag_gets_the_new_result(client):
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
     match = _first_pending(event)
 
-    services.match_result_record(match=match, games_a=2, games_b=1)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 1}])
 
     polled = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert polled.status_code == 200
@@ -120,14 +120,14 @@ def test_a_refused_change_leaves_the_stamp_and_the_cache_as_they_were(client):
     etag = client.get(url)["ETag"]
     match = _first_pending(event)
     with pytest.raises(IllegalResult):
-        services.match_result_record(match=match, games_a=3, games_b=3)  # not a best-of-three score
+        services.table_result_record(table=match, seats=[{"games": 3}, {"games": 3}])  # not a best-of-three score
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
 
 def test_a_stale_instance_saved_late_never_brings_an_old_stamp_back(client):
     event = build_event(4, rounds=1)
     stale = Event.objects.get(pk=event.pk)  # read before the result below
-    services.match_result_record(match=_first_pending(event), games_a=2, games_b=0)
+    services.table_result_record(table=_first_pending(event), seats=[{"games": 2}, {"games": 0}])
     grown = Event.objects.get(pk=event.pk).revision
     stale.name = "Fecha renombrada"
     stale.save()  # writes every field but the stamp, then grows it
@@ -169,7 +169,7 @@ def test_the_api_answers_304_for_an_unchanged_body_and_200_after_a_result(api_cl
     first = api_client.get(url)
     assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     match = _first_pending(event)
-    services.match_result_record(match=match, games_a=0, games_b=2)
+    services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}])
     again = api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     row = next(r for r in again.json()["results"] if r["match_id"] == match.pk)
@@ -182,7 +182,7 @@ def test_a_player_page_follows_a_new_result(client):
     number = match.player_b.player.player_number
     url = reverse("public:player", args=[event.pk, number])
     before = client.get(url).content.decode()
-    services.match_result_record(match=match, games_a=1, games_b=2)
+    services.table_result_record(table=match, seats=[{"games": 1}, {"games": 2}])
     after = client.get(url).content.decode()
     assert "Puesto" in before and "1 victoria" not in before
     assert "1 victoria" in after  # player B won 2-1

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from tests.factories import record_places
 from tests.tournaments.pods_helpers import play_round, played_event, stoner_event
 from tournaments import services
 
@@ -85,7 +86,7 @@ def test_pods_player_page_polled_fragment_follows_the_results(client):
     etag = first["ETag"]
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
     pod = event.rounds.get().tables.get()
-    services.pod_result_record(pod=pod, placements=[(regs[k].pk, n, 30 - n) for n, k in enumerate(regs, 1)])
+    record_places(pod, [(regs[k].pk, n, 30 - n) for n, k in enumerate(regs, 1)])
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200
     assert round_rows(again.content.decode())[0].endswith("4.º 26 0,8")

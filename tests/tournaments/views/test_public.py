@@ -138,7 +138,7 @@ def test_fragment_is_a_304_until_a_result_comes_in(client):
     assert "public" in first["Cache-Control"]
     assert client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag).status_code == 304
     match = Table.objects.filter(round__event=event, is_bye=False).first()
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     again = client.get(url, {"fragmento": 1}, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200
     assert again["ETag"] != etag

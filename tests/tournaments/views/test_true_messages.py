@@ -20,7 +20,6 @@ from tests.tournaments.api.conftest import finish_with_top_cut, open_event
 from tournaments import services
 from tournaments.enums import RoundPhase
 from tournaments.models import Table
-from tournaments.services.reports import ReportedResult
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -100,8 +99,10 @@ def agreed():
     match = Table.objects.get(round__event=event, table_number=1)
     user_a = player_account(match.player_a, "jugador@arena.example", email="jugador@arena.example")
     user_b = player_account(match.player_b, "rival@arena.example", email="rival@arena.example")
-    services.match_report_submit(match=match, registration=match.player_a, result=ReportedResult(2, 1), by=user_a)
-    services.match_report_submit(match=match, registration=match.player_b, result=ReportedResult(2, 1), by=user_b)
+    services.table_report_submit(table=match, registration=match.player_a, seats=[{"games": 2}, {"games": 1}],
+                                 by=user_a)
+    services.table_report_submit(table=match, registration=match.player_b, seats=[{"games": 2}, {"games": 1}],
+                                 by=user_b)
     judge = UserFactory(username="juez_reportes")
     event.judges.add(judge)
     return event, match, judge
@@ -129,7 +130,7 @@ def test_a_player_with_one_point_reads_one_punto():
     event = open_event(2, planned_rounds=2)
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.get()
-    services.match_result_record(match=match, games_a=2, games_b=0)
+    services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     winner, loser = match.player_a.player, match.player_b.player
     page = text_of(Client().get(reverse("public:player", args=[event.pk, winner.player_number])).content.decode())
     assert "Puesto 1 · 1 punto ·" in page and "1 puntos" not in page

@@ -256,11 +256,15 @@ class Command(BaseCommand):
                 if rec is not None:
                     flip = rec.player_a != match.player_a.player.player_number
                     ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
-                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=rec.games_drawn,
-                                                 double_loss=rec.outcome == DOUBLE_LOSS)
+                    services.table_result_record(
+                        table=match,
+                        seats=[{"games": ga}, {"games": gb}],
+                        games_drawn=rec.games_drawn,
+                        double_loss=rec.outcome == DOUBLE_LOSS,
+                    )
                 else:
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
-                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                    services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
             if not opts["quiet_rounds"]:
                 self._print_round(rnd, title=round_label(rnd))
         rows = format_for(event).standing_rows(event)
@@ -272,7 +276,7 @@ class Command(BaseCommand):
             while True:
                 for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
                     ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
-                    services.match_result_record(match=match, games_a=ga, games_b=gb, games_drawn=gd)
+                    services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
                 self._print_round(rnd, title=round_label(rnd))
                 try:
                     rnd = services.round_pair_next(event=event)
@@ -302,7 +306,11 @@ class Command(BaseCommand):
             for pod in rnd.tables.all():
                 players = pod.registration_ids
                 lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
-                services.pod_result_record(pod=pod, placements=lines, expected_version=pod.version)
+                services.table_result_record(
+                    table=pod,
+                    seats=[{"registration": r, "place": p, "score": s} for r, p, s in lines],
+                    expected_version=pod.version,
+                )
             if not opts["quiet_rounds"]:
                 self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
         self._print_pod_standings(event, pods_selectors.pod_standings_for_event(event),
