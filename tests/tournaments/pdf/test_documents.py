@@ -50,7 +50,8 @@ def test_pairing_queues_the_round_documents_until_commit(django_capture_on_commi
     docs = docs_of(rnd)
     assert set(docs) == ROUND_ONE
     assert {doc.state for doc in docs.values()} == {DocumentState.QUEUED}
-    assert len(callbacks) == 1  # one enqueue after commit, nothing sent before
+    # one enqueue after commit, nothing sent before (the page-cache stamp withdrawals on commit aside)
+    assert len([cb for cb in callbacks if cb.__module__ != "tournaments.stamps"]) == 1
 
 
 def test_first_download_renders_every_document_with_every_table_and_player(django_capture_on_commit_callbacks,
