@@ -262,7 +262,7 @@ def test_pairing_edit_requests_the_round_documents_again(even_round, django_capt
     Document.objects.filter(round=r2).update(state="ready")
     with django_capture_on_commit_callbacks() as callbacks:
         services.pairing_swap(event=event, registration_a=p[3], registration_b=p[5])
-    assert len(callbacks) == 1
+    assert len([cb for cb in callbacks if cb.__module__ != "tournaments.stamps"]) == 1  # stamp withdrawals aside
     assert set(Document.objects.filter(round=r2).values_list("state", flat=True)) == {"queued"}
 
 
