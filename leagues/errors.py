@@ -27,7 +27,7 @@ _MESSAGES = {
     "season_missing": lambda: _("El evento de Super Liga no pertenece a ninguna temporada."),
     "venue_province_missing": lambda: _(
         "Un evento presencial necesita una sede con provincia para calcular los puntos de liga; "
-        "asigne la sede o márquelo como Eventual Virtual."
+        "asigná la sede o marcalo como Eventual Virtual."
     ),
 }
 

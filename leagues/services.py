@@ -376,7 +376,7 @@ def badge_award_check(
             "sixth_not_awardable", _("La sexta insignia se obtiene con las otras cinco; no se otorga a mano.")
         )
     if not reason.strip():
-        raise LeagueRefused("reason_missing", _("Indique el motivo de la insignia otorgada."))
+        raise LeagueRefused("reason_missing", _("Indicá el motivo de la insignia otorgada."))
     if event is not None:
         event = Event.objects.select_related("podium_first").get(pk=event.pk)
         if event.kind != EventKind.BREEDER_QUEST or event.state != EventState.FINISHED:
@@ -403,7 +403,7 @@ def badge_award_check(
     if held is not None and held.get(badge).earned:
         raise LeagueRefused(
             "already_held",
-            _("%(player)s ya tiene la insignia «%(badge)s»; elija otra.")
+            _("%(player)s ya tiene la insignia «%(badge)s»; elegí otra.")
             % {"player": player.display_name, "badge": badge.label},
         )
 

@@ -61,11 +61,11 @@ _ERRORS = {
     "unknown_infraction": gettext_lazy("Infracción desconocida para este juego."),
     "already_disqualified": gettext_lazy("El jugador ya está descalificado."),
     "penalty_not_allowed": gettext_lazy(
-        "Esa penalidad no corresponde a esta infracción; use la revisión del juez principal."
+        "Esa penalidad no corresponde a esta infracción; usá la revisión del juez principal."
     ),
-    "minutes_late_required": gettext_lazy("Indique los minutos de demora."),
+    "minutes_late_required": gettext_lazy("Indicá los minutos de demora."),
     "invalid_minutes_late": gettext_lazy("Los minutos de demora no pueden ser negativos."),
-    "combat_required": gettext_lazy("Indique la ronda y el combate en que ocurrió."),
+    "combat_required": gettext_lazy("Indicá la ronda y el combate en que ocurrió."),
     "reason_required": gettext_lazy("La revisión necesita un motivo."),
     "same_penalty": gettext_lazy("La penalidad ya es esa."),
     "penalty_not_in_ladder": gettext_lazy("Esa penalidad no existe en la escalera de este juego."),
@@ -191,7 +191,7 @@ def score_rewrite(match: Table, registration: Registration, consequences, game_n
         raise ArenaError(
             "games_order_unknown",
             _("El resultado cargado (%(score)s) no dice quién ganó las partidas anteriores a la "
-              "partida %(g)d. Indique el marcador antes de la infracción (partidas del jugador sancionado, "
+              "partida %(g)d. Indicá el marcador antes de la infracción (partidas del jugador sancionado, "
               "del rival y empatadas).")
             % {"score": score_text(match.games_a, match.games_b, match.games_drawn), "g": game_number},
         )

@@ -28,12 +28,14 @@ from decimal import Decimal
 
 import tablib
 from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from import_export import fields, resources, widgets
 from import_export.formats import base_formats
+from import_export.results import RowResult
 
 from .enums import MatchStatus
 from .formats import format_for
@@ -118,7 +120,7 @@ def check_import_size(data: bytes | str) -> bytes:
     limit = settings.ARENA_IMPORT_MAX_BYTES
     if len(raw) > limit:
         raise ImportFileError(
-            _("El archivo pesa %(size)s bytes y el máximo es %(limit)s bytes; divídalo en partes más chicas.")
+            _("El archivo pesa %(size)s bytes y el máximo es %(limit)s bytes; dividilo en partes más chicas.")
             % {"size": f"{len(raw):,}".replace(",", "."), "limit": f"{limit:,}".replace(",", ".")}
         )
     if not raw.strip():
@@ -177,9 +179,24 @@ class SafeImportAdminMixin:
             form.add_error("import_file", str(e))
             return
         form.add_error("import_file", _(
-            "No se pudo leer el archivo (%(error)s): revise que sea un CSV o un XLSX y que el formato elegido "
+            "No se pudo leer el archivo (%(error)s): revisá que sea un CSV o un XLSX y que el formato elegido "
             "corresponda."
         ) % {"error": type(e).__name__})
+
+    def add_success_message(self, result, request):
+        """The import's totals in Spanish, each count with its own plural (django-import-export's is English)."""
+        totals = result.totals
+        parts = [
+            ngettext("%(n)d nuevo", "%(n)d nuevos", totals[RowResult.IMPORT_TYPE_NEW]),
+            ngettext("%(n)d actualizado", "%(n)d actualizados", totals[RowResult.IMPORT_TYPE_UPDATE]),
+            ngettext("%(n)d borrado", "%(n)d borrados", totals[RowResult.IMPORT_TYPE_DELETE]),
+            ngettext("%(n)d sin cambios", "%(n)d sin cambios", totals[RowResult.IMPORT_TYPE_SKIP]),
+        ]
+        counts = [totals[RowResult.IMPORT_TYPE_NEW], totals[RowResult.IMPORT_TYPE_UPDATE],
+                  totals[RowResult.IMPORT_TYPE_DELETE], totals[RowResult.IMPORT_TYPE_SKIP]]
+        listed = ", ".join(part % {"n": n} for part, n in zip(parts, counts))
+        messages.success(request, _("Importación terminada (%(what)s): %(totals)s.") % {
+            "what": self.model._meta.verbose_name_plural, "totals": listed})
 
 
 def row_text_errors(row, columns, *, lengths: dict[str, int] | None = None,
@@ -382,12 +399,12 @@ class PlayerResource(AllOrNothingImportMixin, FormulaSafeExportMixin, resources.
             venue = find_venue(venue_name)
             if venue is None and not self._can_create_venues():
                 errors.setdefault(VENUE, []).append(
-                    _("La sede «%(name)s» no existe. Pida a la administración que la cree o corrija el nombre.")
+                    _("La sede «%(name)s» no existe. Pedile a la administración que la cree o corregí el nombre.")
                     % {"name": venue_name}
                 )
             elif venue is None and not province:
                 errors.setdefault(VENUE, []).append(
-                    _("La sede «%(name)s» no existe; indique su provincia para crearla.") % {"name": venue_name}
+                    _("La sede «%(name)s» no existe; indicá su provincia para crearla.") % {"name": venue_name}
                 )
             elif venue is not None:
                 row[VENUE] = venue.name

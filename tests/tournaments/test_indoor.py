@@ -76,7 +76,7 @@ def test_indoor_registration_without_the_pack_is_refused_and_writes_nothing():
         services.registration_create(event=event, player=ana)
     assert refused.value.code == "pack_indoor_required"
     assert refused.value.message == ("En el Torneo Indoor sólo se participa con la compra del Pack Indoor: "
-                                     "para inscribir a Ana, registre que lo compró («Pack Indoor comprado»).")
+                                     "para inscribir a Ana, registrá que lo compró («Pack Indoor comprado»).")
     assert not Registration.objects.filter(event=event).exists()
     assert not EventLogEntry.objects.filter(event=event, action="registration_create").exists()
 
@@ -129,8 +129,8 @@ def test_removing_the_pack_before_round_one_marks_the_player_absent_and_check_in
         services.registration_check_in(registration=registration, present=True)
     assert refused.value.code == "pack_indoor_required"
     assert refused.value.message == ("Beto no tiene el Pack Indoor registrado: en el Torneo Indoor sólo se "
-                                     "participa con su compra. Registre que lo compró («Pack Indoor comprado») "
-                                     "para marcarlo presente.")
+                                     "participa con su compra. Registrá que lo compró («Pack Indoor comprado») "
+                                     "para marcar su presencia.")
     assert Registration.objects.get(pk=registration.pk).checked_in is False
 
     registration_pack_indoor_set(registration=registration, bought=True)
@@ -343,7 +343,7 @@ def test_judge_ends_the_build_from_the_projector_and_a_manual_start_is_refused(c
 
     response = client.post(reverse("clock:control", args=[event.pk, "iniciar"]), follow=True)
     assert [str(m) for m in response.context["messages"]] == [
-        "La ronda 1 está en el armado de mazos: su reloj empieza solo al terminar el armado (o use «Terminar armado»)."]
+        "La ronda 1 está en el armado de mazos: su reloj empieza solo al terminar el armado (o usá «Terminar armado»)."]
     assert Round.objects.get(pk=rnd.pk).clock_started_at == at(60)
 
     clock.set(12)

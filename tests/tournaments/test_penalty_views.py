@@ -273,7 +273,7 @@ def test_service_errors_are_form_errors(client, event, users):
     response = login(client, users["judge"]).post(
         new_url(match), {**form_data(match, match.player_b, "tardiness"), "action": "preview"})
     assert response.status_code == 200
-    assert "Indique los minutos de demora." in response.content.decode()
+    assert "Indicá los minutos de demora." in response.content.decode()
     assert Penalty.objects.count() == 0
 
 

@@ -44,8 +44,8 @@ def _done_round(verb: str) -> Callable[[object], str]:
     def message(rnd) -> str:
         tables = format_for(rnd.event).table_queryset(rnd).count()
         return ngettext(
-            "%(round)s %(verb)s: %(n)d mesa. Cargue los resultados en esta página.",
-            "%(round)s %(verb)s: %(n)d mesas. Cargue los resultados en esta página.",
+            "%(round)s %(verb)s: %(n)d mesa. Cargá los resultados en esta página.",
+            "%(round)s %(verb)s: %(n)d mesas. Cargá los resultados en esta página.",
             tables,
         ) % {"round": round_label(rnd, numbered=True), "verb": verb, "n": tables}
     return message
@@ -103,12 +103,12 @@ DAY_ACTIONS: dict[str, DayAction] = {
         DayAction(
             "abrir-inscripcion", gettext_lazy("Abrir inscripción"),
             lambda e, by: services.registration_open(event=e, by=by),
-            lambda e: _("Inscripción abierta: ya puede inscribir jugadores."),
+            lambda e: _("Inscripción abierta: ya podés inscribir jugadores."),
         ),
         DayAction(
             "cerrar-inscripcion", gettext_lazy("Cerrar inscripción"),
             lambda e, by: services.registration_close(event=e, by=by),
-            lambda e: _("Inscripción cerrada: ya puede emparejar la ronda 1."),
+            lambda e: _("Inscripción cerrada: ya podés emparejar la ronda 1."),
         ),
         DayAction(
             "emparejar", gettext_lazy("Emparejar ronda siguiente"),

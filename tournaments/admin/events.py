@@ -112,7 +112,7 @@ class EventAdmin(VenueScopedAdmin):
                 "fields": (("best_of", "round_minutes"), "clock_starts_on_pairing", ("planned_rounds", "min_rounds"),
                            "bye_game_wins"),
                 "description": gettext_lazy(
-                    "Valores predeterminados del reglamento; cámbielos sólo si este evento lo pide."
+                    "Valores predeterminados del reglamento; cambialos sólo si este evento lo pide."
                 ),
             },
         ),
@@ -288,7 +288,7 @@ class EventAdmin(VenueScopedAdmin):
         if db_field.name == "venue" and not request.user.is_superuser:
             kwargs["queryset"] = venues_organized_by(request.user)
             kwargs["required"] = True
-            kwargs["help_text"] = _("Una de las sedes que usted organiza.")
+            kwargs["help_text"] = _("Una de las sedes que organizás.")
         if db_field.name == "head_judge":
             kwargs["queryset"] = judge_candidates()
             kwargs["help_text"] = _("Un usuario de los grupos «Juez» o «Juez principal», o del equipo (staff).")
@@ -358,7 +358,7 @@ class EventAdmin(VenueScopedAdmin):
         if "_addanother" in request.POST or "_popup" in request.POST:
             return super().response_add(request, obj, post_url_continue)
         messages.success(
-            request, _("Se creó el evento «%(name)s». Abra la inscripción cuando esté listo.") % {"name": obj.name}
+            request, _("Se creó el evento «%(name)s». Abrí la inscripción cuando quieras.") % {"name": obj.name}
         )
         return HttpResponseRedirect(event_url(obj))
 
@@ -449,7 +449,7 @@ class EventAdmin(VenueScopedAdmin):
             messages.error(
                 request,
                 _("«%(action)s» no se hizo: la página estaba desactualizada (¿un doble clic, u otra persona "
-                  "actuó antes?). Ahora el evento está en: %(where)s. Revise y vuelva a intentar si todavía "
+                  "actuó antes?). Ahora el evento está en: %(where)s. Revisá y volvé a intentar si todavía "
                   "corresponde.") % {"action": spec.label, "where": where},
             )
             return HttpResponseRedirect(back)

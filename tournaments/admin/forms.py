@@ -55,7 +55,7 @@ class QuickPlayerForm(forms.ModelForm):
         existing = Player.objects.filter(player_number__iexact=number).first()
         if existing is not None:
             raise forms.ValidationError(
-                _("Ya existe el jugador %(name)s con ese número (%(number)s): inscríbalo con «Agregar otro/a "
+                _("Ya existe la ficha de %(name)s con ese número (%(number)s): inscribilo con «Agregar otro/a "
                   "Inscripción».") % {"name": existing.display_name, "number": existing.player_number}
             )
         return number
@@ -92,7 +92,7 @@ EVENT_HELP = {
     "round_minutes": gettext_lazy("Duración de cada ronda. Reglamento: 50 minutos, luego 3 turnos extra por jugador."),
     "planned_rounds": gettext_lazy(
         "Vacío: se calcula al emparejar la ronda 1 según los jugadores activos — log2(N) redondeado hacia arriba, "
-        "nunca menos que el mínimo (8 jugadores: 3 rondas; 9 a 16: 4). Puede fijarlo a mano."
+        "nunca menos que el mínimo (8 jugadores: 3 rondas; 9 a 16: 4). Podés fijarlo a mano."
     ),
     "min_rounds": gettext_lazy("Mínimo de rondas suizas cuando la cantidad se calcula sola. Predeterminado: 3."),
     "bye_game_wins": gettext_lazy(
@@ -239,7 +239,7 @@ class EventAdminForm(forms.ModelForm):
             validate_points_table(parsed)
         except (TypeError, ValueError, PairingError):
             raise forms.ValidationError(gettext_lazy(
-                "Escriba los puntos por puesto como {\"1\": 3, \"2\": 2, \"3\": 1}: puestos 1, 2, 3… seguidos, "
+                "Escribí los puntos por puesto como {\"1\": 3, \"2\": 2, \"3\": 1}: puestos 1, 2, 3… seguidos, "
                 "puntos enteros de 0 en adelante, sin que un puesto sume más que el anterior."
             )) from None
         return {str(place): points for place, points in sorted(parsed.items())}

@@ -105,10 +105,10 @@ def pairing_edit_view(round_admin, request, rnd: Round):
     back = reverse("admin:tournaments_round_change", args=[rnd.pk])
     params = _params(request.POST)
     if params["kind"] not in KINDS or params["registration"] is None:
-        messages.error(request, _("Elija el jugador (y la mesa o el rival) antes de revisar el cambio."))
+        messages.error(request, _("Elegí el jugador (y la mesa o el rival) antes de revisar el cambio."))
         return HttpResponseRedirect(back)
     if params["kind"] == "swap" and params["other"] is None:
-        messages.error(request, _("Elija los dos jugadores que se intercambian."))
+        messages.error(request, _("Elegí los dos jugadores que se intercambian."))
         return HttpResponseRedirect(back)
     event = rnd.event
     try:
@@ -128,7 +128,7 @@ def pairing_edit_view(round_admin, request, rnd: Round):
             messages.success(request, _("Emparejamiento cambiado (mesas %(tables)s); los documentos de la ronda "
                                         "se vuelven a generar.") % {"tables": tables})
             return HttpResponseRedirect(back)
-        messages.warning(request, _("La ronda cambió mientras revisaba: vuelva a revisar el cambio."))
+        messages.warning(request, _("La ronda cambió mientras revisabas: volvé a revisar el cambio."))
     context = {
         **round_admin.admin_site.each_context(request),
         "title": _("Confirmar cambio de emparejamiento — %(round)s") % {"round": round_label(rnd, numbered=True)},

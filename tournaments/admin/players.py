@@ -35,7 +35,7 @@ class ScopedPlayerResource(PlayerResource):
         super().import_instance(instance, row, **kwargs)
         if scoped and instance.home_venue_id and not venues_organized_by(user).filter(
                 pk=instance.home_venue_id).exists():
-            raise ValidationError({VENUE: [_("La sede «%(name)s» no es una de las que usted organiza.")
+            raise ValidationError({VENUE: [_("La sede «%(name)s» no es una de las que organizás.")
                                            % {"name": instance.home_venue.name}]})
 
 

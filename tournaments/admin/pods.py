@@ -145,7 +145,7 @@ def parse_placements(post, pod: pods_selectors.PodRow, *,
         raw_place = (post.get(place_field(seat.registration_id)) or "").strip()
         if not raw_place.isdigit():
             raise PlacementInputError(
-                _("Mesa %(t)d: elija el puesto de cada jugador (falta el de %(name)s).")
+                _("Mesa %(t)d: elegí el puesto de cada jugador (falta el de %(name)s).")
                 % {"t": pod.table_number, "name": seat.display_name})
         score = None
         if score_label:

@@ -228,7 +228,7 @@ class RoundAdmin(VenueScopedAdmin):
         try:
             values = _parse_result(request.POST)
         except ValueError:
-            messages.error(request, _("Mesa %(t)s: ingrese cantidades de partidas válidas (números enteros, 0 o más).")
+            messages.error(request, _("Mesa %(t)s: ingresá cantidades de partidas válidas (números enteros, 0 o más).")
                            % {"t": match.table_number})
             return HttpResponseRedirect(back)
         expected = values.pop("expected_version")

@@ -164,7 +164,7 @@ class MatchCorrectionViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.Gene
         description="Corrige el resultado de una mesa de cualquier ronda (también de rondas cerradas y de un "
         "evento finalizado), con un motivo obligatorio. Los emparejamientos de la ronda en curso se mantienen; "
         "las posiciones, el Buchholz, el próximo emparejamiento, el corte mientras el reducido no empezó, el "
-        "podio y los puntos de liga siguen al resultado corregido. Envíe la «version» del emparejamiento como "
+        "podio y los puntos de liga siguen al resultado corregido. Enviá la «version» del emparejamiento como "
         "«expected_version». Responde el emparejamiento corregido. Sólo el juez principal y la organización "
         "del evento.",
         parameters=[MATCH_ID], request=CorrectionInputSerializer,

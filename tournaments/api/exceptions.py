@@ -29,7 +29,7 @@ from ..services.locks import busy, is_lock_timeout
 
 class NotAuthenticated(exceptions.NotAuthenticated):
     default_detail = gettext_lazy(
-        "Inicie sesión para realizar esta acción (sesión del sitio o autenticación básica)."
+        "Iniciá sesión para realizar esta acción (sesión del sitio o autenticación básica)."
     )
 
 
@@ -38,9 +38,9 @@ class Throttled(exceptions.Throttled):
 
     def __init__(self, wait: float | None = None) -> None:
         if wait is None:
-            detail = _("Demasiados pedidos seguidos. Espere un momento y vuelva a intentar.")
+            detail = _("Demasiados pedidos seguidos. Esperá un momento y volvé a intentar.")
         else:
-            detail = _("Demasiados pedidos seguidos. Vuelva a intentar en %(seconds)d segundos.") % {
+            detail = _("Demasiados pedidos seguidos. Volvé a intentar en %(seconds)d segundos.") % {
                 "seconds": max(1, math.ceil(wait))}
         super().__init__(detail=detail, code="throttled")  # without DRF's English "Expected available…"
         self.wait = None if wait is None else max(1, math.ceil(wait))

@@ -37,7 +37,7 @@ _DESCRIPTIONS = {
     "403": "Sin sesión («not_authenticated»), token no válido o sin el rol necesario («permission_denied»).",
     "404": "No existe (código «…_not_found»).",
     "409": "El estado del evento no lo permite ahora, o la mesa cambió mientras tanto.",
-    "429": "Demasiados pedidos seguidos («throttled»): vuelva a intentar tras «Retry-After» segundos.",
+    "429": "Demasiados pedidos seguidos («throttled»): volvé a intentar tras «Retry-After» segundos.",
 }
 
 UNSAFE = {"post", "put", "patch", "delete"}

@@ -234,7 +234,7 @@ class PairingSerializer(serializers.Serializer):
     status = MatchStatusField()
     status_label = serializers.SerializerMethodField()
     version = serializers.IntegerField(
-        help_text=_("Versión del resultado; envíela como «expected_version» al cargar o corregir.")
+        help_text=_("Versión del resultado; enviala como «expected_version» al cargar o corregir.")
     )
     rematch = serializers.BooleanField(help_text=_("Revancha inevitable, marcada para la organización."))
     bracket_slot = serializers.IntegerField(allow_null=True, help_text=_("Llave del reducido (0: tercer puesto)."))

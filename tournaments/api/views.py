@@ -499,7 +499,7 @@ class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericV
         tags=[TAG_JUDGES],
         extensions=ROLE_JUDGE,
         summary="Cargar o corregir un resultado",
-        description="Sólo jueces del evento (también su juez principal y la organización). Envíe la «version» "
+        description="Sólo jueces del evento (también su juez principal y la organización). Enviá la «version» "
         "del emparejamiento como «expected_version»: si otra persona cargó la mesa mientras tanto, la carga "
         "se rechaza con 409 («stale_result») y el resultado anterior se mantiene; repetir la misma carga con "
         "la misma «expected_version» (un reintento tras perder la respuesta) responde 200 con lo guardado. "
@@ -528,7 +528,7 @@ class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericV
             if kept is not None:
                 if kept["payload"] != payload:
                     raise StateError("idempotency_key_reused", _(
-                        "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; use una clave nueva."))
+                        "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; usá una clave nueva."))
                 return Response(kept["data"])
         seats, shared = services.duel_seats(data)
         match = services.table_result_record(table=self.get_match(), seats=seats, entered_by=request.user, **shared)

@@ -84,7 +84,7 @@ def result_entry_problems(
     if double_loss:
         if any(value for value in (games_a, games_b, games_drawn)):
             problems.append(("double_loss", "double_loss_with_games", _(
-                "Una doble derrota (ambos ausentes) no lleva partidas: deje las partidas en 0.")))
+                "Una doble derrota (ambos ausentes) no lleva partidas: dejá las partidas en 0.")))
         if intentional_draw:
             problems.append(("intentional_draw", "double_loss_with_draw", _(
                 "Una doble derrota no puede ser a la vez un empate intencional.")))

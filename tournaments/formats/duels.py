@@ -153,7 +153,7 @@ class Duels(EventFormat):
         active = snapshot.active_ids
         number = next_round_number(
             event, len(active),
-            complete_message=_("Ya se jugaron las %(n)d rondas suizas; inicie el reducido o finalice el evento."),
+            complete_message=_("Ya se jugaron las %(n)d rondas suizas; iniciá el reducido o finalizá el evento."),
         )
         seed = derived_seed(event.seed, "round", number)
         standings = self.standings(event, snapshot)
@@ -207,7 +207,7 @@ class Duels(EventFormat):
         results are missing or too few players are active.
         """
         if not event.cut_size:
-            raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))
+            raise StateError("no_top_cut", _("Este evento no tiene reducido; finalizalo directamente."))
         snapshot = load_snapshot(event)
         require_swiss_complete(event, snapshot.pending)
         try:

@@ -41,7 +41,7 @@ from .base import (
 )
 
 _PLACEMENT_MESSAGES = {
-    "empty_pod_result": _("Cargue el puesto de cada jugador de la mesa."),
+    "empty_pod_result": _("Cargá el puesto de cada jugador de la mesa."),
     "duplicate_player": _("Un jugador aparece dos veces en la mesa."),
     "bad_place": _("Cada puesto va de 1 a la cantidad de jugadores de la mesa."),
     "places_not_ranked": _("Los puestos no son válidos: los empatados comparten el puesto y se saltean los "
@@ -266,7 +266,7 @@ class Pods(EventFormat):
         return values
 
     def top_cut_start(self, event: Event) -> Round:
-        raise StateError("no_top_cut", _("Este evento no tiene reducido; finalícelo directamente."))
+        raise StateError("no_top_cut", _("Este evento no tiene reducido; finalizalo directamente."))
 
     def podium(self, event: Event) -> Podium:
         snapshot = load_pod_snapshot(event)

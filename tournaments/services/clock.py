@@ -64,7 +64,7 @@ def _start(rnd: Round, by, reason: str = "") -> Round:
     """Start ``rnd``'s countdown now; the event and the round are already locked."""
     if round_build_clock(rnd) is not None:
         raise StateError("build_running", _("La ronda %(n)d está en el armado de mazos: su reloj empieza solo "
-                                            "al terminar el armado (o use «Terminar armado»).") % {"n": rnd.number})
+                                            "al terminar el armado (o usá «Terminar armado»).") % {"n": rnd.number})
     if rnd.clock_started_at is not None:
         raise StateError("clock_started", _("El reloj de la ronda %(n)d ya está en marcha.") % {"n": rnd.number})
     rnd.clock_started_at = timezone.now()
@@ -217,7 +217,7 @@ def match_time_extend(*, match: Table | int, minutes: int, reason: str, by=None)
                          % {"lo": EXTRA_MINUTES_MIN, "hi": EXTRA_MINUTES_MAX})
     reason = (reason or "").strip()
     if not reason:
-        raise ArenaError("reason_missing", _("Indique el motivo del tiempo extra (p. ej. «revisión de mazo»)."))
+        raise ArenaError("reason_missing", _("Indicá el motivo del tiempo extra (p. ej. «revisión de mazo»)."))
     event, match = table_lock(match)
     _ensure_may_run_clock(by, event)
     rnd = match.round

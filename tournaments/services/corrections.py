@@ -81,7 +81,7 @@ def reason_check(reason: str | None) -> str:
     if not text:
         raise IllegalResult(
             "reason_required",
-            _("Falta el motivo de la corrección: escriba por qué cambia el resultado (queda en el historial "
+            _("Falta el motivo de la corrección: escribí por qué cambia el resultado (queda en el historial "
               "del evento)."),
         )
     return text[:REASON_MAX]
@@ -516,7 +516,7 @@ def table_result_correct(
     if table.status == MatchStatus.PENDING:
         raise StateError(
             "no_result_to_correct",
-            _("%(round)s, mesa %(table)s todavía no tiene resultado: cárguelo en la ronda en curso.") % where,
+            _("%(round)s, mesa %(table)s todavía no tiene resultado: cargalo en la ronda en curso.") % where,
         )
     if expected_version is not None and expected_version != table.version:
         raise _stale(

@@ -148,7 +148,7 @@ def round_lock(rnd: Round | int, *, event: Event | None = None) -> tuple[Event, 
 def _gone(what: str) -> StateError:
     return StateError(
         "table_gone",
-        _("%(what)s ya no existe: la ronda se volvió a emparejar. Vuelva a cargar la página de mesas.")
+        _("%(what)s ya no existe: la ronda se volvió a emparejar. Volvé a cargar la página de mesas.")
         % {"what": what},
     )
 

@@ -49,7 +49,7 @@ class ConfirmationRequired(StateError):
 
     def __init__(self, warnings: list[dict], changes: list[dict]) -> None:
         listed = " ".join(w["message"] for w in warnings)
-        super().__init__("confirmation_required", _("Confirme el cambio: %(warnings)s") % {"warnings": listed})
+        super().__init__("confirmation_required", _("Confirmá el cambio: %(warnings)s") % {"warnings": listed})
         self.warnings = warnings
         self.changes = changes
 
@@ -151,7 +151,7 @@ def _points(value: float) -> str:
 def _plan_swap(state: _Round, first: SideRef, second: SideRef) -> EditPlan:
     """Exchange the players of two seats; compute the tables after and the warnings."""
     if first.player_id() == second.player_id():
-        raise StateError("same_player", _("Elija dos jugadores distintos."))
+        raise StateError("same_player", _("Elegí dos jugadores distintos."))
     for seat in (first, second):
         if _has_result(seat.match):
             raise StateError(
@@ -244,7 +244,7 @@ def _plan(event: Event, rnd: Round, kind: str, *, lock: bool, registration, othe
         if other is not None:
             opponent = state.seat(other)
             if opponent.side == BYE:
-                raise StateError("same_player", _("Elija dos jugadores distintos."))
+                raise StateError("same_player", _("Elegí dos jugadores distintos."))
             second = SideRef(opponent.match, "a" if opponent.side == "b" else "b")  # the opponent's rival
         else:
             second = _next_bye_seat(state, seat)

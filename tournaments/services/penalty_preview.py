@@ -277,6 +277,6 @@ def check_choice_allowed(user, event: Event, *, infraction_code: str, chosen_pen
     if needs_head:
         raise NotAllowed(
             "head_judge_required",
-            _("Esa sanción la elige el juez principal (o la organización del evento): registre la que "
-              "indica la escalera y pida la revisión."),
+            _("Esa sanción la elige el juez principal (o la organización del evento): registrá la que "
+              "indica la escalera y pedí la revisión."),
         )

@@ -47,10 +47,10 @@ def registration_close(*, event: Event, by=None) -> Event:
 def _pack_indoor_missing(player: str, *, check_in: bool = False) -> RegistrationError:
     if check_in:
         text = _("%(player)s no tiene el Pack Indoor registrado: en el Torneo Indoor sólo se participa con su "
-                 "compra. Registre que lo compró («Pack Indoor comprado») para marcarlo presente.")
+                 "compra. Registrá que lo compró («Pack Indoor comprado») para marcar su presencia.")
     else:
         text = _("En el Torneo Indoor sólo se participa con la compra del Pack Indoor: para inscribir a "
-                 "%(player)s, registre que lo compró («Pack Indoor comprado»).")
+                 "%(player)s, registrá que lo compró («Pack Indoor comprado»).")
     return RegistrationError("pack_indoor_required", text % {"player": player})
 
 

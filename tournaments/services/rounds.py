@@ -31,7 +31,7 @@ def _require_pairable(event: Event) -> None:
     if not state_allows(event.state, Action.ROUND_PAIR_NEXT):
         raise StateError(
             "not_pairable",
-            _("No se puede emparejar con el evento en estado «%(state)s»; cierre la inscripción primero.")
+            _("No se puede emparejar con el evento en estado «%(state)s»; cerrá la inscripción primero.")
             % {"state": event.get_state_display()},
         )
 

@@ -43,7 +43,7 @@ class ResultForm(forms.Form):
     intentional_draw = forms.BooleanField(
         required=False,
         label=_("Empate intencional"),
-        help_text=_("Ambos jugadores acordaron el empate; cargue las partidas tal como quedaron."),
+        help_text=_("Ambos jugadores acordaron el empate; cargá las partidas tal como quedaron."),
     )
     minutes_late_a = forms.IntegerField(required=False, min_value=0, max_value=600)
     minutes_late_b = forms.IntegerField(required=False, min_value=0, max_value=600)

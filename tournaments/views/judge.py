@@ -79,7 +79,7 @@ class JudgeLoginView(LoginView):
             # A form that is never validated: no password is checked while throttled.
             form = self.get_form_class()(request, data={"username": request.POST.get("username", "")})
             form._errors, form.cleaned_data = ErrorDict(), {}
-            form.add_error(None, _("Demasiados intentos de ingreso. Vuelva a intentar en %(seconds)d segundos.")
+            form.add_error(None, _("Demasiados intentos de ingreso. Volvé a intentar en %(seconds)d segundos.")
                            % {"seconds": wait})
             response = self.render_to_response(self.get_context_data(form=form), status=429)
             response["Retry-After"] = str(wait)

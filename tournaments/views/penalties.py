@@ -95,7 +95,7 @@ class PenaltyForm(forms.Form):
     )
     earlier_score = forms.RegexField(
         label=gettext_lazy("Marcador antes de la infracción"), required=False, regex=r"^\s*\d+-\d+(-\d+)?\s*$",
-        max_length=12, error_messages={"invalid": gettext_lazy("Escríbalo así: 1-0, o 1-0-1 con empatadas.")},
+        max_length=12, error_messages={"invalid": gettext_lazy("Escribilo así: 1-0, o 1-0-1 con empatadas.")},
         help_text=gettext_lazy("Sólo si el resultado de la mesa ya estaba cargado y la descalificación ocurrió "
                                "durante una partida: partidas ganadas por el jugador sancionado, por el rival "
                                "y empatadas, terminadas antes de esa partida (DESIGN.md, decisión 10)."),
@@ -313,7 +313,7 @@ def penalty_new(request, event: Event, number: int, table: int):
                 else:
                     if confirmed:
                         form.add_error(None, _("Algo cambió desde la vista previa (los datos, el marcador o las "
-                                               "penalidades del jugador). Revise la decisión y confirme de nuevo."))
+                                               "penalidades del jugador). Revisá la decisión y confirmá de nuevo."))
                     context.update(preview=preview, fingerprint=fingerprint)
     else:
         initial = {}

@@ -147,7 +147,7 @@ def parse_plays(text: str) -> list[catalog.Play]:
                 battle = True
             else:
                 raise forms.ValidationError(
-                    _("Línea %(n)d: no entiendo «(%(flag)s)»; use (anula N), (prioridad N) o (batalla).")
+                    _("Línea %(n)d: no entiendo «(%(flag)s)»; usá (anula N), (prioridad N) o (batalla).")
                     % {"n": number, "flag": flag}
                 )
         rest = _FLAG.sub("", line).strip()
@@ -165,7 +165,7 @@ class ChainForm(forms.Form):
     plays = forms.CharField(
         label=gettext_lazy("Jugadas, en el orden en que se anunciaron"),
         widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "sentences"}),
-        help_text=gettext_lazy("Una por línea: «Jugador: Carta». Agregue (anula 2) si cancela la jugada de la "
+        help_text=gettext_lazy("Una por línea: «Jugador: Carta». Agregá (anula 2) si cancela la jugada de la "
                                "línea 2; en Blobbiemundo, (prioridad 3) y (batalla)."),
     )
 

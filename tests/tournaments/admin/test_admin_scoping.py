@@ -156,5 +156,5 @@ def test_the_player_import_changes_only_players_of_ones_own_venue(world):
     response = world.clients[ORG_A].post(reverse("admin:tournaments_player_import"),
                                          {"import_file": upload, "format": "0"})
     html = response.content.decode()
-    assert "La sede «Sede Rosario» no es una de las que usted organiza." in html
+    assert "La sede «Sede Rosario» no es una de las que organizás." in html
     assert "PA-1 es de otra sede" not in html

@@ -119,7 +119,7 @@ def test_open_registration_button_opens_it(client_a, event_a):
     response = press(client_a, event_a, "abrir-inscripcion")
     event_a.refresh_from_db()
     assert event_a.state == EventState.REGISTRATION
-    assert message_texts(response) == ["Inscripción abierta: ya puede inscribir jugadores."]
+    assert message_texts(response) == ["Inscripción abierta: ya podés inscribir jugadores."]
 
 
 def test_open_registration_double_click_is_refused_clearly(client_a, event_a):
@@ -139,7 +139,7 @@ def test_close_registration_button_closes_it(client_a, event_a):
     response = press(client_a, event_a, "cerrar-inscripcion")
     event_a.refresh_from_db()
     assert event_a.state == EventState.CLOSED
-    assert message_texts(response) == ["Inscripción cerrada: ya puede emparejar la ronda 1."]
+    assert message_texts(response) == ["Inscripción cerrada: ya podés emparejar la ronda 1."]
 
 
 def test_close_registration_refused_shows_service_message(client_a, event_a):
@@ -154,7 +154,7 @@ def test_pair_button_pairs_round_one_and_lands_on_round_page(client_a, venue_a):
     response = press(client_a, event, "emparejar")
     rnd = Round.objects.get(event=event)
     assert response.redirect_chain[-1][0] == reverse("admin:tournaments_round_change", args=[rnd.pk])
-    assert message_texts(response) == ["Ronda 1 emparejada: 4 mesas. Cargue los resultados en esta página."]
+    assert message_texts(response) == ["Ronda 1 emparejada: 4 mesas. Cargá los resultados en esta página."]
     assert rnd.tables.count() == 4
 
 
@@ -188,7 +188,7 @@ def test_repair_button_pairs_the_round_again(client_a, venue_a):
     rnd = Round.objects.get(event=event)
     assert rnd.pk != first.pk
     assert rnd.number == 1
-    assert message_texts(response) == ["Ronda 1 emparejada de nuevo: 4 mesas. Cargue los resultados en esta página."]
+    assert message_texts(response) == ["Ronda 1 emparejada de nuevo: 4 mesas. Cargá los resultados en esta página."]
 
 
 def test_repair_button_double_click_is_refused(client_a, venue_a):
@@ -249,7 +249,7 @@ def test_top_cut_button_pairs_the_semifinals(client_a, venue_a):
     event.refresh_from_db()
     assert event.state == EventState.TOP_CUT
     assert message_texts(response) == [
-        "Ronda 4 — Semifinales emparejada: 2 mesas. Cargue los resultados en esta página."
+        "Ronda 4 — Semifinales emparejada: 2 mesas. Cargá los resultados en esta página."
     ]
     again = press(client_a, event, "iniciar-reducido", token=token)
     assert "«Iniciar reducido» no se hizo" in message_texts(again)[0]
@@ -403,7 +403,7 @@ def test_quick_player_duplicate_number_is_a_form_error(client_a, event_a):
     url = reverse("admin:tournaments_event_quick_player", args=[event_a.pk])
     response = client_a.post(url, {"quick-display_name": "Otro", "quick-player_number": "WM-9004"}, follow=True)
     assert message_texts(response) == [
-        "Número: Ya existe el jugador Breeder con ese número (WM-9004): inscríbalo con «Agregar otro/a Inscripción»."
+        "Número: Ya existe la ficha de Breeder con ese número (WM-9004): inscribilo con «Agregar otro/a Inscripción»."
     ]
     assert Player.objects.filter(player_number="WM-9004").count() == 1
 

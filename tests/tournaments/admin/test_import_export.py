@@ -70,7 +70,7 @@ def test_import_bad_rows_are_reported_row_by_row_and_nothing_is_saved(client_a, 
     assert set(invalid) == {2, 3, 4, 5}
     assert invalid[2] == {"nombre": ["Falta el nombre del jugador."]}
     assert invalid[3] == {
-        "sede": ["La sede «Sede Inexistente» no existe. Pida a la administración que la cree o corrija el nombre."]
+        "sede": ["La sede «Sede Inexistente» no existe. Pedile a la administración que la cree o corregí el nombre."]
     }
     assert invalid[4] == {"provincia": ["La sede «Sede Palermo» es de CABA, no de Córdoba."]}
     assert invalid[5] == {"número": ["El número WM-0201 ya aparece en la fila 1 del archivo."]}
@@ -199,7 +199,7 @@ def test_import_too_big_or_empty_file_is_a_spanish_form_error(client_a, venue_a,
     content = ("nombre,número,sede,provincia\n" + "Ana,WM-0001,Sede Palermo,CABA\n" * 5).encode()  # 30 + 5 × 30
     response = upload(client_a, content)
     assert response.context["form"].errors["import_file"] == [
-        "El archivo pesa 180 bytes y el máximo es 100 bytes; divídalo en partes más chicas."
+        "El archivo pesa 180 bytes y el máximo es 100 bytes; dividilo en partes más chicas."
     ]
     response = upload(client_a, b"\n\n")
     assert response.context["form"].errors["import_file"] == ["El archivo está vacío."]

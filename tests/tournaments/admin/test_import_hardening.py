@@ -68,7 +68,7 @@ def test_sniffed_csv_refuses_a_file_over_the_limit_before_parsing():
     with override_settings(ARENA_IMPORT_MAX_BYTES=150), pytest.raises(ImportFileError) as err:
         SniffedCSV().create_dataset(data)
 
-    assert str(err.value) == "El archivo pesa 194 bytes y el máximo es 150 bytes; divídalo en partes más chicas."
+    assert str(err.value) == "El archivo pesa 194 bytes y el máximo es 150 bytes; dividilo en partes más chicas."
 
 
 def test_sniffed_csv_refuses_an_empty_file():

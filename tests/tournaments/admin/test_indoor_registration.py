@@ -61,7 +61,7 @@ def test_new_row_without_the_pack_is_refused_with_the_service_message(client_a, 
     response = client_a.post(change_url(indoor), data, follow=True)
     assert not Registration.objects.filter(event=indoor, player=ana).exists()
     assert ("En el Torneo Indoor sólo se participa con la compra del Pack Indoor: para inscribir a Ana Indoor, "
-            "registre que lo compró («Pack Indoor comprado»).") in message_texts(response)
+            "registrá que lo compró («Pack Indoor comprado»).") in message_texts(response)
 
 
 def test_new_row_with_the_pack_registers_it(client_a, indoor):
@@ -88,7 +88,7 @@ def test_unticking_the_pack_marks_the_player_absent_and_the_present_button_is_re
     url = reverse("admin:tournaments_event_registration_action", args=[indoor.pk, carla.pk, "presente"])
     refused = client_a.post(url, follow=True)
     assert ("Carla no tiene el Pack Indoor registrado: en el Torneo Indoor sólo se participa con su compra. "
-            "Registre que lo compró («Pack Indoor comprado») para marcarlo presente.") in message_texts(refused)
+            "Registrá que lo compró («Pack Indoor comprado») para marcar su presencia.") in message_texts(refused)
     assert Registration.objects.get(pk=carla.pk).checked_in is False
 
 
@@ -123,7 +123,7 @@ def test_quick_player_in_an_indoor_event_needs_the_pack(client_a, indoor, venue_
     data = {"quick-display_name": "Eli Indoor", "quick-player_number": "IN-77", "quick-home_venue": venue_a.pk}
     response = client_a.post(url, data, follow=True)
     assert ("En el Torneo Indoor sólo se participa con la compra del Pack Indoor: para inscribir a Eli Indoor, "
-            "registre que lo compró («Pack Indoor comprado»).") in message_texts(response)
+            "registrá que lo compró («Pack Indoor comprado»).") in message_texts(response)
     assert not Registration.objects.filter(event=indoor).exists()
     assert not Player.objects.filter(player_number="IN-77").exists()
 

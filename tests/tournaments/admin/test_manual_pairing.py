@@ -64,7 +64,7 @@ def test_confirm_with_a_stale_preview_asks_again(client_a, round_two):
     data = {"kind": "swap", "registration": p[2].pk, "other": p[1].pk, "confirm": "1", "seen": "otra cosa"}
     page = client_a.post(edit_url(r2), data)
     assert page.status_code == 200
-    assert "La ronda cambió mientras revisaba: vuelva a revisar el cambio." in message_texts(page)
+    assert "La ronda cambió mientras revisabas: volvé a revisar el cambio." in message_texts(page)
     assert Table.objects.get(round=r2, table_number=1).player_b_id == p[2].pk
 
 

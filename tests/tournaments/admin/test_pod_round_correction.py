@@ -82,7 +82,7 @@ def test_pod_preview_requires_a_reason(client_a, venue_a):
     page = client_a.post(url(r1, pod), form(regs, SWAP, step="preview", reason="  "))
     assert page.status_code == 302
     assert message_texts(page) == [
-        "Mesa 1: Falta el motivo de la corrección: escriba por qué cambia el resultado (queda en el historial "
+        "Mesa 1: Falta el motivo de la corrección: escribí por qué cambia el resultado (queda en el historial "
         "del evento)."]
 
 

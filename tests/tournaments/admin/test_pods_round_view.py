@@ -210,7 +210,7 @@ def test_pods_round_page_of_a_closed_round_lists_places_and_offers_corregir(clie
     html = client_a.get(round_url(rnd)).content.decode()
     assert "arena-pod-form" not in html  # no entry form: corrections go through «Corregir» (issue #13)
     assert html.count('class="arena-correct-form arena-pod-correct-form"') == rnd.tables.count()
-    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
+    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, usá «Corregir»" in html
     first = rnd.tables.get(table_number=1)
     winner = seats(first)[0][1]
     assert f"<strong>1.º</strong> {winner}" in html and "24 puntos stoner" in html

@@ -118,7 +118,7 @@ def test_round_page_bad_numbers_are_refused_politely(client_a, paired):
     _, rnd = paired
     match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"games_a": "dos", "expected_version": "0"}, follow=True)
-    assert message_texts(response) == ["Mesa 1: ingrese cantidades de partidas válidas (números enteros, 0 o más)."]
+    assert message_texts(response) == ["Mesa 1: ingresá cantidades de partidas válidas (números enteros, 0 o más)."]
 
 
 def test_round_page_double_loss_is_recorded(client_a, paired):
@@ -137,7 +137,7 @@ def test_closed_round_page_has_no_result_forms(client_a, paired):
     html = client_a.get(round_url(rnd)).content.decode()
     assert 'class="arena-result-form"' not in html
     # Issue #13: a closed round's results are corrected with a reason, after an impact preview.
-    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, use «Corregir»" in html
+    assert "Ronda cerrada: sus resultados están confirmados. Para corregir uno, usá «Corregir»" in html
     assert html.count('class="arena-correct-form"') == rnd.tables.filter(is_bye=False).count()
 
 

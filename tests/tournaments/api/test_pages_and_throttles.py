@@ -104,7 +104,7 @@ def test_anonymous_reads_are_throttled_per_ip_with_retry_after(api, rates):
     refused = api.get(EVENTS)
     assert refused.status_code == 429
     assert refused.json()["code"] == "throttled"
-    assert refused.json()["detail"].startswith("Demasiados pedidos seguidos. Vuelva a intentar en ")
+    assert refused.json()["detail"].startswith("Demasiados pedidos seguidos. Volvé a intentar en ")
     assert 1 <= int(refused["Retry-After"]) <= 60
     other_ip = api.get(EVENTS, REMOTE_ADDR="10.0.0.9")
     assert other_ip.status_code == 200

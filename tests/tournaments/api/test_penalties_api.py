@@ -115,7 +115,7 @@ def test_ladder_refusals_are_400_with_their_code(as_user, judge, event, match):
     client = as_user(judge)
     missing = client.post(list_url(event), body(match.player_b, "tardiness"), format="json")
     assert missing.status_code == 400
-    assert missing.json() == {"code": "minutes_late_required", "detail": "Indique los minutos de demora."}
+    assert missing.json() == {"code": "minutes_late_required", "detail": "Indicá los minutos de demora."}
     unknown = client.post(list_url(event), body(match.player_b, "no_existe"), format="json")
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_infraction")
     invalid = client.post(list_url(event), body(match.player_b, minutes_late=-1), format="json")

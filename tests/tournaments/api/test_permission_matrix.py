@@ -40,7 +40,7 @@ HEAD_JUDGES = {"organizer_a", "head_judge"}
 ORGANIZERS = {"organizer_a"}
 PUBLIC = set(ACTORS)
 
-NOT_AUTHENTICATED = "Inicie sesión para realizar esta acción (sesión del sitio o autenticación básica)."
+NOT_AUTHENTICATED = "Iniciá sesión para realizar esta acción (sesión del sitio o autenticación básica)."
 NO_ROLE = "No tiene permiso para esta acción en este evento."
 
 #: (method, schema path) -> (who may, whether an allowed call writes). Public operations

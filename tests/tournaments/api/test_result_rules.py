@@ -13,7 +13,7 @@ from .conftest import first_table, open_event
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 NOT_LEVEL = "Un empate intencional deja a ambos jugadores con las mismas partidas ganadas."
-DOUBLE_LOSS_GAMES = "Una doble derrota (ambos ausentes) no lleva partidas: deje las partidas en 0."
+DOUBLE_LOSS_GAMES = "Una doble derrota (ambos ausentes) no lleva partidas: dejá las partidas en 0."
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_anonymous_cannot_record_a_result(api, match):
     assert response.status_code == 403
     assert response.json() == {
         "code": "not_authenticated",
-        "detail": "Inicie sesión para realizar esta acción (sesión del sitio o autenticación básica).",
+        "detail": "Iniciá sesión para realizar esta acción (sesión del sitio o autenticación básica).",
     }
     match.refresh_from_db()
     assert match.version == 0

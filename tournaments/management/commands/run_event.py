@@ -168,7 +168,7 @@ class Command(BaseCommand):
                 Table.objects.filter(round__event=old).delete()  # its seats, which protect the registrations
                 old.delete()
         elif Event.objects.filter(name=name).exists():
-            raise CommandError(_("Ya existe un evento «%(name)s»; use --replace o --name.") % {"name": name})
+            raise CommandError(_("Ya existe un evento «%(name)s»; usá --replace o --name.") % {"name": name})
         venues: dict[str, Venue] = {}
         for entry in data.players:
             key = entry.venue or _("Sin sede")
