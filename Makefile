@@ -46,6 +46,10 @@ DEV := DEBUG=$${DEBUG:-1}
 DEMO_DB_FILE ?= arena-demo.sqlite3
 DEMO_ENV := $(DEV) DATABASE_URL=$${DATABASE_URL:-sqlite:///$(CURDIR)/$(DEMO_DB_FILE)}
 DEMO_FORCE := $(if $(DATABASE_URL),,--force)
+# `make run` serves with DEBUG off (the site's Spanish 404 and 500 pages, not Django's technical ones):
+# ARENA_DEMO_SERVER=1 accepts the development key for 127.0.0.1/localhost only, over plain HTTP,
+# static files read from static/ (config/settings.py).
+DEMO_SERVER_ENV := DEBUG=$${DEBUG:-0} ARENA_DEMO_SERVER=1 DATABASE_URL=$${DATABASE_URL:-sqlite:///$(CURDIR)/$(DEMO_DB_FILE)}
 
 migrate: install
 	$(DEV) $(PY) manage.py migrate --noinput
@@ -70,7 +74,7 @@ test-unit: install
 
 run: migrate-demo
 	$(DEMO_ENV) $(PY) manage.py demo_setup --host http://$(HOST):$(PORT) $(DEMO_FORCE)
-	$(DEMO_ENV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEMO_SERVER_ENV) ARENA_PUBLIC_URL=$${ARENA_PUBLIC_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 # A venue laptop for an offline day: the embedded default (SQLite file arena-sede.sqlite3, documents
 # rendered on first download), gunicorn on the local network, a private key kept in .venue-secret, the

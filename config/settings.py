@@ -39,13 +39,17 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 # --- security: DEBUG, SECRET_KEY, hosts, HTTPS --------------------------------------------
-# DEBUG is off unless a development command turns it on: the Makefile's `demo`, `migrate` and
-# `run` targets pass DEBUG=1. A pytest run (pytest sets PYTEST_VERSION) counts as a development
+# DEBUG is off unless a development command turns it on: the Makefile's `demo` and `migrate`
+# targets pass DEBUG=1. A pytest run (pytest sets PYTEST_VERSION) counts as a development
 # command too: pytest-django forces DEBUG off while the tests run anyway.
 _TEST_RUN = "PYTEST_VERSION" in os.environ
 DEBUG = env_bool("DEBUG", _TEST_RUN)
-_DEVELOPMENT = DEBUG or _TEST_RUN
-#: Public in the repository: accepted only with DEBUG on (or in a test run).
+#: `make run` serves the demo with DEBUG off, so its pages (the Spanish 404 and 500 included) are the
+#: production ones, on this machine only: the development key is accepted, the hosts are the local
+#: names whatever ALLOWED_HOSTS says, plain HTTP, and static files come from the source folders.
+ARENA_DEMO_SERVER = env_bool("ARENA_DEMO_SERVER", False)
+_DEVELOPMENT = DEBUG or _TEST_RUN or ARENA_DEMO_SERVER
+#: Public in the repository: accepted only with DEBUG on, in a test run or for the demo server.
 DEVELOPMENT_SECRET_KEY = "arena-insecure-development-key-change-me"
 SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or (DEVELOPMENT_SECRET_KEY if _DEVELOPMENT else "")
 if not _DEVELOPMENT:
@@ -59,6 +63,8 @@ if not _DEVELOPMENT:
     if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
         raise ImproperlyConfigured("SECRET_KEY is too short: use at least 50 characters, 5 of them different.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+if ARENA_DEMO_SERVER and not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 # HTTPS is assumed when DEBUG is off; ARENA_HTTPS=0 serves plain HTTP (a venue's LAN). Each
@@ -214,10 +220,12 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
-        if not DEBUG
+        if not (DEBUG or ARENA_DEMO_SERVER)
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+# The demo server needs no collectstatic: WhiteNoise reads the source folders and sees edits.
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = DEBUG or ARENA_DEMO_SERVER
 
 # Judges are not staff: they sign in through the site's own login page.
 LOGIN_URL = "login"

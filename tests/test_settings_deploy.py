@@ -101,3 +101,18 @@ def test_debug_off_refuses_a_missing_public_or_weak_secret_key(env):
     assert done.returncode != 0
     assert "ImproperlyConfigured" in done.stderr
     assert "SECRET_KEY" in done.stderr.strip().splitlines()[-1]
+
+
+def test_the_demo_server_accepts_the_development_key_for_local_hosts_only():
+    """``make run`` (ARENA_DEMO_SERVER=1, DEBUG off): the public key, local names whatever ALLOWED_HOSTS says."""
+    value = settings_value("s.DEBUG, s.SECRET_KEY == s.DEVELOPMENT_SECRET_KEY, s.ALLOWED_HOSTS, s.SECURE_SSL_REDIRECT, "
+                           "s.WHITENOISE_USE_FINDERS",
+                           {"DEBUG": "0", "ARENA_DEMO_SERVER": "1", "ALLOWED_HOSTS": "arena.example.org"})
+    assert value == "False True ['127.0.0.1', 'localhost', '[::1]'] False True"
+
+
+def test_production_still_refuses_the_development_key_without_the_demo_server():
+    done = run(["manage.py", "check"], {"DEBUG": "0", "SECRET_KEY": "arena-insecure-development-key-change-me",
+                                        "ARENA_DEMO_SERVER": "0"})
+    assert done.returncode != 0
+    assert "SECRET_KEY must be set to a private random value" in done.stderr
