@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.management.base import CommandError
 from django.db import connection
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Event
 
@@ -40,8 +41,12 @@ def refuse_real_database(*, force: bool) -> None:
         return
     real = Event.objects.filter(demo=False).count()
     if real:
-        raise CommandError(_(
-            "La base de datos «%(db)s» ya tiene %(n)d evento(s) que no son de demostración: parece una "
+        raise CommandError(ngettext(
+            "La base de datos «%(db)s» ya tiene %(n)d evento que no es de demostración: parece una "
             "instalación real y los datos de demostración no se cargan en ella. Usá la base de demostración "
-            "(«make demo» y «make run» usan arena-demo.sqlite3) u otra DATABASE_URL; --force la usa igual."
+            "(«make demo» y «make run» usan arena-demo.sqlite3) u otra DATABASE_URL; --force la usa igual.",
+            "La base de datos «%(db)s» ya tiene %(n)d eventos que no son de demostración: parece una "
+            "instalación real y los datos de demostración no se cargan en ella. Usá la base de demostración "
+            "(«make demo» y «make run» usan arena-demo.sqlite3) u otra DATABASE_URL; --force la usa igual.",
+            real,
         ) % {"db": database_label(), "n": real})

@@ -103,7 +103,7 @@ def test_demo_commands_refuse_a_database_with_real_events_naming_it(four):
             call_command(command, *args, stdout=io.StringIO(), **opts)
         message = str(info.value)
         assert name in message, command
-        assert "ya tiene 1 evento(s) que no son de demostración" in message
+        assert "ya tiene 1 evento que no es de demostración" in message
         assert "--force" in message
     assert list(Event.objects.values_list("name", flat=True)) == ["Fecha de verdad"]
 

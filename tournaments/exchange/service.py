@@ -40,6 +40,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.models import DeckCheck, Decklist, Game
 
@@ -89,6 +90,11 @@ class ImportResult:
     created: bool
     players_created: list[str] = field(default_factory=list)
     names_kept: list[str] = field(default_factory=list)
+
+
+def _refused_count(n: int) -> str:
+    """The refusal's headline: how many problems kept the file out."""
+    return ngettext("No se importó nada: %(n)d problema.", "No se importó nada: %(n)d problemas.", n) % {"n": n}
 
 
 def _dt(value: str | None):
@@ -423,7 +429,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
                              _("Sólo los organizadores de la sede del evento pueden publicarlo en este servidor."))
     problems += validate.document_problems(doc)
     if problems:
-        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
+        raise ImportRefused("import_refused", _refused_count(len(problems)),
                             problems)
 
     # Lock first: two publications of the same event run one after the other.
@@ -480,7 +486,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
         problems.append(_("event.venue: el evento ya publicado es de otra sede (%(venue)s).") % {"venue": event.venue})
     doc = _seat_hows_read(doc, problems)
     if problems:
-        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(problems)},
+        raise ImportRefused("import_refused", _refused_count(len(problems)),
                             problems)
 
     for player in to_create:
@@ -577,7 +583,7 @@ def _event_import(doc: dict[str, Any], *, by=None, accept_names: bool = False, t
     event.refresh_from_db()
     derived, podium = validate.derived_problems(event, doc, {r.pk: number for number, r in regs.items()})
     if derived:
-        raise ImportRefused("import_refused", _("No se importó nada: %(n)d problema(s).") % {"n": len(derived)},
+        raise ImportRefused("import_refused", _refused_count(len(derived)),
                             derived)
     event.podium_first_id, event.podium_second_id, event.podium_third_id = (
         podium.as_tuple() if podium is not None else (None, None, None))

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .. import pods_selectors, report_selectors
 from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
@@ -141,7 +141,7 @@ class Pods(EventFormat):
             raise missing_results_error(snapshot.pending)
         active = sorted(snapshot.active_ids)
         number = next_round_number(
-            event, len(active), complete_message=_("Ya se jugaron las %(n)d rondas; finalice el evento.")
+            event, len(active), complete_message=_("Ya se jugaron las %(n)d rondas; finalizá el evento.")
         )
         seed = derived_seed(event.seed, "round", number)
         try:
@@ -152,7 +152,8 @@ class Pods(EventFormat):
         except PairingError as exc:
             raise PairingRefused(
                 exc.code,
-                _("No se puede sentar a %(n)d jugadores activos en mesas de %(min)d a %(max)d.")
+                ngettext("No se puede sentar a %(n)d jugador activo en mesas de %(min)d a %(max)d.",
+                         "No se puede sentar a %(n)d jugadores activos en mesas de %(min)d a %(max)d.", len(active))
                 % {"n": len(active), "min": rules.min_size, "max": rules.max_size},
             ) from exc
         self.open_rounds_confirm(event)

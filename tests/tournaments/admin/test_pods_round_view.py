@@ -167,7 +167,7 @@ def test_pods_round_page_asks_for_every_place(client_a, paired):
     (a, _na), (b, _nb), (c, name_c), (d, _nd) = seats(pod)
     response = client_a.post(save_url(rnd, pod), form_data([(a, 1, 20), (b, 2, 10), (c, None, 5), (d, 4, 1)], 0),
                              follow=True)
-    assert message_texts(response) == [f"Mesa 2: elija el puesto de cada jugador (falta el de {name_c})."]
+    assert message_texts(response) == [f"Mesa 2: elegí el puesto de cada jugador (falta el de {name_c})."]
     response = client_a.post(save_url(rnd, pod), {**form_data([(a, 1, 20), (b, 2, 10), (c, 3, 5), (d, 4, 1)], 0),
                                                   f"score_{c}": "cinco"}, follow=True)
     assert message_texts(response) == [

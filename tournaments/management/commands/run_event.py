@@ -29,6 +29,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DataError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.games import REGISTRY
 from rules.models import Game
@@ -328,7 +329,8 @@ class Command(BaseCommand):
                 f"{seat.display_name} ({seat.place}" + (f", {seat.score}" if seat.score is not None else "") + ")"
                 for seat in pod.by_place
             )
-            flag = "  " + _("[%(n)d reencuentro(s) inevitable(s)]") % {"n": pod.repeats} if pod.repeats else ""
+            flag = "  " + ngettext("[%(n)d reencuentro inevitable]", "[%(n)d reencuentros inevitables]",
+                                  pod.repeats) % {"n": pod.repeats} if pod.repeats else ""
             out.write(f"   {pod.table_number:>4}  {players}{flag}")
 
     def _print_pod_standings(self, event: Event, rows, score_label: str | None) -> None:
@@ -343,7 +345,7 @@ class Command(BaseCommand):
         out.write(header)
         names = {"points": _("Puntos"), "opponents_points": _("Rivales"), "secondary_score": score_label or ""}
         for row in rows:
-            flag = " (" + (_("descalificado") if row.disqualified else _("abandonó")) + ")" if (
+            flag = " (" + (_("descalificación") if row.disqualified else _("abandonó")) + ")" if (
                 row.dropped or row.disqualified) else ""
             sep = names.get(row.separated_by, "") if row.separated_by else (_("Técnico") if row.technical_tie else "")
             line = (f"{row.rank:>4} {(row.display_name + flag)[:30]:<30} {row.player_number:<9} "
@@ -378,7 +380,7 @@ class Command(BaseCommand):
         )
         out.write(header)
         for row in rows:
-            flag = " (" + (_("descalificado") if row.disqualified else _("abandonó")) + ")" if (
+            flag = " (" + (_("descalificación") if row.disqualified else _("abandonó")) + ")" if (
                 row.dropped or row.disqualified) else ""
             sep = str(TIEBREAKER_LABELS.get(row.separated_by, "")) if row.separated_by else (
                 _("Técnico") if row.technical_tie else "")
