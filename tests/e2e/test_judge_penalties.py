@@ -112,7 +112,7 @@ def test_judge_on_phone_looks_up_a_ruling_and_a_third_warning_disqualifies(
     assert not Registration.objects.get(pk=offender.pk).disqualified  # nothing recorded before confirming
     phone.click("text=Confirmar penalidad")
     expect(phone.locator(".messages .success")).to_contain_text(THIRD)
-    expect(phone.locator("#decision")).to_contain_text("El jugador está descalificado de la fecha.")
+    expect(phone.locator("#decision")).to_contain_text("Esta inscripción tiene una descalificación de la fecha.")
     assert Registration.objects.get(pk=offender.pk).disqualified
     assert fits_phone(phone)
     shot(phone, "penalty-detail-360")
@@ -121,6 +121,6 @@ def test_judge_on_phone_looks_up_a_ruling_and_a_third_warning_disqualifies(
     desktop_page.goto(live_server.url + reverse("public:standings", args=[event.pk]))
     row = desktop_page.locator(f'#standings-table tr[data-registration="{offender.pk}"]')
     expect(row).to_contain_text(name)
-    expect(row).to_contain_text("descalificado")
+    expect(row).to_contain_text("descalificación")
     table.refresh_from_db()
     assert (table.games_a, table.games_b) == (0, 2)

@@ -222,12 +222,12 @@ def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_ski
     assert match.status == MatchStatus.REPORTED
     detail = client.get(response["Location"]).content.decode()
     assert "Penalidad registrada" in detail and THIRD_WARNING in detail
-    assert "El jugador está descalificado de la fecha." in detail
+    assert "Esta inscripción tiene una descalificación de la fecha." in detail
 
     # Public standings mark the player.
     standings = client.get(reverse("public:standings", args=[event.pk])).content.decode()
     row = re.search(rf'<tr class="dropped" data-registration="{leader.pk}">(.*?)</tr>', standings, re.S)
-    assert row and "descalificado" in row.group(1)
+    assert row and "descalificación" in row.group(1)
 
     # The top cut skips the player; the next one in the standings moves up.
     play(match.round)

@@ -55,7 +55,7 @@ class QuickPlayerForm(forms.ModelForm):
         existing = Player.objects.filter(player_number__iexact=number).first()
         if existing is not None:
             raise forms.ValidationError(
-                _("Ya existe la ficha de %(name)s con ese número (%(number)s): inscribilo con «Agregar otro/a "
+                _("Ya existe la ficha de %(name)s con ese número (%(number)s): inscribila con «Agregar otro/a "
                   "Inscripción».") % {"name": existing.display_name, "number": existing.player_number}
             )
         return number

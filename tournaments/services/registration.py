@@ -382,7 +382,7 @@ def registration_self_drop(*, registration: Registration | int, by, before_table
         raise StateError("swiss_over", _("Las rondas suizas ya terminaron: para dejar el reducido, avisale a un "
                                          "juez o al organizador."))
     if registration.disqualified:
-        raise RegistrationError("disqualified", _("Fuiste descalificado de este evento."))
+        raise RegistrationError("disqualified", _("Tenés una descalificación en este evento: no podés volver."))
     if registration.dropped:
         raise RegistrationError("already_dropped", _("Ya abandonaste este torneo."))
     return _drop_locked(event, registration, by, self_drop=True, before_table=before_table)

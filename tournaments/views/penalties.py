@@ -140,7 +140,7 @@ class PenaltyForm(forms.Form):
         lad = ladder.LADDERS[game]
         a, b = match.player_a, match.player_b
         self.fields["registration"].choices = [
-            (reg.pk, reg.player.display_name + (" — " + _("descalificado") if reg.disqualified else ""))
+            (reg.pk, reg.player.display_name + (" — " + _("descalificación") if reg.disqualified else ""))
             for reg in (a, b)
         ]
         self.infractions = ladder.infractions(game)

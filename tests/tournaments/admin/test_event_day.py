@@ -403,7 +403,7 @@ def test_quick_player_duplicate_number_is_a_form_error(client_a, event_a):
     url = reverse("admin:tournaments_event_quick_player", args=[event_a.pk])
     response = client_a.post(url, {"quick-display_name": "Otro", "quick-player_number": "WM-9004"}, follow=True)
     assert message_texts(response) == [
-        "Número: Ya existe la ficha de Breeder con ese número (WM-9004): inscribilo con «Agregar otro/a Inscripción»."
+        "Número: Ya existe la ficha de Breeder con ese número (WM-9004): inscribila con «Agregar otro/a Inscripción»."
     ]
     assert Player.objects.filter(player_number="WM-9004").count() == 1
 
