@@ -47,3 +47,17 @@ def _page_caches_empty():
     yield
     cache.clear()
     pagecache.local_clear()
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """No test leaves a language active for the next one.
+
+    A request activates its language (config.middleware) and so do the
+    management commands; nothing restores it, so a test that asked for English
+    would leave the following tests in English.
+    """
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

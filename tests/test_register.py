@@ -25,7 +25,8 @@ USTED_IMPERATIVES = frozenset("""
     elija busque abra imprima cargue ingrese seleccione haga verifique intente complete revise escriba
     vuelva pida use espere agregue confirme tenga introduzca indique consulte presione toque elimine
     marque descargue guarde llame avise compruebe corrija asegúrese recuerde inicie vea mire lea
-    deje envíe pase registre anote cambie pruebe
+    deje envíe pase registre anote cambie pruebe finalice empareje inscriba borre genere suba active desactive
+    anule sírvase fíjese dígale cancele continúe acepte
     usted ustedes
 """.split())
 
@@ -41,6 +42,7 @@ CLITIC = re.compile(r"\b\w*[áéíóú]\w*[ae](?:lo|la|los|las|le|les|me|nos)\b"
 #: True false positives, each with its reason: {word (lower case): reason}.
 ALLOWED_WORDS = {
     "pedíselo": "voseo with two clitics keeps its accent (pedí + se + lo)",
+    "ángeles": "a name (María de los Ángeles), not a verb",
 }
 
 WORD = re.compile(r"\w+", re.UNICODE)

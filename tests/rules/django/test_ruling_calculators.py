@@ -84,7 +84,7 @@ def test_tribute_helper_for_a_level_6_beast(client, tributes, fragment, css):
 @pytest.mark.parametrize(("params", "error"), [
     ({"tributo-level": 6, "tributo-tributes": "2, cuatro"}, "«cuatro» no es un nivel"),
     ({"tributo-level": 6, "tributo-tributes": "2, 9"}, "Los niveles de las bestias van del 1 al 7."),
-    ({"tributo-level": 8, "tributo-tributes": "4 4"}, "Asegúrese de que este valor sea menor o igual a 7."),
+    ({"tributo-level": 8, "tributo-tributes": "4 4"}, "El valor tiene que ser menor o igual a 7."),
 ])
 def test_tribute_helper_refuses_nonsense(client, params, error):
     body = page(client, **params)

@@ -83,8 +83,8 @@ def test_event_list_invalid_filter_is_400_with_readable_spanish_detail(api):
     assert body["code"] == "invalid"
     assert set(body["errors"]) == {"kind", "date"}
     assert body["detail"] == (
-        "kind: Seleccione una opción válida. mundial no es una de las opciones disponibles. "
-        "date: Introduzca una fecha válida."
+        "kind: Elegí una opción válida: mundial no es una de las disponibles. "
+        "date: Ingresá una fecha válida."
     )
 
 

@@ -142,7 +142,7 @@ def test_the_login_page_is_throttled_and_shares_the_counter(client, rates, setti
     assert client.post(login, {"username": "jueza", "password": "no"}).status_code == 200
     blocked = client.post(login, {"username": "jueza", "password": "secreto-123"})
     assert blocked.status_code == 429 and int(blocked["Retry-After"]) >= 1
-    assert "Demasiados intentos de ingreso. Vuelva a intentar en" in blocked.content.decode()
+    assert "Demasiados intentos de ingreso. Volvé a intentar en" in blocked.content.decode()
     assert "_auth_user_id" not in client.session
     cache.clear()  # a minute later
     assert client.post(login, {"username": "jueza", "password": "secreto-123"}).status_code == 302

@@ -64,10 +64,10 @@ def test_api_refuses_what_the_rules_refuse_naming_the_field(as_user, judge, matc
     assert field in body["errors"], body
     if code == "min_value":
         assert body["code"] == "invalid"
-        assert body["errors"][field] == ["Asegúrese de que este valor es mayor o igual a 0."]
+        assert body["errors"][field] == ["El valor tiene que ser mayor o igual a 0."]
     elif code == "max_value":
         assert body["code"] == "invalid"
-        assert body["errors"][field] == ["Asegúrese de que este valor es menor o igual a 600."]
+        assert body["errors"][field] == ["El valor tiene que ser menor o igual a 600."]
     else:
         assert body["code"] == code
     assert match.version == 0 and not ResultEntry.objects.exists()

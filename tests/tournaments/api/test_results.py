@@ -161,7 +161,7 @@ def test_missing_fields_are_400_with_readable_labels(as_user, judge, match):
     assert set(data["errors"]) == {"games_a", "games_b", "expected_version"}
     assert data["detail"] == (
         "Partidas ganadas por A: Este campo es requerido. "
-        "Partidas ganadas por B: Asegúrese de que este valor es mayor o igual a 0. "
+        "Partidas ganadas por B: El valor tiene que ser mayor o igual a 0. "
         "Versión esperada: Este campo es requerido."
     )
 
