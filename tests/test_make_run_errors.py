@@ -90,24 +90,22 @@ def test_make_run_serves_with_debug_off_as_the_demo_server(server):
     assert "SECRET_KEY" not in env  # the development key, accepted for the demo server only
 
 
-def test_an_unknown_address_is_arenas_spanish_404(server):
+@pytest.mark.parametrize(("path", "status", "title", "sentence", "english"), [
+    # An unknown address: no view, no database.
+    ("/no-existe/", 404, "Página no encontrada", "La dirección que buscaste no existe o ya no está disponible.",
+     ("Page not found", "URLconf", "DEBUG = True")),
+    # The event list on a database without tables: an error.
+    ("/", 500, "Error del servidor", "Volvé a intentarlo en unos minutos",
+     ("Traceback", "OperationalError", "Server Error")),
+])
+def test_make_run_answers_arenas_spanish_error_pages(server, path, status, title, sentence, english):
     _, base = server
-    status, body = fetch(f"{base}/no-existe/")
+    answered, body = fetch(f"{base}{path}")
 
-    assert status == 404
-    assert "<title>Página no encontrada · Arena</title>" in body
-    assert "La dirección que buscaste no existe o ya no está disponible." in body
-    assert "Page not found" not in body and "URLconf" not in body and "DEBUG = True" not in body
-
-
-def test_an_error_is_arenas_spanish_500(server):
-    _, base = server
-    status, body = fetch(f"{base}/")  # the event list, on a database without tables
-
-    assert status == 500
-    assert "<title>Error del servidor · Arena</title>" in body
-    assert "Volvé a intentarlo en unos minutos" in body
-    assert "Traceback" not in body and "OperationalError" not in body and "Server Error" not in body
+    assert answered == status
+    assert f"<title>{title} · Arena</title>" in body
+    assert sentence in body
+    assert [word for word in english if word in body] == []
 
 
 def test_static_files_are_served_without_collectstatic(server):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -180,3 +182,13 @@ def test_the_es_ar_catalog_speaks_voseo():
             if msgid and (forms := usted_forms(msgstr)):
                 offenders[str(msgid)] = forms
     assert offenders == {}
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="sin msgfmt (gettext)")
+def test_the_compiled_es_ar_catalogs_match_their_sources(tmp_path):
+    """The committed .mo files are what ``msgfmt -c`` makes of the .po files beside them."""
+    for mo in catalog_files():
+        fresh = tmp_path / mo.name
+        subprocess.run(["msgfmt", "-c", "-o", str(fresh), str(mo.with_suffix(".po"))], check=True)
+        with mo.open("rb") as committed, fresh.open("rb") as compiled:
+            assert gettext.GNUTranslations(committed)._catalog == gettext.GNUTranslations(compiled)._catalog, mo
