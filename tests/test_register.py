@@ -192,3 +192,15 @@ def test_the_compiled_es_ar_catalogs_match_their_sources(tmp_path):
         subprocess.run(["msgfmt", "-c", "-o", str(fresh), str(mo.with_suffix(".po"))], check=True)
         with mo.open("rb") as committed, fresh.open("rb") as compiled:
             assert gettext.GNUTranslations(committed)._catalog == gettext.GNUTranslations(compiled)._catalog, mo
+
+
+def test_no_script_of_the_site_speaks_usted():
+    """The strings of static/arena/*.js (what the live pages write) say vos too."""
+    offenders = {}
+    for path in sorted((ROOT / "static" / "arena").glob("*.js")):
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for double, single in re.findall(r'"([^"]*)"|\'([^\']*)\'', text):
+                literal = double or single
+                if literal != "use strict" and (forms := usted_forms(literal)):
+                    offenders[f"{path.relative_to(ROOT)}:{line}"] = forms
+    assert offenders == {}
