@@ -431,6 +431,11 @@ class EventFormat:
         """
         raise NotImplementedError
 
+    def result_simulate(self, event: Event, rnd: Round, table: Table, rng: Any) -> dict[str, Any]:
+        """A random legal result of ``table`` (``seats`` and the table's values) that
+        :func:`tournaments.services.table_result_record` takes: what ``run_event`` plays from ``rng``."""
+        raise NotImplementedError
+
     def result_log_values(self, table: Table, *, after: bool = False) -> dict[str, Any]:
         """What the event log keeps of ``table``'s stored result (``before``, or ``after`` a new one)."""
         raise NotImplementedError

@@ -42,7 +42,7 @@ from .base import (
     require_swiss_complete,
     seat_values,
 )
-from .duel_results import match_result_validate, seat_hows
+from .duel_results import match_result_validate, seat_hows, simulate_games
 
 
 def insert_matches(rnd: Round, rows: list[tuple]) -> None:
@@ -297,6 +297,12 @@ class Duels(EventFormat):
         return _bracket_of(rounds)
 
     # -- results (tournaments.services.results.table_result_record) ---------------------------
+
+    def result_simulate(self, event: Event, rnd: Round, table: Table, rng: random.Random) -> dict:
+        """Games of each side from :func:`~tournaments.formats.duel_results.simulate_games`; drawn
+        matches only in the Swiss rounds (a top-cut match has a winner)."""
+        games_a, games_b, drawn = simulate_games(rng, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
+        return {"seats": [{"games": games_a}, {"games": games_b}], "games_drawn": drawn}
 
     def result_validate(self, event: Event, table: Table, seats, *, games_drawn: int = 0,
                         went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
