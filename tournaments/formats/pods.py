@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .. import pods_selectors, report_selectors
+from ..adapters import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, Round, Table
-from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.pods import (
