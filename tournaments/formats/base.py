@@ -503,21 +503,3 @@ class EventFormat:
         """A page of ``rnd``'s tables for the judge list (a :class:`tournaments.selectors.JudgeTablePage`):
         ``status`` ``pendientes`` / ``con-resultado`` / ``todas``, ``query`` a name or number."""
         raise NotImplementedError
-
-    def judge_report_marks(self, rnd: Round, tables: Sequence[Any]) -> tuple[set[int], set[int]]:
-        """Of the judge page's pending ``tables``, the numbers with one player's report and those whose
-        reports differ (a format whose queue shows every conflict marks none)."""
-        return set(), set()
-
-    def report_queue(self, event: Event, rnd: Round) -> list[Any]:
-        """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
-        raise NotImplementedError
-
-    def report_queue_rows(self, queue: Sequence[Any]) -> list[Any]:
-        """The rows the judges' queue page shows for ``queue``, one per table (its ``judge_queue_row`` partial)."""
-        return list(queue)
-
-    def report_box(self, event: Event, registration: Any, current: dict) -> dict:
-        """What the player's report box on «Mi torneo» shows for their seated table ``current``
-        (:func:`tournaments.me_selectors.player_current_table`): kind, state, own report, choices."""
-        raise NotImplementedError

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import report_selectors, selectors
+from .. import selectors
 from ..adapters import EventSnapshot, load_snapshot
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import PairingRefused, StateError
@@ -368,16 +368,6 @@ class Duels(EventFormat):
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
                                           minutes=event.round_minutes)
-
-    def judge_report_marks(self, rnd: Round, tables) -> tuple[set[int], set[int]]:
-        numbers = [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING]
-        return report_selectors.reported_tables(rnd, numbers)
-
-    def report_queue(self, event: Event, rnd: Round):
-        return report_selectors.report_queue(rnd, minutes=event.round_minutes)
-
-    def report_box(self, event: Event, registration, current: dict) -> dict:
-        return report_selectors.match_report_box(event, registration, current)
 
 
 DUELS = Duels()

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import pods_selectors, report_selectors
+from .. import pods_selectors
 from ..adapters import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import IllegalResult, PairingRefused, StateError
@@ -331,15 +331,6 @@ class Pods(EventFormat):
 
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return pods_selectors.judge_pod_page(rnd, status=status, query=query, offset=offset)
-
-    def report_queue(self, event: Event, rnd: Round):
-        return report_selectors.pod_report_queue(rnd)
-
-    def report_queue_rows(self, queue):
-        return report_selectors.pod_queue_rows(queue)
-
-    def report_box(self, event: Event, registration, current: dict) -> dict:
-        return report_selectors.pod_report_box(event, registration, current)
 
 
 PODS = Pods()
