@@ -60,7 +60,7 @@ def _games_form(post, table: Table) -> tuple[dict, dict, list[tuple[str, object]
     except ValueError:
         games = (-1,)
     if min(games) < 0:
-        raise _FormError(_("Mesa %(t)s: ingrese cantidades de partidas válidas (números enteros, 0 o más).")
+        raise _FormError(_("Mesa %(t)s: ingresá cantidades de partidas válidas (números enteros, 0 o más).")
                          % {"t": table.table_number})
     seats = {table.player_a_id: {"games": games[0]}, table.player_b_id: {"games": games[1]}}
     fields = [("games_a", games[0]), ("games_b", games[1]), ("games_drawn", games[2])]

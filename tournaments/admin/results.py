@@ -114,7 +114,7 @@ class GameReader:
             values = read_games(post)
         except ValueError as exc:
             raise ResultInputError(
-                _("Mesa %(t)s: ingrese cantidades de partidas válidas (números enteros, 0 o más).")
+                _("Mesa %(t)s: ingresá cantidades de partidas válidas (números enteros, 0 o más).")
                 % {"t": table.table_number}) from exc
         return services.duel_seats(values)
 
@@ -232,7 +232,7 @@ def parse_placements(post, pod: pods_selectors.PodRow, *,
         raw_place = (post.get(place_field(seat.registration_id)) or "").strip()
         if not raw_place.isdigit():
             raise ResultInputError(
-                _("Mesa %(t)d: elija el puesto de cada jugador (falta el de %(name)s).")
+                _("Mesa %(t)d: elegí el puesto de cada jugador (falta el de %(name)s).")
                 % {"t": pod.table_number, "name": seat.display_name})
         score = None
         if score_label:

@@ -11,25 +11,19 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, game, record_places
+from tests.factories import record_places
 from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.models import ResultEntry, Seat
 
-from .conftest import message_texts, press
+from .conftest import message_texts, press, registered_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def stoner_event(venue, players: int = 13, **kwargs):
     """A stoner-points event at ``venue`` with ``players`` registered and registration closed."""
-    event = EventFactory(venue=venue, game=game("stoner_points"), best_of=1, cut_size=0, **kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    return registered_event(venue, players, game_key="stoner_points", cut_size=0, **kwargs)
 
 
 def round_url(rnd) -> str:
@@ -169,7 +163,7 @@ def test_pods_round_page_asks_for_every_place(client_a, paired):
     (a, _na), (b, _nb), (c, name_c), (d, _nd) = seats(pod)
     response = client_a.post(save_url(rnd, pod), form_data([(a, 1, 20), (b, 2, 10), (c, None, 5), (d, 4, 1)], 0),
                              follow=True)
-    assert message_texts(response) == [f"Mesa 2: elija el puesto de cada jugador (falta el de {name_c})."]
+    assert message_texts(response) == [f"Mesa 2: elegí el puesto de cada jugador (falta el de {name_c})."]
     response = client_a.post(save_url(rnd, pod), {**form_data([(a, 1, 20), (b, 2, 10), (c, 3, 5), (d, 4, 1)], 0),
                                                   f"score_{c}": "cinco"}, follow=True)
     assert message_texts(response) == [

@@ -118,7 +118,7 @@ def test_round_page_bad_numbers_are_refused_politely(client_a, paired):
     _, rnd = paired
     match = rnd.tables.get(table_number=1)
     response = client_a.post(result_url(rnd, match), {"games_a": "dos", "expected_version": "0"}, follow=True)
-    assert message_texts(response) == ["Mesa 1: ingrese cantidades de partidas válidas (números enteros, 0 o más)."]
+    assert message_texts(response) == ["Mesa 1: ingresá cantidades de partidas válidas (números enteros, 0 o más)."]
 
 
 def test_round_page_double_loss_is_recorded(client_a, paired):
