@@ -1,9 +1,10 @@
 """The only code that speaks both ORM and the pure Swiss core.
 
-``load_snapshot`` reads one event in a fixed number of queries (two), as
-plain tuples rather than model instances — a 16,384-player event has over
-100,000 matches by its last rounds — and returns core records; the services
-turn core output back into rows.
+``load_snapshot`` (tables of two) and ``load_pod_snapshot`` (pods) read one
+event in a fixed number of queries (two), as plain tuples rather than model
+instances — a 16,384-player event has over 100,000 matches by its last rounds —
+and return core records; ``StandingRow`` joins a core standing with the
+player's public data, for the formats and the selectors above them.
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from dataclasses import dataclass
 
 from .enums import MatchOutcome, MatchStatus, RoundPhase
 from .models import Event, Registration, Seat, Table
-from .swiss.types import MatchRecord, Outcome
+from .swiss.pods import PodResult, PodStanding, pod_standings
+from .swiss.types import MatchRecord, Outcome, Standing
 
 _EXPLICIT = {MatchOutcome.DOUBLE_LOSS.value: Outcome.DOUBLE_LOSS, MatchOutcome.BYE.value: Outcome.BYE}
 
@@ -45,9 +47,24 @@ class RegistrationRow:
         return not self.dropped or (self.dropped_after_round is not None and self.dropped_after_round > round_number)
 
 
+class _Roster:
+    """What a snapshot answers from its ``registrations`` (id → :class:`RegistrationRow`)."""
+
+    __slots__ = ()
+    registrations: dict[int, RegistrationRow]
+
+    @property
+    def active_ids(self) -> list[int]:
+        return [rid for rid, reg in self.registrations.items() if reg.active]
+
+    @property
+    def draw_order(self) -> dict[int, int]:
+        return {rid: reg.draw_order for rid, reg in self.registrations.items()}
+
+
 @dataclass(frozen=True, slots=True)
-class EventSnapshot:
-    """Plain view of an event for the core.
+class EventSnapshot(_Roster):
+    """Plain view of an event of tables of two for the core.
 
     ``registrations`` maps registration id to its row; ``swiss_records``
     holds every Swiss match that has a result, byes included; ``pending``
@@ -58,13 +75,46 @@ class EventSnapshot:
     swiss_records: tuple[MatchRecord, ...]
     pending: tuple[int | None, ...]
 
-    @property
-    def active_ids(self) -> list[int]:
-        return [rid for rid, reg in self.registrations.items() if reg.active]
+
+@dataclass(frozen=True, slots=True)
+class PodSnapshot(_Roster):
+    """Plain view of a pod event for the core.
+
+    ``registrations``: id → row; ``results``: one :class:`PodResult` per pod
+    with a result (reported or confirmed), any order; ``pending``: table
+    numbers of pods still without one, sorted.
+    """
+
+    registrations: dict[int, RegistrationRow]
+    results: tuple[PodResult, ...]
+    pending: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A standings row with the player's public data (name, number, venue)."""
+
+    standing: Standing
+    display_name: str
+    player_number: str
+    venue: str
+    registration_id: int
+    dropped: bool
+    disqualified: bool
 
     @property
-    def draw_order(self) -> dict[int, int]:
-        return {rid: reg.draw_order for rid, reg in self.registrations.items()}
+    def swiss_rank(self) -> int:
+        """The rank in the Swiss standings (the final standings of a finished event may differ)."""
+        return self.standing.rank
+
+    def __getattr__(self, name: str):  # rank, match_points, buchholz … straight from the core row
+        return getattr(self.standing, name)
+
+
+def standing_row(standing: Standing, reg: RegistrationRow) -> StandingRow:
+    """The core's ``standing`` of the player ``reg``, with their public data."""
+    return StandingRow(standing=standing, display_name=reg.display_name, player_number=reg.player_number,
+                       venue=reg.venue, registration_id=reg.id, dropped=reg.dropped, disqualified=reg.disqualified)
 
 
 def match_record(match: Table, round_number: int) -> MatchRecord:
@@ -112,3 +162,34 @@ def load_snapshot(event: Event) -> EventSnapshot:
             (a, ga), (b, gb) = seats[0], seats[1] if len(seats) > 1 else (None, 0)
             records.append(MatchRecord(number, a, b, ga, gb, gd, _EXPLICIT.get(outcome)))
     return EventSnapshot(registrations=registrations, swiss_records=tuple(records), pending=tuple(pending))
+
+
+def load_pod_snapshot(event: Event) -> PodSnapshot:
+    """Registrations and pod results of ``event`` (two queries, no model instances)."""
+    registrations = load_registrations(event)
+    seats = Seat.objects.filter(table__round__event=event, table__round__phase=RoundPhase.SWISS).values_list(
+        "table_id", "table__round__number", "table__table_number", "table__status", "registration_id", "place", "score",
+    ).order_by("table__round__number", "table__table_number", "seat")
+    pods: dict[int, tuple[int, int, str, list[tuple[int, int, int | None]]]] = {}
+    for pod_id, number, table, status, rid, place, score in seats:
+        pods.setdefault(pod_id, (number, table, status, []))[3].append((rid, place, score))
+    results: list[PodResult] = []
+    pending: set[int] = set()
+    for number, table, status, lines in pods.values():
+        if status == MatchStatus.PENDING:
+            pending.add(table)
+        else:
+            results.append(PodResult(number, table, tuple(lines)))
+    return PodSnapshot(registrations=registrations, results=tuple(results), pending=tuple(sorted(pending)))
+
+
+def core_pod_standings(event: Event, snapshot: PodSnapshot | None = None) -> tuple[PodStanding, ...]:
+    """The core's pod standings of ``event`` with its placement points."""
+    snapshot = snapshot or load_pod_snapshot(event)
+    return pod_standings(
+        snapshot.registrations.keys(),
+        snapshot.results,
+        points_table=event.points_table(),
+        active=set(snapshot.active_ids),
+        draw_order=snapshot.draw_order,
+    )

@@ -3,9 +3,9 @@
 Multiplayer games (La Copa del Mundo, the stoner-points game) seat 2–6
 players at a table (a *pod*, :class:`~tournaments.models.Table`). These
 selectors feed the public pages, the judge page, the API, the PDFs and
-``run_event`` alike, each with a bounded number of queries;
-:func:`load_pod_snapshot` is the adapter that turns stored pods into the
-pure core's :class:`~tournaments.swiss.pods.PodResult` records.
+``run_event`` alike, each with a bounded number of queries; the adapter that
+turns stored pods into the pure core's records is
+:func:`tournaments.adapters.load_pod_snapshot`.
 """
 from __future__ import annotations
 
@@ -15,87 +15,24 @@ from decimal import Decimal
 
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from .adapters import RegistrationRow, load_registrations
+from .adapters import StandingRow, core_pod_standings, load_pod_snapshot
 from .enums import MatchStatus, RoundPhase
 from .models import Event, Registration, ResultEntry, Round, Seat, Table
 from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
-from .swiss.pods import PodResult, PodStanding, as_decimal, pod_points, pod_standings
+from .swiss.pods import as_decimal, pod_points
 from .text import fold
 
 
 @dataclass(frozen=True, slots=True)
-class PodSnapshot:
-    """Plain view of a pod event for the core.
-
-    ``registrations``: id → row; ``results``: one :class:`PodResult` per pod
-    with a result (reported or confirmed), any order; ``pending``: table
-    numbers of pods still without one, sorted.
-    """
-
-    registrations: dict[int, RegistrationRow]
-    results: tuple[PodResult, ...]
-    pending: tuple[int, ...]
-
-    @property
-    def active_ids(self) -> list[int]:
-        return [rid for rid, reg in self.registrations.items() if reg.active]
-
-    @property
-    def draw_order(self) -> dict[int, int]:
-        return {rid: reg.draw_order for rid, reg in self.registrations.items()}
-
-
-def load_pod_snapshot(event: Event) -> PodSnapshot:
-    """Registrations and pod results of ``event`` (two queries, no model instances)."""
-    registrations = load_registrations(event)
-    seats = Seat.objects.filter(table__round__event=event, table__round__phase=RoundPhase.SWISS).values_list(
-        "table_id", "table__round__number", "table__table_number", "table__status", "registration_id", "place", "score",
-    ).order_by("table__round__number", "table__table_number", "seat")
-    pods: dict[int, tuple[int, int, str, list[tuple[int, int, int | None]]]] = {}
-    for pod_id, number, table, status, rid, place, score in seats:
-        pods.setdefault(pod_id, (number, table, status, []))[3].append((rid, place, score))
-    results: list[PodResult] = []
-    pending: set[int] = set()
-    for number, table, status, lines in pods.values():
-        if status == MatchStatus.PENDING:
-            pending.add(table)
-        else:
-            results.append(PodResult(number, table, tuple(lines)))
-    return PodSnapshot(registrations=registrations, results=tuple(results), pending=tuple(sorted(pending)))
-
-
-def core_pod_standings(event: Event, snapshot: PodSnapshot | None = None) -> tuple[PodStanding, ...]:
-    """The core's pod standings of ``event`` with its placement points."""
-    snapshot = snapshot or load_pod_snapshot(event)
-    return pod_standings(
-        snapshot.registrations.keys(),
-        snapshot.results,
-        points_table=event.points_table(),
-        active=set(snapshot.active_ids),
-        draw_order=snapshot.draw_order,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class PodStandingRow:
+class PodStandingRow(StandingRow):
     """A pod standings row with the player's public data.
 
+    ``standing`` is the core's :class:`~tournaments.swiss.pods.PodStanding`:
     ``points`` placement points, ``opponents_points`` the sum of the
     pod-mates' points (Buchholz of pods), both :class:`~decimal.Decimal`
     (DESIGN.md decision 17); ``secondary_score`` the game's own score summed
     (stoner points), an integer.
     """
-
-    standing: PodStanding
-    display_name: str
-    player_number: str
-    venue: str
-    registration_id: int
-    dropped: bool
-    disqualified: bool
-
-    def __getattr__(self, name: str):  # rank, points, opponents_points … straight from the core row
-        return getattr(self.standing, name)
 
     @property
     def places_text(self) -> str:

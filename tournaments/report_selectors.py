@@ -11,6 +11,8 @@ from django.db.models import F
 
 from . import pods_selectors
 from .enums import MatchStatus, ResultSource, RoundPhase, RoundState
+from .formats import format_for
+from .formats.base import PLACE_RESULTS
 from .models import ResultEntry, Round, Seat, Table, TableReport
 from .selectors import match_clock
 
@@ -201,3 +203,35 @@ def pod_report_box(event, registration, current: dict) -> dict:
     return {"kind": "pod", "state": state.state, "mine": mine, "editable": state.editable,
             "seats": row.seats, "places": list(range(1, len(row.seats) + 1)),
             "score_label": pods_selectors.secondary_score_label(event)}
+
+
+# --------------------------------------------------------------------------- any table, by its result kind
+# The faces ask these four; the event's format says what its tables hold (games of two sides, or
+# places), and the readers above answer for that kind.
+
+def _places(event) -> bool:
+    return format_for(event).table_results == PLACE_RESULTS
+
+
+def table_report_marks(event, rnd: Round, tables) -> tuple[set[int], set[int]]:
+    """Of the judge page's pending ``tables``, the numbers with one player's report and those whose
+    reports differ (pods mark none: their queue shows every conflict)."""
+    if _places(event):
+        return set(), set()
+    return reported_tables(rnd, [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING])
+
+
+def table_report_queue(event, rnd: Round) -> list:
+    """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
+    return pod_report_queue(rnd) if _places(event) else report_queue(rnd, minutes=event.round_minutes)
+
+
+def table_queue_rows(event, queue: list) -> list:
+    """The rows the judges' queue page shows for ``queue``, one per table (its ``judge_queue_row`` partial)."""
+    return pod_queue_rows(queue) if _places(event) else list(queue)
+
+
+def table_report_box(event, registration, current: dict) -> dict:
+    """What the player's report box on «Mi torneo» shows for their seated table ``current``
+    (:func:`tournaments.me_selectors.player_current_table`): kind, state, own report, choices."""
+    return (pod_report_box if _places(event) else match_report_box)(event, registration, current)

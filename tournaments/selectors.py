@@ -13,34 +13,12 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .adapters import load_snapshot
+from .adapters import StandingRow, load_snapshot, standing_row
 from .enums import MatchOutcome, MatchStatus, ResultSource, RoundPhase
 from .models import Event, Registration, ResultEntry, Round, Seat, Table, Venue
 from .stamps import event_stamp
 from .swiss.standings import compute_standings
-from .swiss.types import Standing
 from .text import collation_key, fold
-
-
-@dataclass(frozen=True, slots=True)
-class StandingRow:
-    """A standings row with the player's public data (name, number, venue)."""
-
-    standing: Standing
-    display_name: str
-    player_number: str
-    venue: str
-    registration_id: int
-    dropped: bool
-    disqualified: bool
-
-    @property
-    def swiss_rank(self) -> int:
-        """The rank in the Swiss standings (the final standings of a finished event may differ)."""
-        return self.standing.rank
-
-    def __getattr__(self, name: str):  # rank, match_points, buchholz … straight from the core row
-        return getattr(self.standing, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,21 +58,7 @@ def standings_for_event(event: Event) -> list[StandingRow]:
         active={rid for rid, reg in regs.items() if reg.active},
         draw_order=snapshot.draw_order,
     )
-    rows = []
-    for standing in standings:
-        reg = regs[standing.registration_id]
-        rows.append(
-            StandingRow(
-                standing=standing,
-                display_name=reg.display_name,
-                player_number=reg.player_number,
-                venue=reg.venue,
-                registration_id=reg.id,
-                dropped=reg.dropped,
-                disqualified=reg.disqualified,
-            )
-        )
-    return rows
+    return [standing_row(standing, regs[standing.registration_id]) for standing in standings]
 
 
 def rounds_for_event(event: Event) -> QuerySet[Round]:

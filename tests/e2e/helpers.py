@@ -1,4 +1,5 @@
-"""Steps shared by the organizer's admin walkthroughs: log in, click and wait, buttons, confirmations, messages."""
+"""Steps shared by the organizer's admin walkthroughs: log in, click and wait, buttons, confirmations, messages,
+the new event's form, and the day's start up to round 1."""
 from __future__ import annotations
 
 
@@ -37,3 +38,20 @@ def quick_register(page, players) -> None:
         page.fill("#id_quick-player_number", number)
         click(page, button(page, "Crear e inscribir"))
         assert f"{name} ({number}): alta e inscripción hechas." in messages(page)
+
+
+def add_event(page) -> None:
+    """Open the new event's form from the console's «Eventos»."""
+    click(page, page.get_by_role("link", name="Eventos", exact=True).first)
+    click(page, page.get_by_role("link", name="Agregar evento"))
+
+
+def register_and_pair(page, players) -> None:
+    """On the event page: open registration, register ``players`` with «Alta rápida», close it and
+    pair round 1 (confirmed), landing on round 1's page."""
+    click(page, button(page, "Abrir inscripción"))
+    quick_register(page, players)
+    assert f"Inscriptos: {len(players)}" in page.locator("#arena-day").inner_text()
+    click(page, button(page, "Cerrar inscripción"))
+    click(page, button(page, "Emparejar ronda siguiente"))
+    confirm(page, "Emparejar ronda siguiente")

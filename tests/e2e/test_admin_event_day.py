@@ -15,7 +15,7 @@ import pytest
 from tournaments.enums import EventState
 from tournaments.models import Event
 
-from .helpers import button, click, confirm, login, messages, quick_register
+from .helpers import add_event, button, click, confirm, login, messages, register_and_pair
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -42,8 +42,7 @@ def test_admin_runs_an_eight_player_event_to_its_podium(live_server, desktop_pag
     assert page.locator("#site-name").inner_text() == "Arena — consola del organizador"
 
     # Create the event: the venue, date, game defaults and seed come prefilled.
-    click(page, page.get_by_role("link", name="Eventos", exact=True).first)
-    click(page, page.get_by_role("link", name="Agregar evento"))
+    add_event(page)
     assert page.input_value("#id_best_of") == "3"
     assert page.input_value("#id_seed") != ""
     page.fill("#id_name", "Fecha de prueba E2E")
@@ -51,13 +50,7 @@ def test_admin_runs_an_eight_player_event_to_its_podium(live_server, desktop_pag
     assert "Se creó el evento «Fecha de prueba E2E»" in messages(page)
     assert button(page, "Abrir inscripción").count() == 1
 
-    click(page, button(page, "Abrir inscripción"))
-    quick_register(page, PLAYERS)
-    assert "Inscriptos: 8" in page.locator("#arena-day").inner_text()
-
-    click(page, button(page, "Cerrar inscripción"))
-    click(page, button(page, "Emparejar ronda siguiente"))
-    confirm(page, "Emparejar ronda siguiente")
+    register_and_pair(page, PLAYERS)
     assert page.locator("tr.arena-row-missing").count() == 4  # landed on round 1's page
 
     for number in (1, 2, 3):

@@ -17,7 +17,7 @@ from tests.tournaments.formats_cases import ROUND_ROBIN_6, SINGLE_ELIMINATION_8
 from tournaments.enums import EventState
 from tournaments.models import Event
 
-from .helpers import button, click, confirm, login, messages, quick_register
+from .helpers import add_event, button, click, confirm, login, messages, quick_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -36,8 +36,7 @@ def scores_by_pair(case) -> dict[tuple[str, str], tuple[int, int, int]]:
 
 
 def create_event(page, live_server, name: str, system: str, *, cut: str, third_place: bool) -> None:
-    click(page, page.get_by_role("link", name="Eventos", exact=True).first)
-    click(page, page.get_by_role("link", name="Agregar evento"))
+    add_event(page)
     page.fill("#id_name", name)
     page.select_option("#id_format", label=system)
     page.select_option("#id_cut_size", label=cut)

@@ -29,7 +29,7 @@ import pytest
 from tournaments.enums import EventState
 from tournaments.models import Event, Registration
 
-from .helpers import button, click, confirm, login, messages, quick_register
+from .helpers import add_event, button, click, confirm, login, messages, register_and_pair
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -104,21 +104,14 @@ def test_admin_runs_a_thirteen_player_stoner_points_event_to_its_podium(live_ser
     login(page, live_server)
 
     # Create the event: choosing the game fills in its defaults (one game per round).
-    click(page, page.get_by_role("link", name="Eventos", exact=True).first)
-    click(page, page.get_by_role("link", name="Agregar evento"))
+    add_event(page)
     page.select_option("#id_game", label="Puntos Stoner")
     assert page.input_value("#id_best_of") == "1"
     page.fill("#id_name", "Fecha Stoner E2E")
     click(page, 'input[name="_save"]')
     assert "Se creó el evento «Fecha Stoner E2E»" in messages(page)
 
-    click(page, button(page, "Abrir inscripción"))
-    quick_register(page, PLAYERS)
-    assert "Inscriptos: 13" in page.locator("#arena-day").inner_text()
-
-    click(page, button(page, "Cerrar inscripción"))
-    click(page, button(page, "Emparejar ronda siguiente"))
-    confirm(page, "Emparejar ronda siguiente")
+    register_and_pair(page, PLAYERS)
     assert "Ronda 1 emparejada: 3 mesas." in messages(page)
     assert page.locator("tr.arena-row-missing").count() == 3  # landed on round 1's page
     sizes = sorted(page.locator(f"tr#mesa-{t} tr[data-registration]").count() for t in (1, 2, 3))

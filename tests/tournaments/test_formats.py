@@ -13,7 +13,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rules.games import REGISTRY
-from tests.factories import EventFactory, PlayerFactory, record_places
+from tests.factories import record_places
+from tests.factories.day import registered_event
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus, RoundState
 from tournaments.errors import StateError
@@ -24,16 +25,6 @@ from tournaments.swiss import topcut
 from .test_pods_results import by_seat_order, pod_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
-
-
-def duel_event(players: int = 8, **kwargs):
-    event = EventFactory(cut_size=0, **kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory())
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
 
 
 def test_the_registry_seats_the_multiplayer_games_in_pods_and_every_other_in_duels():
@@ -76,7 +67,7 @@ def test_a_pods_round_with_a_result_is_not_re_paired():
 
 
 def test_a_provisional_score_counts_as_a_result_for_re_pairing():
-    event = duel_event(8)
+    event = registered_event(8, cut_size=0)
     rnd = services.round_pair_next(event=event)
     match = rnd.tables.filter(is_bye=False).first()
     # a game lost to a penalty
@@ -88,7 +79,7 @@ def test_a_provisional_score_counts_as_a_result_for_re_pairing():
 
 
 def test_a_result_for_a_table_that_a_re_pair_replaced_is_refused_not_a_crash():
-    event = duel_event(8)
+    event = registered_event(8, cut_size=0)
     old = services.round_pair_next(event=event).tables.filter(is_bye=False).first()
     old_pk = old.pk
     services.round_repair(event=event)

@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, game, record_places
+from tests.factories import EventFactory, PlayerFactory, UserFactory, record_places
+from tests.factories.day import registered_event
 from tournaments import services
 from tournaments.enums import EventState, MatchStatus
 from tournaments.errors import IllegalResult, PairingRefused, StaleEdit
@@ -23,13 +24,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def pod_event(players: int, key: str = "stoner_points", **kwargs) -> Event:
-    event = EventFactory(game=game(key), cut_size=0, best_of=1, **kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory())
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    """A pod event of ``players`` with registration closed, no top cut (the day's shared factory)."""
+    return registered_event(players, game_key=key, cut_size=0, **kwargs)
 
 
 def seat_order(pod: Table) -> list[int]:

@@ -7,22 +7,13 @@ R-000-61 (best of three), R-000-77 (tardiness), R-000-104 (drawn games).
 import pytest
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.factories.day import registered_event
 from tournaments import selectors, services
 from tournaments.enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from tournaments.errors import IllegalResult, PairingRefused, RegistrationError, StaleEdit, StateError
 from tournaments.models import Registration, ResultEntry, Round, Seat, Table
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
-
-
-def make_event(players: int = 8, **kwargs):
-    event = EventFactory(**kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory())
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
 
 
 def play_round(event, score=(2, 0, 0)):
@@ -57,7 +48,7 @@ def test_register_in_draft_is_refused():
 
 def test_pair_round_one_is_reproducible_from_the_recorded_seed():
     """R-000-75: round 1 is random, drawn from a seed recorded on the round."""
-    event = make_event(players=9, seed=77)
+    event = registered_event(players=9, seed=77)
     first = services.round_pair_next(event=event)
     tables = [(m.table_number, m.player_a_id, m.player_b_id) for m in first.tables.order_by("is_bye", "table_number")]
     services.round_repair(event=event)  # draws round 1 again from the same recorded seed
@@ -65,7 +56,7 @@ def test_pair_round_one_is_reproducible_from_the_recorded_seed():
     assert again.seed == first.seed
     assert [(m.table_number, m.player_a_id, m.player_b_id)
             for m in again.tables.order_by("is_bye", "table_number")] == tables
-    other = make_event(players=9, seed=78)
+    other = registered_event(players=9, seed=78)
     assert services.round_pair_next(event=other).seed != first.seed
     bye = again.tables.get(is_bye=True)
     assert (bye.games_a, bye.games_b, bye.outcome, bye.status) == (2, 0, MatchOutcome.BYE, MatchStatus.CONFIRMED)
@@ -73,7 +64,7 @@ def test_pair_round_one_is_reproducible_from_the_recorded_seed():
 
 def test_pair_next_round_while_results_missing_is_refused():
     """R-000-78: the next round is paired only when every result is in."""
-    event = make_event(players=8)
+    event = registered_event(players=8)
     rnd = services.round_pair_next(event=event)
     first = rnd.tables.order_by("table_number").first()
     services.table_result_record(table=first, seats=[{"games": 2}, {"games": 1}])
@@ -86,7 +77,7 @@ def test_pair_next_round_while_results_missing_is_refused():
 
 def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
     """R-000-61: best of three — nobody wins three games."""
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.table_result_record(table=match, seats=[{"games": 3}, {"games": 0}])
@@ -104,7 +95,7 @@ def test_three_nil_in_best_of_three_is_illegal_and_nothing_is_written():
 )
 def test_other_impossible_best_of_three_scores_are_refused(score, code, said):
     """The refusal names the score as every page writes it: drawn games only when there are some."""
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.table_result_record(
@@ -117,7 +108,7 @@ def test_other_impossible_best_of_three_scores_are_refused(score, code, said):
 
 
 def test_result_for_a_match_not_in_the_current_round_is_refused():
-    event = make_event(players=4)
+    event = registered_event(players=4)
     old = play_round(event).tables.filter(is_bye=False).first()
     services.round_pair_next(event=event)
     with pytest.raises(StateError) as err:
@@ -129,7 +120,7 @@ def test_result_for_a_match_not_in_the_current_round_is_refused():
 
 def test_stale_edit_is_refused_and_keeps_the_first_save():
     judge_one, judge_two = UserFactory(username="ana"), UserFactory(username="beto")
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     loaded_version = match.version
     services.table_result_record(
@@ -152,7 +143,7 @@ def test_stale_edit_is_refused_and_keeps_the_first_save():
 
 def test_correction_keeps_history_and_double_submission_is_a_no_op():
     judge = UserFactory(username="carla")
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=judge)
     services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=judge)  # same again
@@ -166,7 +157,7 @@ def test_correction_keeps_history_and_double_submission_is_a_no_op():
 
 def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
     """R-000-104 / DESIGN 4 and 12: 1-0-1 wins, 1-1-1 is a drawn match."""
-    event = make_event(players=4)
+    event = registered_event(players=4)
     m1, m2 = services.round_pair_next(event=event).tables.order_by("table_number")
     services.table_result_record(table=m1, seats=[{"games": 1}, {"games": 0}], games_drawn=1)
     services.table_result_record(table=m2, seats=[{"games": 1}, {"games": 1}], games_drawn=1)
@@ -176,7 +167,7 @@ def test_drawn_game_counts_toward_three_and_one_one_one_is_a_draw():
 
 def test_more_than_ten_minutes_late_loses_the_match_two_nil():
     """R-000-77: > 10 minutes late → 0-2 whatever was entered."""
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     services.table_result_record(table=match, seats=[{"games": 0, "minutes_late": 11}, {"games": 0}])
     match.refresh_from_db()
@@ -185,7 +176,7 @@ def test_more_than_ten_minutes_late_loses_the_match_two_nil():
 
 def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
     """R-000-77: > 5 minutes late loses game 1, so 2-0 for the late player is impossible."""
-    event = make_event(players=4)
+    event = registered_event(players=4)
     match = services.round_pair_next(event=event).tables.first()
     with pytest.raises(IllegalResult) as err:
         services.table_result_record(table=match, seats=[{"games": 2, "minutes_late": 6}, {"games": 0}])
@@ -196,14 +187,14 @@ def test_more_than_five_minutes_late_requires_game_one_for_the_opponent():
 
 
 def test_bye_has_no_result_to_enter():
-    event = make_event(players=5)
+    event = registered_event(players=5)
     bye = services.round_pair_next(event=event).tables.get(is_bye=True)
     with pytest.raises(StateError):
         services.table_result_record(table=bye, seats=[{"games": 0}, {"games": 2}])
 
 
 def test_dropped_player_is_not_paired_and_keeps_results():
-    event = make_event(players=6)
+    event = registered_event(players=6)
     play_round(event)
     leaving = Registration.objects.filter(event=event).first()
     services.registration_drop(registration=leaving)
@@ -218,7 +209,7 @@ def test_dropped_player_is_not_paired_and_keeps_results():
 
 
 def test_late_entry_joins_with_zero_points():
-    event = make_event(players=4)
+    event = registered_event(players=4)
     play_round(event)
     late = services.registration_create(event=event, player=PlayerFactory())
     assert late.late_entry and late.joined_round == 2
@@ -230,7 +221,7 @@ def test_late_entry_joins_with_zero_points():
 
 def test_rounds_by_attendance_and_swiss_complete():
     """DESIGN 5: ceil(log2 N), minimum 3 — 8 players play 3 rounds."""
-    event = make_event(players=8)
+    event = registered_event(players=8)
     for _ in range(3):
         play_round(event)
     event.refresh_from_db()
@@ -241,7 +232,7 @@ def test_rounds_by_attendance_and_swiss_complete():
 
 
 def test_repair_current_round_only_without_results():
-    event = make_event(players=8)
+    event = registered_event(players=8)
     rnd = services.round_pair_next(event=event)
     again = services.round_repair(event=event)
     assert again.number == 1 and Round.objects.filter(event=event).count() == 1
@@ -253,7 +244,7 @@ def test_repair_current_round_only_without_results():
 
 def test_full_day_top_four_and_podium():
     """R-000-39, R-000-80: Swiss, top 4 seeded 1v4 and 2v3, podium of three."""
-    event = make_event(players=8)
+    event = registered_event(players=8)
     for _ in range(3):
         play_round(event, score=(2, 1, 0))
     standings = selectors.standings_for_event(event)

@@ -32,7 +32,7 @@ Rules of the console:
 One module per concern: :mod:`.site` (titles, superuser-only admins),
 :mod:`.links`, :mod:`.day_panel`, :mod:`.forms`, :mod:`.players`,
 :mod:`.registrations`, :mod:`.events`, :mod:`.rounds` (with :mod:`.pairing`,
-:mod:`.corrections` and :mod:`.pods`), :mod:`.documents`, :mod:`.penalties`,
+:mod:`.corrections` and :mod:`.results`), :mod:`.documents`, :mod:`.penalties`,
 :mod:`.eventlog`, :mod:`.exchange` and :mod:`.scoping`. Django's autodiscovery
 imports this package, which imports every module that registers a ModelAdmin.
 """

@@ -23,7 +23,7 @@ from django.template.response import TemplateResponse
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from .. import pods_selectors, services
+from .. import services
 from ..enums import MatchStatus
 from ..errors import ArenaError
 from ..formats import format_for
@@ -32,9 +32,9 @@ from ..models import Round, Table
 from ..permissions import is_head_judge
 from ..services.corrections import corrector_check, reason_check
 from ..services.corrections_preview import table_correction_preview
-from ..text import round_label, score_text
-from . import pods as admin_pods
+from ..text import round_label
 from .links import round_url
+from .results import READERS, ResultInputError, place_field, score_field
 
 #: The part of the correction page that shows the table's seats, by the format's result kind.
 SEATS_TEMPLATES = {
@@ -69,26 +69,14 @@ def _games_form(post, table: Table) -> tuple[dict, dict, list[tuple[str, object]
 
 def _places_form(post, rnd: Round, table: Table) -> tuple[dict, dict, list[tuple[str, object]]]:
     """``(seats, table values, fields)`` of a places form (``place_<id>``, ``score_<id>`` per seat)."""
-    row = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == table.pk)
     try:
-        placements = admin_pods.parse_placements(
-            post, row, score_label=pods_selectors.secondary_score_label(rnd.event))
-    except admin_pods.PlacementInputError as exc:
+        placements = READERS[PLACE_RESULTS].placements(post, rnd, table)
+    except ResultInputError as exc:
         raise _FormError(str(exc)) from exc
     seats = {rid: {"place": place, "score": score} for rid, place, score in placements}
     fields = [field for rid, place, score in placements
-              for field in ((admin_pods.place_field(rid), place), (admin_pods.score_field(rid), score))]
+              for field in ((place_field(rid), place), (score_field(rid), score))]
     return seats, {}, fields
-
-
-def _result_text(rnd: Round, table: Table, results: str) -> str:
-    """The stored result in words, for the success message."""
-    if results == PLACE_RESULTS:
-        stored = next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == table.pk)
-        return _("puestos corregidos: %(places)s") % {"places": admin_pods.placements_text(stored.by_place)}
-    table.refresh_from_db()
-    return _("resultado corregido a %(score)s") % {
-        "score": score_text(table.games_a, table.games_b, table.games_drawn)}
 
 
 def _moved_columns(results: str, score_label: str) -> list[tuple[str, str, int | None]]:
@@ -153,7 +141,7 @@ def correction_view(model_admin, request, object_id, table_id):
             return HttpResponseRedirect(back)
         messages.success(request, _("%(round)s, mesa %(t)s: %(result)s. Motivo: %(reason)s")
                          % {"t": table.table_number, "round": round_label(rnd), "reason": reason,
-                            "result": _result_text(rnd, table, results)})
+                            "result": READERS[results].corrected_text(rnd, table)})
         if repaired is not None:
             messages.success(request, _("%(round)s emparejada de nuevo con las posiciones corregidas.")
                              % {"round": round_label(repaired, numbered=True)})

@@ -431,6 +431,11 @@ class EventFormat:
         """
         raise NotImplementedError
 
+    def result_simulate(self, event: Event, rnd: Round, table: Table, rng: Any) -> dict[str, Any]:
+        """A random legal result of ``table`` (``seats`` and the table's values) that
+        :func:`tournaments.services.table_result_record` takes: what ``run_event`` plays from ``rng``."""
+        raise NotImplementedError
+
     def result_log_values(self, table: Table, *, after: bool = False) -> dict[str, Any]:
         """What the event log keeps of ``table``'s stored result (``before``, or ``after`` a new one)."""
         raise NotImplementedError
@@ -497,22 +502,4 @@ class EventFormat:
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int) -> Any:
         """A page of ``rnd``'s tables for the judge list (a :class:`tournaments.selectors.JudgeTablePage`):
         ``status`` ``pendientes`` / ``con-resultado`` / ``todas``, ``query`` a name or number."""
-        raise NotImplementedError
-
-    def judge_report_marks(self, rnd: Round, tables: Sequence[Any]) -> tuple[set[int], set[int]]:
-        """Of the judge page's pending ``tables``, the numbers with one player's report and those whose
-        reports differ (a format whose queue shows every conflict marks none)."""
-        return set(), set()
-
-    def report_queue(self, event: Event, rnd: Round) -> list[Any]:
-        """The tables of the open round ``rnd`` waiting for a judge because of the players' reports."""
-        raise NotImplementedError
-
-    def report_queue_rows(self, queue: Sequence[Any]) -> list[Any]:
-        """The rows the judges' queue page shows for ``queue``, one per table (its ``judge_queue_row`` partial)."""
-        return list(queue)
-
-    def report_box(self, event: Event, registration: Any, current: dict) -> dict:
-        """What the player's report box on «Mi torneo» shows for their seated table ``current``
-        (:func:`tournaments.me_selectors.player_current_table`): kind, state, own report, choices."""
         raise NotImplementedError

@@ -8,6 +8,8 @@ decisions 4, 9, 12 and 15.
 """
 from __future__ import annotations
 
+import random
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -253,3 +255,22 @@ def duel_seats(values: dict) -> tuple[list[dict], dict]:
                 seat[key] = rest.pop(f"{key}_{side}")
         seats.append(seat)
     return seats, rest
+
+
+def simulate_games(rng: random.Random, best_of: int, *, allow_draw: bool) -> tuple[int, int, int]:
+    """A plausible random score ``(games_a, games_b, games_drawn)`` for a match.
+
+    Best of three: 2-0, 2-1, 1-2, 0-2 mostly; about 4 % go to time at 1-1
+    (a drawn match) and 2 % end 1-0 with a drawn game. Best of one: 1-0, 0-1
+    or, rarely, a drawn game. Top-cut matches always have a winner.
+    """
+    roll = rng.random()
+    if best_of == 1:
+        if allow_draw and roll < 0.05:
+            return 0, 0, 1
+        return (1, 0, 0) if rng.random() < 0.5 else (0, 1, 0)
+    if allow_draw and roll < 0.04:
+        return 1, 1, 0
+    if roll < 0.06:
+        return (1, 0, 1) if rng.random() < 0.5 else (0, 1, 1)
+    return rng.choice([(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0)])

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import report_selectors, selectors
+from .. import selectors
 from ..adapters import EventSnapshot, load_snapshot
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import PairingRefused, StateError
@@ -42,7 +42,7 @@ from .base import (
     require_swiss_complete,
     seat_values,
 )
-from .duel_results import match_result_validate, seat_hows
+from .duel_results import match_result_validate, seat_hows, simulate_games
 
 
 def insert_matches(rnd: Round, rows: list[tuple]) -> None:
@@ -298,6 +298,12 @@ class Duels(EventFormat):
 
     # -- results (tournaments.services.results.table_result_record) ---------------------------
 
+    def result_simulate(self, event: Event, rnd: Round, table: Table, rng: random.Random) -> dict:
+        """Games of each side from :func:`~tournaments.formats.duel_results.simulate_games`; drawn
+        matches only in the Swiss rounds (a top-cut match has a winner)."""
+        games_a, games_b, drawn = simulate_games(rng, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
+        return {"seats": [{"games": games_a}, {"games": games_b}], "games_drawn": drawn}
+
     def result_validate(self, event: Event, table: Table, seats, *, games_drawn: int = 0,
                         went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
                         provisional: bool = False) -> TableResult:
@@ -362,16 +368,6 @@ class Duels(EventFormat):
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
                                           minutes=event.round_minutes)
-
-    def judge_report_marks(self, rnd: Round, tables) -> tuple[set[int], set[int]]:
-        numbers = [t.pairing.table_number for t in tables if t.pairing.status == MatchStatus.PENDING]
-        return report_selectors.reported_tables(rnd, numbers)
-
-    def report_queue(self, event: Event, rnd: Round):
-        return report_selectors.report_queue(rnd, minutes=event.round_minutes)
-
-    def report_box(self, event: Event, registration, current: dict) -> dict:
-        return report_selectors.match_report_box(event, registration, current)
 
 
 DUELS = Duels()

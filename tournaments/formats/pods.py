@@ -19,14 +19,21 @@ from collections.abc import Iterable, Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .. import pods_selectors, report_selectors
+from .. import pods_selectors
+from ..adapters import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, Round, Table
-from ..pods_selectors import PodSnapshot, core_pod_standings, load_pod_snapshot
 from ..swiss import topcut
 from ..swiss.errors import PairingError
-from ..swiss.pods import Placement, check_placements, pair_pods, placements_from_scores, pod_standings
+from ..swiss.pods import (
+    Placement,
+    check_placements,
+    pair_pods,
+    placements_from_elimination,
+    placements_from_scores,
+    pod_standings,
+)
 from ..swiss.types import Podium
 from .base import (
     PLACE_RESULTS,
@@ -218,6 +225,11 @@ class Pods(EventFormat):
 
     result_log_action = "pod_result_record"
 
+    def result_simulate(self, event: Event, rnd: Round, table: Table, rng: random.Random) -> dict:
+        """Places (and the secondary score) of every seat from :func:`simulate_pod`."""
+        lines = simulate_pod(rng, table.registration_ids, by_score=self.rules(event).places_by == "score")
+        return {"seats": [{"registration": r, "place": p, "score": s} for r, p, s in lines]}
+
     def result_validate(self, event: Event, table: Table, seats, *, games_drawn: int = 0,
                         went_to_time: bool = False, intentional_draw: bool = False, double_loss: bool = False,
                         provisional: bool = False) -> TableResult:
@@ -321,14 +333,30 @@ class Pods(EventFormat):
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return pods_selectors.judge_pod_page(rnd, status=status, query=query, offset=offset)
 
-    def report_queue(self, event: Event, rnd: Round):
-        return report_selectors.pod_report_queue(rnd)
-
-    def report_queue_rows(self, queue):
-        return report_selectors.pod_queue_rows(queue)
-
-    def report_box(self, event: Event, registration, current: dict) -> dict:
-        return report_selectors.pod_report_box(event, registration, current)
-
 
 PODS = Pods()
+
+
+def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> list[tuple[int, int, int | None]]:
+    """Plausible random places ``(registration_id, place, score)`` for one pod.
+
+    By score (stoner points): the winner reaches 20–25, the others 0–19
+    (equal scores, and so shared places, happen now and then). Otherwise
+    (La Copa del Mundo) by elimination order, about one pod in eight with
+    two players knocked out at once.
+    """
+    if by_score:
+        winner = rng.choice(players)
+        scores = {pid: (rng.randint(20, 25) if pid == winner else rng.randint(0, 19)) for pid in players}
+        lines = placements_from_scores(scores)
+    else:
+        order = list(players)
+        rng.shuffle(order)
+        winner, rest = order[0], order[1:]
+        groups: list[list[int]] = []
+        while rest:
+            take = 2 if len(rest) >= 2 and rng.random() < 0.125 else 1
+            groups.append(rest[:take])
+            rest = rest[take:]
+        lines = placements_from_elimination(winner, groups)
+    return [(line.player_id, line.place, line.score) for line in lines]

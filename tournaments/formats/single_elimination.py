@@ -40,8 +40,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import selectors
-from ..adapters import EventSnapshot, load_snapshot, match_record
+from ..adapters import EventSnapshot, load_snapshot, match_record, standing_row
 from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
 from ..models import Event, Registration, Round, Table
@@ -124,15 +123,7 @@ class SingleElimination(Duels):
             regs.keys(), records, tiebreakers=("match_points",), active=set(snapshot.active_ids),
             draw_order={rid: i for i, rid in enumerate(self.seeds(event))},
         )
-        return [
-            selectors.StandingRow(
-                standing=s, display_name=regs[s.registration_id].display_name,
-                player_number=regs[s.registration_id].player_number, venue=regs[s.registration_id].venue,
-                registration_id=s.registration_id, dropped=regs[s.registration_id].dropped,
-                disqualified=regs[s.registration_id].disqualified,
-            )
-            for s in standings
-        ]
+        return [standing_row(s, regs[s.registration_id]) for s in standings]
 
     # -- changing ------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django import template
 
-from ..formats import format_for
+from .. import report_selectors
 
 register = template.Library()
 
@@ -14,8 +14,8 @@ def report_box(event, registration, current) -> dict | None:
 
     ``current`` is «Mi torneo»'s current-table context
     (:func:`tournaments.me_selectors.player_current_table`); the event's
-    format builds the box (:meth:`tournaments.formats.base.EventFormat.report_box`).
+    format's result kind chooses the box (:func:`tournaments.report_selectors.table_report_box`).
     """
     if not event.self_reporting or not current or not current.get("seated") or current.get("is_bye"):
         return None
-    return format_for(event).report_box(event, registration, current)
+    return report_selectors.table_report_box(event, registration, current)

@@ -29,7 +29,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from .. import permissions, selectors, services
+from .. import permissions, report_selectors, selectors, services
 from ..enums import EventState, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
@@ -182,7 +182,8 @@ def tables(request, event):
                    penalties_at_tables=fmt.penalties_at_tables)
     _add_reports_filter(context, event, rnd)
     if event.self_reporting and rnd is not None:
-        context["one_report"], context["reports_differ"] = fmt.judge_report_marks(rnd, context["tables"])
+        context["one_report"], context["reports_differ"] = report_selectors.table_report_marks(
+            event, rnd, context["tables"])
     return render(request, "judge/tables.html", context)
 
 
@@ -195,7 +196,7 @@ REPORTS_FILTER = "reportes"
 def _queue(event, rnd) -> list:
     if rnd is None or rnd.state != RoundState.PAIRED:
         return []
-    return format_for(event).report_queue(event, rnd)
+    return report_selectors.table_report_queue(event, rnd)
 
 
 def _add_reports_filter(context: dict, event, rnd, *, queue=None, here: bool = False) -> None:
@@ -218,8 +219,8 @@ def _report_queue(request, event, rnd):
     page = fmt.judge_page(event, rnd, status="todas", query="", offset=0) if rnd else None
     context = _list_context(event, rnd, status=REPORTS_FILTER, query="", page=page or _EMPTY_PAGE)
     _add_reports_filter(context, event, rnd, queue=queue, here=True)
-    context.update(queue=queue, rows=fmt.report_queue_rows(queue), templates=fmt.templates, tables=[],
-                   hide_list=True)
+    context.update(queue=queue, rows=report_selectors.table_queue_rows(event, queue), templates=fmt.templates,
+                   tables=[], hide_list=True)
     return render(request, "judge/report_queue.html", context)
 
 

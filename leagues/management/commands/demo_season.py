@@ -36,7 +36,7 @@ from tournaments.demo import refuse_real_database
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import EventFileError, read_event_file
-from tournaments.management.commands.run_event import simulate_games
+from tournaments.formats.duel_results import simulate_games
 from tournaments.models import Event, Player, Table, Venue
 
 from ... import selectors, services

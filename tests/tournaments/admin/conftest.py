@@ -8,8 +8,7 @@ from django.contrib.auth.models import Group
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
-from tournaments import services
+from tests.factories import EventFactory, UserFactory, VenueFactory, day
 from tournaments.admin.day_panel import day_status
 
 
@@ -69,14 +68,8 @@ def event_b(venue_b):
 
 
 def registered_event(venue, players: int = 8, **kwargs):
-    """An event with ``players`` registrations and registration closed."""
-    event = EventFactory(venue=venue, **kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    """An event at ``venue`` with ``players`` registrations and registration closed."""
+    return day.registered_event(players, venue=venue, **kwargs)
 
 
 def change_url(event) -> str:

@@ -452,8 +452,7 @@ CUSTOM = [
            lambda w: {"score": "0-2-0", "expected_version": str(Table.objects.get(pk=w.match["a"].pk).version)}),
     Custom("tournaments_round_correct", lambda w: [w.round["a"].pk, w.match["a"].pk], _prepare_correction),
     Custom("tournaments_round_pairing_edit", lambda w: [w.round["a"].pk], _prepare_swap),
-    Custom("tournaments_round_pod_result", lambda w: [w.pod_round.pk, w.pod.pk], _pod_placements),
-    Custom("tournaments_round_pod_history", lambda w: [w.pod_round.pk, w.pod.pk], changes=False),
+    Custom("tournaments_round_result", lambda w: [w.pod_round.pk, w.pod.pk], _pod_placements),
     Custom("tournaments_round_correct", lambda w: [w.pod_round.pk, w.pod.pk],
            lambda w: {**_pod_placements(w), "step": "preview", "reason": "Planilla mal leída"}, changes=False),
     # Publishing an event file (issue #18): only an organizer of the file's venue

@@ -11,25 +11,19 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.factories import EventFactory, PlayerFactory, game, record_places
+from tests.factories import record_places
 from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.models import ResultEntry, Seat
 
-from .conftest import message_texts, press
+from .conftest import message_texts, press, registered_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def stoner_event(venue, players: int = 13, **kwargs):
     """A stoner-points event at ``venue`` with ``players`` registered and registration closed."""
-    event = EventFactory(venue=venue, game=game("stoner_points"), best_of=1, cut_size=0, **kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    return registered_event(venue, players, game_key="stoner_points", cut_size=0, **kwargs)
 
 
 def round_url(rnd) -> str:
@@ -37,11 +31,13 @@ def round_url(rnd) -> str:
 
 
 def save_url(rnd, pod) -> str:
-    return reverse("admin:tournaments_round_pod_result", args=[rnd.pk, pod.pk])
+    """The round page's one result address, the same for a pod as for a table of two."""
+    return reverse("admin:tournaments_round_result", args=[rnd.pk, pod.pk])
 
 
-def history_url(rnd, pod) -> str:
-    return reverse("admin:tournaments_round_pod_history", args=[rnd.pk, pod.pk])
+def history_url(pod) -> str:
+    """The one history page of any table."""
+    return reverse("admin:tournaments_table_history", args=[pod.pk])
 
 
 def seats(pod) -> list[tuple[int, str]]:
@@ -104,7 +100,7 @@ def test_pods_round_page_saves_placements_through_the_service(client_a, paired, 
     html = response.content.decode()
     assert html.count('class="arena-row-missing"') == 2
     row = html.split('id="mesa-2"')[1].split('id="mesa-3"')[0]
-    assert "org_a" in row and history_url(rnd, pod) in row and "Ver (1 carga)" in row
+    assert "org_a" in row and history_url(pod) in row and "Ver (1 carga)" in row
     assert f'name="place_{b}"' in row and '<option value="2" selected>' in row
 
 
@@ -188,7 +184,7 @@ def test_pods_round_page_correction_keeps_the_history(client_a, paired, organize
         f"4.º {name_d} (2)."
     ]
     assert "Ver (2 cargas)" in response.content.decode()
-    history = client_a.get(history_url(rnd, pod)).content.decode()
+    history = client_a.get(history_url(pod)).content.decode()
     assert "Historial de la mesa 2 — Ronda 1" in history
     rows = history.split('<tbody>')[1].split("</tbody>")[0].split("<tr>")[1:]
     assert [re.search(r"<td>v(\d)</td>", row).group(1) for row in rows] == ["2", "1"]
@@ -223,7 +219,8 @@ def test_pods_round_page_of_another_venue_is_missing(client, paired, organizer_b
     ids = [rid for rid, _name in seats(pod)]
     response = client.post(save_url(rnd, pod), form_data([(rid, n, 25 - n) for n, rid in enumerate(ids, 1)], 0))
     assert response.status_code == 404
-    assert client.get(history_url(rnd, pod)).status_code == 404
+    history = client.get(history_url(pod))  # another venue's table is missing, as any table's history
+    assert history.status_code == 302 and history["Location"] == reverse("admin:index")
     pod.refresh_from_db()
     assert pod.version == 0
 

@@ -72,8 +72,8 @@ def test_round_page_stale_form_with_another_result_is_refused(client_a, paired, 
     match = rnd.tables.get(table_number=1)
     services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}], entered_by=organizer_b)
     response = client_a.post(result_url(rnd, match), {"score": "0-2-0", "expected_version": "0"}, follow=True)
-    assert message_texts(response) == [
-        "Otra persona (org_b) cargó esta mesa mientras editabas: 2-0. "
+    assert message_texts(response) == [  # named by its table, as every refusal of the round page
+        "Mesa 1: Otra persona (org_b) cargó esta mesa mientras editabas: 2-0. "
         "Revisá el resultado actual antes de corregirlo."
     ]
     match.refresh_from_db()

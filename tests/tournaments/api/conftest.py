@@ -4,20 +4,15 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
+from tests.factories import EventFactory, UserFactory, VenueFactory
+from tests.factories.day import registered_event
 from tournaments import services
 from tournaments.models import Event, Round, Table
 
 
 def open_event(players: int = 8, **kwargs) -> Event:
     """An event with ``players`` registered and registration closed (ready for round 1)."""
-    event = EventFactory(**kwargs)
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory())
-    services.registration_close(event=event)
-    event.refresh_from_db()
-    return event
+    return registered_event(players, **kwargs)
 
 
 def play_round(event: Event, score: tuple[int, int, int] = (2, 1, 0)) -> Round:

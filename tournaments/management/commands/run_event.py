@@ -35,7 +35,7 @@ from rules.games import REGISTRY
 from rules.models import Game
 from tournaments import pods_selectors, selectors, services
 from tournaments.demo import refuse_real_database
-from tournaments.enums import EventKind, MatchStatus, RoundPhase
+from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
 from tournaments.eventfiles import (
     DOUBLE_LOSS,
@@ -46,34 +46,15 @@ from tournaments.eventfiles import (
     read_event_file,
 )
 from tournaments.formats import FORMATS, format_for, format_for_profile
+from tournaments.formats.base import PLACE_RESULTS
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Player, Registration, Table, Venue
-from tournaments.swiss.pods import placements_from_elimination, placements_from_scores
 from tournaments.text import control_characters, describe_control, round_label
 
 #: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
 SAT_OUT = frozenset({HALF_BYE, ZERO_BYE})
 #: Most Swiss rounds ``--rounds`` accepts (the TRF reader's limit too).
 MAX_ROUNDS = 99
-
-
-def simulate_games(rng: random.Random, best_of: int, *, allow_draw: bool) -> tuple[int, int, int]:
-    """A plausible random score ``(games_a, games_b, games_drawn)`` for a match.
-
-    Best of three: 2-0, 2-1, 1-2, 0-2 mostly; about 4 % go to time at 1-1
-    (a drawn match) and 2 % end 1-0 with a drawn game. Best of one: 1-0, 0-1
-    or, rarely, a drawn game. Top-cut matches always have a winner.
-    """
-    roll = rng.random()
-    if best_of == 1:
-        if allow_draw and roll < 0.05:
-            return 0, 0, 1
-        return (1, 0, 0) if rng.random() < 0.5 else (0, 1, 0)
-    if allow_draw and roll < 0.04:
-        return 1, 1, 0
-    if roll < 0.06:
-        return (1, 0, 1) if rng.random() < 0.5 else (0, 1, 1)
-    return rng.choice([(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0)])
 
 
 class Command(BaseCommand):
@@ -215,70 +196,42 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------------ play
     def _play(self, event: Event, data, opts) -> None:
-        """Play the event by the shape of its format's tables: a match's games or a pod's places."""
-        play = {"duel": self._play_duels, "pod": self._play_pods}[format_for(event).row_shape]
-        play(event, data, opts)
-
-    # ------------------------------------------------------------------ duels
-    def _play_duels(self, event: Event, data, opts) -> None:
-        """Play the recorded results (or simulate them), the top cut and the podium of a duels event."""
-        out = self.stdout
+        """Play every round, any format: the file's recorded results where it has them, otherwise a
+        random legal result the format gives (:meth:`~tournaments.formats.base.EventFormat.result_simulate`),
+        recorded through :func:`tournaments.services.table_result_record`; then the top cut, the
+        standings and the podium."""
+        fmt = format_for(event)
+        places = fmt.table_results == PLACE_RESULTS
         regs = {r.player.player_number: r for r in Registration.objects.filter(event=event).select_related("player")}
         recorded = defaultdict(list)
         for result in data.results:
             recorded[result.round_number].append(result)
         sim = random.Random(services.derived_seed(event.seed, "simulation"))
-        out.write(_("Evento: %(name)s — %(n)d jugadores — semilla %(seed)d") % {
-            "name": event.name, "n": len(regs), "seed": event.seed})
+        self._print_heading(event, len(regs), places=places)
         number = 0
         while True:
             number += 1
             try:
-                if recorded.get(number):
-                    played = [r for r in recorded[number] if r.outcome not in SAT_OUT]
-                    present = {r.player_a for r in played} | {r.player_b for r in played if r.player_b}
-                    rnd = services.round_pair_manual(
-                        event=event,
-                        pairings=[(regs[r.player_a], regs[r.player_b] if r.player_b else None) for r in played],
-                        # Players the file does not pair this round sat it out (absent, withdrawn, H/Z byes).
-                        absent=[reg for num, reg in regs.items() if num not in present],
-                    )
-                else:
-                    rnd = services.round_pair_next(event=event)
+                rnd = self._pair(event, recorded.get(number), regs)
             except ArenaError as exc:
                 if exc.code in ("swiss_complete", "top_cut_complete"):  # the Swiss rounds, or a bracket, played
                     break
                 raise
-            by_pair = {
-                frozenset({r.player_a, r.player_b}): r for r in recorded.get(number, []) if r.player_b
-            }
-            for match in rnd.tables.filter(is_bye=False):
-                rec = by_pair.get(frozenset({match.player_a.player.player_number, match.player_b.player.player_number}))
-                if rec is not None:
-                    flip = rec.player_a != match.player_a.player.player_number
-                    ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
-                    services.table_result_record(
-                        table=match,
-                        seats=[{"games": ga}, {"games": gb}],
-                        games_drawn=rec.games_drawn,
-                        double_loss=rec.outcome == DOUBLE_LOSS,
-                    )
-                else:
-                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=rnd.phase == RoundPhase.SWISS)
-                    services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
+            self._play_tables(event, rnd, sim, recorded.get(number, []))
             if not opts["quiet_rounds"]:
-                self._print_round(rnd, title=round_label(rnd))
-        rows = format_for(event).standing_rows(event)
-        self._print_standings(rows, event)
+                self._print_tables(event, rnd, places=places)
+        rows = fmt.standing_rows(event)
+        if places:
+            self._print_pod_standings(event, rows, pods_selectors.secondary_score_label(event))
+        else:
+            self._print_standings(rows, event)
         if data.published_points:
             self._compare(rows, data)
         if event.cut_size:
             rnd = services.top_cut_start(event=event)
             while True:
-                for match in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
-                    ga, gb, gd = simulate_games(sim, event.best_of, allow_draw=False)
-                    services.table_result_record(table=match, seats=[{"games": ga}, {"games": gb}], games_drawn=gd)
-                self._print_round(rnd, title=round_label(rnd))
+                self._play_tables(event, rnd, sim, [])
+                self._print_tables(event, rnd, places=places)
                 try:
                     rnd = services.round_pair_next(event=event)
                 except ArenaError as exc:
@@ -288,36 +241,54 @@ class Command(BaseCommand):
         event = services.event_finish(event=event)
         self._print_podium(event)
 
-    # ------------------------------------------------------------------ pods (issue #9)
-    def _play_pods(self, event: Event, data, opts) -> None:
-        """Seat every round in pods, simulate its places, print standings and podium."""
-        out = self.stdout
-        rules = event.profile.pods
-        sim = random.Random(services.derived_seed(event.seed, "simulation"))
-        out.write(_("Evento: %(name)s — %(game)s en mesas de %(min)d a %(max)d — %(n)d jugadores — semilla %(seed)d")
-                  % {"name": event.name, "game": event.profile.name_es, "min": rules.min_size,
-                     "max": rules.max_size, "n": event.registrations.count(), "seed": event.seed})
-        while True:
-            try:
-                rnd = services.round_pair_next(event=event)
-            except ArenaError as exc:
-                if exc.code == "swiss_complete":
-                    break
-                raise
-            for pod in rnd.tables.all():
-                players = pod.registration_ids
-                lines = simulate_pod(sim, players, by_score=rules.places_by == "score")
-                services.table_result_record(
-                    table=pod,
-                    seats=[{"registration": r, "place": p, "score": s} for r, p, s in lines],
-                    expected_version=pod.version,
-                )
-            if not opts["quiet_rounds"]:
-                self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
-        self._print_pod_standings(event, pods_selectors.pod_standings_for_event(event),
-                                  pods_selectors.secondary_score_label(event))
-        event = services.event_finish(event=event)
-        self._print_podium(event)
+    @staticmethod
+    def _pair(event: Event, recorded, regs):
+        """The next round: the file's pairings when it records the round, else paired by Arena."""
+        if not recorded:
+            return services.round_pair_next(event=event)
+        played = [r for r in recorded if r.outcome not in SAT_OUT]
+        present = {r.player_a for r in played} | {r.player_b for r in played if r.player_b}
+        return services.round_pair_manual(
+            event=event,
+            pairings=[(regs[r.player_a], regs[r.player_b] if r.player_b else None) for r in played],
+            # Players the file does not pair this round sat it out (absent, withdrawn, H/Z byes).
+            absent=[reg for num, reg in regs.items() if num not in present],
+        )
+
+    @staticmethod
+    def _play_tables(event: Event, rnd, sim: random.Random, recorded) -> None:
+        """Record a result on every table of ``rnd`` still waiting for one: the file's, or a simulated one."""
+        fmt = format_for(event)
+        by_pair = {frozenset({r.player_a, r.player_b}): r for r in recorded if r.player_b}
+        for table in rnd.tables.filter(is_bye=False, status=MatchStatus.PENDING):
+            rec = by_pair.get(frozenset(seat.registration.player.player_number for seat in table.seat_list)) if (
+                by_pair) else None
+            if rec is not None:
+                flip = rec.player_a != table.player_a.player.player_number
+                ga, gb = (rec.games_b, rec.games_a) if flip else (rec.games_a, rec.games_b)
+                values = {"seats": [{"games": ga}, {"games": gb}], "games_drawn": rec.games_drawn,
+                          "double_loss": rec.outcome == DOUBLE_LOSS}
+            else:
+                values = fmt.result_simulate(event, rnd, table, sim)
+            services.table_result_record(table=table, expected_version=table.version, **values)
+
+    def _print_heading(self, event: Event, players: int, *, places: bool) -> None:
+        if places:
+            rules = event.profile.pods
+            self.stdout.write(
+                _("Evento: %(name)s — %(game)s en mesas de %(min)d a %(max)d — %(n)d jugadores — semilla %(seed)d")
+                % {"name": event.name, "game": event.profile.name_es, "min": rules.min_size,
+                   "max": rules.max_size, "n": players, "seed": event.seed})
+        else:
+            self.stdout.write(_("Evento: %(name)s — %(n)d jugadores — semilla %(seed)d") % {
+                "name": event.name, "n": players, "seed": event.seed})
+
+    def _print_tables(self, event: Event, rnd, *, places: bool) -> None:
+        if places:
+            rules = event.profile.pods
+            self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
+        else:
+            self._print_round(rnd, title=round_label(rnd))
 
     def _print_pods(self, rnd, *, score_label: str | None) -> None:
         out = self.stdout
@@ -418,31 +389,6 @@ class Command(BaseCommand):
 
 def _file_name(path: str) -> str:
     return Path(path).name
-
-
-def simulate_pod(rng: random.Random, players: list[int], *, by_score: bool) -> list[tuple[int, int, int | None]]:
-    """Plausible random places ``(registration_id, place, score)`` for one pod.
-
-    By score (stoner points): the winner reaches 20–25, the others 0–19
-    (equal scores, and so shared places, happen now and then). Otherwise
-    (La Copa del Mundo) by elimination order, about one pod in eight with
-    two players knocked out at once.
-    """
-    if by_score:
-        winner = rng.choice(players)
-        scores = {pid: (rng.randint(20, 25) if pid == winner else rng.randint(0, 19)) for pid in players}
-        lines = placements_from_scores(scores)
-    else:
-        order = list(players)
-        rng.shuffle(order)
-        winner, rest = order[0], order[1:]
-        groups: list[list[int]] = []
-        while rest:
-            take = 2 if len(rest) >= 2 and rng.random() < 0.125 else 1
-            groups.append(rest[:take])
-            rest = rest[take:]
-        lines = placements_from_elimination(winner, groups)
-    return [(line.player_id, line.place, line.score) for line in lines]
 
 
 def _one_decimal(value) -> str:
