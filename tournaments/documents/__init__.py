@@ -49,7 +49,6 @@ from .sheets import (
     kinds_for_round,
     pairing_sheet,
     pod_pairing_sheet,
-    pod_slip_sheet,
     pod_standings_sheet,
     posting_sheet,
     sheet_for,
@@ -65,7 +64,7 @@ __all__ = [
     "RETRY_BACKOFF_MAX_SECONDS", "RETRY_BACKOFF_SECONDS", "Recovered", "SHEETS", "SLUG_KINDS", "bracket_sheet",
     "date_text", "document_enqueue_failed", "document_render", "document_render_on_download", "document_url",
     "documents_recover", "duel_pairing_sheet", "error_text", "judge_result_url", "judge_table_url",
-    "kinds_for_round", "lease_start", "max_attempts", "pairing_sheet", "pod_pairing_sheet", "pod_slip_sheet",
+    "kinds_for_round", "lease_start", "max_attempts", "pairing_sheet", "pod_pairing_sheet",
     "pod_standings_sheet", "posting_sheet", "render_lease_seconds", "render_mode", "render_pdf", "retry_delay",
     "sheet_for", "sheet_header", "slip_sheet", "standings_sheet",
 ]

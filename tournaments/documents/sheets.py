@@ -33,27 +33,25 @@ from ..pdf.data import (
     BracketSheet,
     BracketSide,
     PairingSheet,
-    PodSlip,
-    PodSlipSeat,
-    PodSlipSheet,
     PodStandingLine,
     PodStandingsSheet,
     PostingSheet,
     SheetHeader,
-    Slip,
+    SlipSeat,
     SlipSheet,
     StandingLine,
     StandingsSheet,
     TableRow,
+    TableSlip,
     posting_rows,
 )
 from ..pods_selectors import secondary_score_label
-from ..selectors import match_winner_id, top_cut_rounds
+from ..selectors import match_winner_id, seated_tables, top_cut_rounds
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.types import Standing
 from ..text import match_name, round_label, stage_name
-from .urls import judge_result_url, judge_table_url
+from .urls import judge_table_url
 
 WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
@@ -249,44 +247,30 @@ def posting_sheet(rnd: Round | int) -> PostingSheet:
 
 
 def slip_sheet(rnd: Round | int) -> SlipSheet:
-    """One slip per table of ``rnd`` (byes excluded), each with its result-form URL."""
-    rnd = _load_round(rnd)
-    slips = tuple(
-        Slip(
-            match_id=row.match_id,
-            table=row.table_number,
-            player_a=row.player_a,
-            number_a=row.player_a_number,
-            player_b=row.player_b or "",
-            number_b=row.player_b_number or "",
-            result_url=judge_result_url(row.match_id, event_id=rnd.event_id, round_number=rnd.number,
-                                        table=row.table_number),
-            caption=(stage_name(0, translated=False) if row.bracket_slot == 0 else "")
-            if rnd.phase == RoundPhase.TOP_CUT else "",
-            extra_minutes=row.extra_minutes,
-        )
-        for row in sorted(format_for(rnd.event).table_rows(rnd), key=lambda r: r.table_number or 0)
-        if not row.is_bye and row.table_number is not None
-    )
-    return SlipSheet(header=sheet_header(rnd), slips=slips, best_of=rnd.event.best_of)
+    """One slip per table of ``rnd`` (byes excluded): its seats in seat order, the judge form's URL.
 
-
-def pod_slip_sheet(rnd: Round | int) -> PodSlipSheet:
-    """One slip per pod of ``rnd``: its seats in seat order, the judge form's URL, the game's set-up."""
+    The event's format gives what each seat writes (its ``table_results``:
+    the games of a best of ``event.best_of``, or a place and the game's
+    score), the score's name and the game's set-up for the table's size.
+    """
     rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    rules = fmt.rules(rnd.event)
+    event = rnd.event
+    fmt = format_for(event)
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
     slips = tuple(
-        PodSlip(
-            pod_id=pod.pod_id,
-            table=pod.table_number,
-            seats=tuple(PodSlipSeat(seat.seat, seat.display_name, seat.player_number) for seat in pod.seats),
-            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=pod.table_number),
-            setup=rules.setup_for(len(pod.seats)),
+        TableSlip(
+            table=table.table_number,
+            seats=tuple(SlipSeat(*seat) for seat in table.seats),
+            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=table.table_number),
+            caption=stage_name(0, translated=False) if top_cut and table.bracket_slot == 0 else "",
+            extra_minutes=table.extra_minutes,
+            setup=fmt.table_setup(event, len(table.seats)),
         )
-        for pod in fmt.table_rows(rnd)
+        for table in seated_tables(rnd)
+        if not table.is_bye and table.table_number is not None
     )
-    return PodSlipSheet(header=sheet_header(rnd), slips=slips, score_label=secondary_score_label(rnd.event) or "")
+    return SlipSheet(header=sheet_header(rnd), slips=slips, boxes=fmt.table_results, best_of=event.best_of,
+                     score_label=fmt.score_label(event))
 
 
 # --------------------------------------------------------------------------- standings
@@ -469,6 +453,5 @@ SHEETS: dict[str, Callable[[Round], object]] = {
     "standings": standings_sheet,
     "bracket": bracket_sheet,
     "pod_pairings": pod_pairing_sheet,
-    "pod_slips": pod_slip_sheet,
     "pod_standings": pod_standings_sheet,
 }

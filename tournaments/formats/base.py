@@ -413,6 +413,14 @@ class EventFormat:
         """The document kinds printed for every round of ``event``, in order."""
         return [str(kind) for kind in self.document_sheets]
 
+    def score_label(self, event: Event) -> str:
+        """The name of the score a seat writes beside its place ("Puntos stoner"); empty when none."""
+        return ""
+
+    def table_setup(self, event: Event, seats: int) -> str:
+        """The game's set-up for a table of ``seats`` players, as its slip prints it; empty when none."""
+        return ""
+
     def round_pair_given(self, event: Event, number: int, rows: list[tuple[int, int | None]]) -> Round:
         """Store round ``number`` from given ``(player_a, player_b)`` pairs; formats paired by hand only."""
         raise StateError("not_pairable_by_hand", _("Las rondas de este formato no se emparejan a mano."))

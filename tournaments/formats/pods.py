@@ -294,9 +294,15 @@ class Pods(EventFormat):
     document_sheets = {
         DocumentKind.PAIRINGS_BY_TABLE: "pod_pairings",
         DocumentKind.PAIRINGS_BY_NAME: "posting",
-        DocumentKind.RESULT_SLIPS: "pod_slips",
+        DocumentKind.RESULT_SLIPS: "slips",
         DocumentKind.STANDINGS: "pod_standings",
     }
+
+    def score_label(self, event: Event) -> str:
+        return pods_selectors.secondary_score_label(event) or ""
+
+    def table_setup(self, event: Event, seats: int) -> str:
+        return self.rules(event).setup_for(seats)
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 

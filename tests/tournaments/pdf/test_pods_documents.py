@@ -15,7 +15,7 @@ from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, st
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
-from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, StandingsRenderer
+from tournaments.pdf import PairingsByTableRenderer, ResultSlipsRenderer, StandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
 from .conftest import accented, download, download_all, pdf_text
@@ -56,7 +56,7 @@ def test_pod_slips_one_per_table_with_every_seat_and_the_judge_form(settings):
     settings.ARENA_PUBLIC_URL = "https://arena.example.com.ar/"
     event = thirteen_players(cut_size=0)
     rnd = services.round_pair_next(event=event)
-    sheet = documents.pod_slip_sheet(rnd)
+    sheet = documents.slip_sheet(rnd)
     assert sheet.score_label == "Puntos stoner"
     assert [slip.table for slip in sheet.slips] == [1, 2, 3]
     assert [len(slip.seats) for slip in sheet.slips] == [5, 4, 4]
@@ -65,7 +65,7 @@ def test_pod_slips_one_per_table_with_every_seat_and_the_judge_form(settings):
         assert [(s.seat, s.name) for s in slip.seats] == list(
             pod.seats.order_by("seat").values_list("seat", "registration__player__display_name"))
         assert slip.result_url == f"https://arena.example.com.ar/juez/eventos/{event.pk}/rondas/1/mesas/{slip.table}/"
-    pdf = PodSlipsRenderer().render(sheet)
+    pdf = ResultSlipsRenderer().render(sheet)
     pages, text = pdf_text(pdf.content)
     assert (pdf.pages, pages) == (2, 2)  # two slips to a page
     assert text.count("PLANILLA DE RESULTADO") == 3
