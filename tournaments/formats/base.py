@@ -234,8 +234,10 @@ class EventFormat:
     ``label`` what the admin and the API call it; ``tables`` is the related
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
-    ``templates`` maps the page fragments the views render
-    (``public_round``, ``public_standings``, ``public_player``; on the judge
+    ``templates`` maps the page parts the views render: on the public
+    pages, the columns its tables' results give (``public_round_cells``,
+    ``public_standings_cells``, ``public_player_cells``, each included by the
+    one template of its page with a ``part``); on the judge
     pages, ``judge_card`` a row of the tables list, ``judge_queue_row`` a
     row of the report queue and, on one table's page, ``judge_entry`` the
     result entry, ``judge_result`` a saved result in a line, ``judge_saved``
@@ -412,6 +414,11 @@ class EventFormat:
     def document_kinds(self, event: Event) -> list[str]:
         """The document kinds printed for every round of ``event``, in order."""
         return [str(kind) for kind in self.document_sheets]
+
+    def standing_points(self, row: Any) -> tuple[int, Any]:
+        """``(registration id, points)`` of a row of :meth:`standings`: what the printed pairings show
+        beside a name (match points, or placement points)."""
+        raise NotImplementedError
 
     def score_label(self, event: Event) -> str:
         """The name of the score a seat writes beside its place ("Puntos stoner"); empty when none."""

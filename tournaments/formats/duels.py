@@ -87,9 +87,9 @@ class Duels(EventFormat):
     tables = "matches"
     has_top_cut = True
     templates = {
-        "public_round": "public/_pairings.html",
-        "public_standings": "public/_standings.html",
-        "public_player": "public/_player_rounds.html",
+        "public_round_cells": "public/_round_cells_games.html",
+        "public_standings_cells": "public/_standings_cells_games.html",
+        "public_player_cells": "public/_player_cells_games.html",
         "judge_card": "judge/_card_duel.html",
         "judge_queue_row": "judge/_queue_duel.html",
         "judge_players": "judge/_players_duel.html",
@@ -282,6 +282,9 @@ class Duels(EventFormat):
         DocumentKind.BRACKET: "bracket",
     }
     supports_manual_pairing = True
+
+    def standing_points(self, row) -> tuple[int, float]:
+        return row.registration_id, row.match_points
 
     def document_kinds(self, event: Event) -> list[str]:
         """Every kind of :attr:`document_sheets`; the bracket only for an event with a top cut."""

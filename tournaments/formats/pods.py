@@ -72,9 +72,9 @@ class Pods(EventFormat):
     tables = "pods"
     has_top_cut = False
     templates = {
-        "public_round": "public/_pods.html",
-        "public_standings": "public/_pod_standings.html",
-        "public_player": "public/_player_pods.html",
+        "public_round_cells": "public/_round_cells_places.html",
+        "public_standings_cells": "public/_standings_cells_places.html",
+        "public_player_cells": "public/_player_cells_places.html",
         "judge_card": "judge/_card_pod.html",
         "judge_queue_row": "judge/_queue_pod.html",
         "judge_saved": "judge/_saved_pod.html",
@@ -292,11 +292,14 @@ class Pods(EventFormat):
 
     #: The same kinds and URLs as duels, with one slip per pod and the pod standings; no bracket.
     document_sheets = {
-        DocumentKind.PAIRINGS_BY_TABLE: "pod_pairings",
+        DocumentKind.PAIRINGS_BY_TABLE: "pairings",
         DocumentKind.PAIRINGS_BY_NAME: "posting",
         DocumentKind.RESULT_SLIPS: "slips",
         DocumentKind.STANDINGS: "pod_standings",
     }
+
+    def standing_points(self, row) -> tuple[int, object]:
+        return row.player_id, row.points
 
     def score_label(self, event: Event) -> str:
         return pods_selectors.secondary_score_label(event) or ""
