@@ -24,8 +24,9 @@ from django.db.models import Max
 from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 
-from ..enums import DocumentKind, EventState, RoundPhase
+from ..enums import EventState, RoundPhase
 from ..formats import format_for
+from ..formats.base import PLACE_RESULTS
 from ..labels import TIEBREAKER_LABELS
 from ..models import Event, Registration, Round
 from ..pdf.data import (
@@ -178,63 +179,51 @@ def _ranked(rnd: Round, after: int, *, final: bool) -> list[tuple[int, object]]:
 
 
 def pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """The pairings by table of ``rnd``, as the event's format prints them."""
-    rnd = _load_round(rnd)
-    return sheet_for(rnd, DocumentKind.PAIRINGS_BY_TABLE)
+    """The tables of ``rnd`` in table order, the bye last, with each player's points before the round.
 
-
-def duel_pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """Tables of ``rnd`` in table order, the bye last, with points before the round.
-
-    A top-cut round prints each player's seed instead of points and names
-    the match ("Semifinal 1", "Tercer puesto").
+    A table of two players is one row, player against rival; the tables of a
+    format played in pods (its ``table_results`` are places) print a row per
+    seat ("Asiento 2"), with no rival column. Points are printed as the pages
+    print them (:func:`points_shown`). A top-cut round prints each player's
+    seed instead of points and names the match ("Semifinal 1", "Tercer puesto").
     """
     rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    standings = fmt.standings(rnd.event, as_of_round=_printed_after(rnd))
-    by_number = {reg.number: rid for rid, reg in _entrants(rnd.event).items()}
+    event = rnd.event
+    fmt = format_for(event)
     top_cut = rnd.phase == RoundPhase.TOP_CUT
-    points = {row.registration_id: row.match_points for row in standings}
+    standings = fmt.standings(event, as_of_round=_printed_after(rnd) if top_cut else rnd.number - 1)
+    points = dict(fmt.standing_points(row) for row in standings)
+    by_number = {reg.number: rid for rid, reg in _entrants(event).items()}
     seeds = _seeds(standings) if top_cut else {}
-    rows = []
-    for pairing in fmt.table_rows(rnd):
-        rid_a = by_number.get(pairing.player_a_number)
-        rid_b = by_number.get(pairing.player_b_number) if pairing.player_b_number else None
-        rows.append(TableRow(
-            match_id=pairing.match_id,
-            table=pairing.table_number,
-            player_a=pairing.player_a,
-            number_a=pairing.player_a_number,
-            player_b=pairing.player_b,
-            number_b=pairing.player_b_number,
-            points_a=None if top_cut else points.get(rid_a),
-            points_b=None if top_cut or rid_b is None else points.get(rid_b),
-            seed_a=seeds.get(rid_a) if top_cut else None,
-            seed_b=seeds.get(rid_b) if top_cut and rid_b else None,
-            is_bye=pairing.is_bye,
-            rematch=pairing.rematch,
-            caption=match_name(rnd.stage, pairing.bracket_slot, translated=False) if top_cut else "",
-        ))
-    rows.sort(key=lambda r: (r.table is None, r.table or 0))
-    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
 
+    def shown(number: str) -> str | None:
+        rid = by_number.get(number)
+        return None if top_cut else points_shown(points.get(rid, 0))
 
-def pod_pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
-    the placement points before the round as the pages print them (:func:`points_shown`)."""
-    rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    points = {row.player_id: row.points for row in fmt.standings(rnd.event, as_of_round=rnd.number - 1)}
-    rows = [
-        TableRow(
-            match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
-            points_a=points_shown(points.get(seat.registration_id, 0)), is_bye=True,
-            caption=f"Asiento {seat.seat}",
+    def seed(number: str) -> int | None:
+        return seeds.get(by_number.get(number)) if top_cut else None
+
+    tables = sorted(seated_tables(rnd), key=lambda t: (t.is_bye, t.table_number is None, t.table_number or 0))
+    if fmt.table_results == PLACE_RESULTS:
+        rows = tuple(
+            TableRow(match_id=table.table_id, table=table.table_number, player_a=name, number_a=number,
+                     points_a=shown(number), is_bye=True, caption=f"Asiento {seat}")
+            for table in tables for seat, name, number in table.seats
         )
-        for pod in fmt.table_rows(rnd)
-        for seat in pod.seats
-    ]
-    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows), bye_text="", by_seat=True)
+        return PairingSheet(header=sheet_header(rnd), tables=rows, bye_text="", by_seat=True)
+    rows = []
+    for table in tables:
+        (_seat_a, name_a, number_a), *rest = table.seats
+        name_b, number_b = (rest[0][1], rest[0][2]) if rest else (None, None)
+        rows.append(TableRow(
+            match_id=table.table_id, table=None if table.is_bye else table.table_number,
+            player_a=name_a, number_a=number_a, player_b=name_b, number_b=number_b,
+            points_a=shown(number_a), points_b=shown(number_b) if number_b else None,
+            seed_a=seed(number_a), seed_b=seed(number_b) if number_b else None,
+            is_bye=table.is_bye, rematch=table.rematch,
+            caption=match_name(rnd.stage, table.bracket_slot, translated=False) if top_cut else "",
+        ))
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
 
 
 def posting_sheet(rnd: Round | int) -> PostingSheet:
@@ -447,11 +436,10 @@ def _projected_bracket(rnd: Round, standings, seeds, regs) -> BracketSheet:
 
 #: The sheet builders by key; a format names the ones it prints in ``document_sheets``.
 SHEETS: dict[str, Callable[[Round], object]] = {
-    "pairings": duel_pairing_sheet,
+    "pairings": pairing_sheet,
     "posting": posting_sheet,
     "slips": slip_sheet,
     "standings": standings_sheet,
     "bracket": bracket_sheet,
-    "pod_pairings": pod_pairing_sheet,
     "pod_standings": pod_standings_sheet,
 }
