@@ -47,7 +47,6 @@ from .sheets import (
     date_text,
     kinds_for_round,
     pairing_sheet,
-    pod_standings_sheet,
     posting_sheet,
     sheet_for,
     sheet_header,
@@ -63,6 +62,6 @@ __all__ = [
     "date_text", "document_enqueue_failed", "document_render", "document_render_on_download", "document_url",
     "documents_recover", "error_text", "judge_result_url", "judge_table_url",
     "kinds_for_round", "lease_start", "max_attempts", "pairing_sheet",
-    "pod_standings_sheet", "posting_sheet", "render_lease_seconds", "render_mode", "render_pdf", "retry_delay",
+    "posting_sheet", "render_lease_seconds", "render_mode", "render_pdf", "retry_delay",
     "sheet_for", "sheet_header", "slip_sheet", "standings_sheet",
 ]

@@ -46,7 +46,6 @@ from ..pdf.data import (
     TableSlip,
     posting_rows,
 )
-from ..pods_selectors import secondary_score_label
 from ..selectors import match_winner_id, seated_tables, top_cut_rounds
 from ..swiss import topcut
 from ..swiss.errors import PairingError
@@ -265,36 +264,6 @@ def slip_sheet(rnd: Round | int) -> SlipSheet:
 # --------------------------------------------------------------------------- standings
 
 
-def standings_sheet(rnd: Round | int) -> StandingsSheet:
-    """The standings printed with ``rnd`` (see the module docstring), with every tiebreak column."""
-    rnd = _load_round(rnd)
-    final, after = _is_final(rnd), _printed_after(rnd)
-    regs = _entrants(rnd.event)
-    rows = tuple(
-        StandingLine(
-            rank=rank,
-            name=regs[row.registration_id].name,
-            number=regs[row.registration_id].number,
-            venue=regs[row.registration_id].venue,
-            match_points=row.match_points,
-            wins=row.wins,
-            draws=row.draws,
-            losses=row.losses,
-            buchholz=row.buchholz,
-            head_to_head=row.head_to_head,
-            game_differential=row.game_differential,
-            technical_tie=row.technical_tie,
-            note=_inactive_note(regs[row.registration_id], after),
-        )
-        for rank, row in _ranked(rnd, after, final=final)
-    )
-    with translation.override("es-ar"):
-        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
-                  ("match_points", "buchholz", "head_to_head", "game_differential")}
-    return StandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
-                          labels=labels)
-
-
 def points_shown(points) -> str:
     """Points as the Spanish pages print them: "3", "4,5", "0,8".
 
@@ -313,33 +282,43 @@ def _points_text(table: dict[int, int] | None) -> str:
     return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
 
 
-def pod_standings_sheet(rnd: Round | int) -> PodStandingsSheet:
-    """The pod standings printed with ``rnd`` (see the module docstring).
-
-    Players dropped by then are marked, as on the duels' sheet.
+def standings_sheet(rnd: Round | int) -> StandingsSheet | PodStandingsSheet:
+    """The standings printed with ``rnd`` (see the module docstring), with the columns the event's
+    format ranks by: match points, V-E-D and the rulebook's tiebreakers for two-seat tables; placement
+    points, the pod-mates' points, the game's score and each round's place for pods (the format's
+    ``table_results`` are places). Players dropped by then are marked.
     """
     rnd = _load_round(rnd)
     event = rnd.event
+    fmt = format_for(event)
     final, after = _is_final(rnd), _printed_after(rnd)
     regs = _entrants(event)
-    label = secondary_score_label(event) or ""
-    rows = tuple(
-        PodStandingLine(
-            rank=rank,
-            name=regs[row.player_id].name,
-            number=regs[row.player_id].number,
-            venue=regs[row.player_id].venue,
-            points=points_shown(row.points),
-            opponents_points=points_shown(row.opponents_points),
-            secondary_score=row.secondary_score if label else None,
-            places="-".join(str(place) for place in row.places),
-            technical_tie=row.technical_tie,
-            note=_inactive_note(regs[row.player_id], after),
+    ranked = [(rank, row, regs[fmt.standing_points(row)[0]]) for rank, row in _ranked(rnd, after, final=final)]
+    header, title = sheet_header(rnd), _standings_title(rnd, after, final=final)
+    if fmt.table_results == PLACE_RESULTS:
+        label = fmt.score_label(event)
+        return PodStandingsSheet(header=header, title=title, rows=tuple(
+            PodStandingLine(
+                rank=rank, name=reg.name, number=reg.number, venue=reg.venue,
+                points=points_shown(row.points), opponents_points=points_shown(row.opponents_points),
+                secondary_score=row.secondary_score if label else None,
+                places="-".join(str(place) for place in row.places), technical_tie=row.technical_tie,
+                note=_inactive_note(reg, after),
+            )
+            for rank, row, reg in ranked
+        ), score_label=label, points_text=_points_text(event.points_table()))
+    with translation.override("es-ar"):
+        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
+                  ("match_points", "buchholz", "head_to_head", "game_differential")}
+    return StandingsSheet(header=header, title=title, rows=tuple(
+        StandingLine(
+            rank=rank, name=reg.name, number=reg.number, venue=reg.venue, match_points=row.match_points,
+            wins=row.wins, draws=row.draws, losses=row.losses, buchholz=row.buchholz,
+            head_to_head=row.head_to_head, game_differential=row.game_differential,
+            technical_tie=row.technical_tie, note=_inactive_note(reg, after),
         )
-        for rank, row in _ranked(rnd, after, final=final)
-    )
-    return PodStandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
-                             score_label=label, points_text=_points_text(event.points_table()))
+        for rank, row, reg in ranked
+    ), labels=labels)
 
 
 # --------------------------------------------------------------------------- the bracket
@@ -441,5 +420,4 @@ SHEETS: dict[str, Callable[[Round], object]] = {
     "slips": slip_sheet,
     "standings": standings_sheet,
     "bracket": bracket_sheet,
-    "pod_standings": pod_standings_sheet,
 }

@@ -295,7 +295,7 @@ class Pods(EventFormat):
         DocumentKind.PAIRINGS_BY_TABLE: "pairings",
         DocumentKind.PAIRINGS_BY_NAME: "posting",
         DocumentKind.RESULT_SLIPS: "slips",
-        DocumentKind.STANDINGS: "pod_standings",
+        DocumentKind.STANDINGS: "standings",
     }
 
     def standing_points(self, row) -> tuple[int, object]:

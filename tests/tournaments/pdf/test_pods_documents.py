@@ -81,11 +81,11 @@ def test_pod_standings_sheet_after_the_previous_round():
     event, regs = stoner_event()
     first = play_round(event, regs, 1)
     second = play_round(event, regs, 2)
-    before = documents.pod_standings_sheet(first)
+    before = documents.standings_sheet(first)
     assert before.title == "Inscriptos: posiciones antes de la ronda 1"
     assert {(r.rank, r.points, r.opponents_points, r.secondary_score, r.technical_tie) for r in before.rows} == {
         (1, "0", "0", 0, True)}
-    sheet = documents.pod_standings_sheet(second)  # printed with round 2: after round 1, by hand
+    sheet = documents.standings_sheet(second)  # printed with round 2: after round 1, by hand
     # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0; printed as the pages print them (one decimal,
     # half up, decimal comma): 2.25 → "2,3", 5.25 → "5,3", 0.75 → "0,8", 6.75 → "6,8"
     assert sheet.title == "Posiciones tras la ronda 1"
@@ -115,8 +115,8 @@ def test_pod_pairings_print_the_points_before_the_round_as_the_pages_do():
 
 def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks, client):
     event, _regs, rounds = played_event()
-    assert documents.pod_standings_sheet(rounds[1]).title == "Posiciones finales"
-    assert lines(documents.pod_standings_sheet(rounds[1])) == [
+    assert documents.standings_sheet(rounds[1]).title == "Posiciones finales"
+    assert lines(documents.standings_sheet(rounds[1])) == [
         (1, "Ana Núñez", "3", "24", 25, "1-5", False),
         (2, "Eva Sánchez", "3", "24", 24, "5-1", False),
         (3, "Beto Gómez", "3", "24", 23, "2-4", False),
