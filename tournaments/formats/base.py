@@ -235,9 +235,10 @@ class EventFormat:
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
     ``templates`` maps the page parts the views render: on the public
-    pages, the columns its tables' results give (``public_round_cells``,
-    ``public_standings_cells``, ``public_player_cells``, each included by the
-    one template of its page with a ``part``); on the judge
+    pages and «Mi torneo», the columns its tables' results give
+    (``public_round_cells``, ``public_standings_cells``,
+    ``public_player_cells``, ``me_rounds_cells``, each included by the one
+    template of its page with a ``part``); on the judge
     pages, ``judge_card`` a row of the tables list, ``judge_queue_row`` a
     row of the report queue and, on one table's page, ``judge_entry`` the
     result entry, ``judge_result`` a saved result in a line, ``judge_saved``
@@ -506,7 +507,7 @@ class EventFormat:
 
     def page_context(self, event: Event) -> dict[str, Any]:
         """What every page of an event in this format adds to its template context: the labels
-        of its columns, its score's name and ``pods`` (whether tables are seated pods)."""
+        of its columns and its score's name (what its ``templates``' cell partials print)."""
         return {}
 
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int) -> Any:

@@ -90,6 +90,7 @@ class Duels(EventFormat):
         "public_round_cells": "public/_round_cells_games.html",
         "public_standings_cells": "public/_standings_cells_games.html",
         "public_player_cells": "public/_player_cells_games.html",
+        "me_rounds_cells": "me/_rounds_cells_games.html",
         "judge_card": "judge/_card_duel.html",
         "judge_queue_row": "judge/_queue_duel.html",
         "judge_players": "judge/_players_duel.html",
@@ -360,7 +361,7 @@ class Duels(EventFormat):
 
 
     def page_context(self, event: Event) -> dict:
-        return {"pods": False, "labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
+        return {"labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
 
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,

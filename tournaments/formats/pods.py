@@ -75,6 +75,7 @@ class Pods(EventFormat):
         "public_round_cells": "public/_round_cells_places.html",
         "public_standings_cells": "public/_standings_cells_places.html",
         "public_player_cells": "public/_player_cells_places.html",
+        "me_rounds_cells": "me/_rounds_cells_places.html",
         "judge_card": "judge/_card_pod.html",
         "judge_queue_row": "judge/_queue_pod.html",
         "judge_saved": "judge/_saved_pod.html",
@@ -322,7 +323,7 @@ class Pods(EventFormat):
 
     def page_context(self, event: Event) -> dict:
         score_label = pods_selectors.secondary_score_label(event)
-        return {"pods": True, "score_label": score_label,
+        return {"score_label": score_label,
                 "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
                               "secondary_score": score_label or ""}}
 
