@@ -11,9 +11,12 @@ Terms:
 - *table row*: one match of a round as players look for it; a bye has no
   table number and no opponent.
 - *name row*: one player of a round on the posting sheet (pairings by name).
-- *points*: match points before the round (floats in steps of 0.5), or
-  pod points as the pages print them (strings: "2,3"); ``None`` where they
-  are not printed (top-cut rounds print seeds instead).
+- *points*: points before the round, match points or placement points, as
+  the pages print them (strings: "2,5"; the builders) or as numbers (floats
+  in steps of 0.5, printed by :func:`points_text`); ``None`` where they are
+  not printed (top-cut rounds print seeds instead).
+- *slip*: one table's result slip, its seats in seat order (2–6), with the
+  boxes the format's results take (games, or place and score).
 """
 from __future__ import annotations
 
