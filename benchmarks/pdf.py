@@ -45,11 +45,12 @@ from tournaments.pdf.data import (  # noqa: E402
     PairingSheet,
     PostingSheet,
     SheetHeader,
-    Slip,
+    SlipSeat,
     SlipSheet,
     StandingLine,
     StandingsSheet,
     TableRow,
+    TableSlip,
     posting_rows,
 )
 from tournaments.pdf.slips import qr_matrix  # noqa: E402
@@ -89,8 +90,9 @@ def sheets(size: int, seed: int = 2024) -> dict[str, tuple[type, object]]:
         tables.append(TableRow(match_id=9_999, table=None, player_a=players[-1][0], number_a=players[-1][1],
                                points_a=points[-1], is_bye=True))
     slips = tuple(
-        Slip(row.match_id, row.table, row.player_a, row.number_a, row.player_b or "", row.number_b or "",
-             f"http://127.0.0.1:8000/juez/eventos/1/rondas/5/mesas/{row.table}/")
+        TableSlip(row.table,
+                  (SlipSeat(1, row.player_a, row.number_a), SlipSeat(2, row.player_b or "", row.number_b or "")),
+                  f"http://127.0.0.1:8000/juez/eventos/1/rondas/5/mesas/{row.table}/")
         for row in tables if not row.is_bye
     )
     ranked = sorted(zip(players, points), key=lambda item: -item[1])

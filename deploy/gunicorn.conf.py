@@ -61,6 +61,6 @@ def pre_fork(server, worker):
         with translation.override(code):
             translation.gettext("Posiciones")
     for name in ("base.html", "public/standings.html", "public/_standings.html", "public/event_detail.html",
-                 "public/_pairings.html", "judge/tables.html", "judge/table.html"):
+                 "public/_round.html", "judge/tables.html", "judge/table.html"):
         get_template(name)
     connections.close_all()

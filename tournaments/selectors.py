@@ -108,6 +108,35 @@ def pairing_of_match(match_id: int) -> PairingRow | None:
     return _pairing_row(match) if match else None
 
 
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """One table of a round with its seats in seat order, whatever its size (a duel's side A is seat 1).
+
+    ``seats``: ``(seat, display name, player number)``; what the printed pairings and result slips show.
+    """
+
+    table_id: int
+    table_number: int | None
+    is_bye: bool
+    bracket_slot: int | None
+    extra_minutes: int
+    rematch: bool  # the pairing repeats an earlier one (a duel's unavoidable rematch)
+    seats: tuple[tuple[int, str, str], ...]
+
+
+def seated_tables(rnd: Round) -> list[SeatedTable]:
+    """The tables of ``rnd`` by table number, each with its seats in seat order (one query)."""
+    rows = Seat.objects.filter(table__round=rnd).order_by("table__table_number", "table_id", "seat").values_list(
+        "table_id", "table__table_number", "table__is_bye", "table__bracket_slot", "table__extra_minutes",
+        "table__repeats", "seat", "registration__player__display_name", "registration__player__player_number",
+    )
+    tables: dict[int, tuple[tuple, list[tuple[int, str, str]]]] = {}
+    for table_id, number, is_bye, slot, extra, repeats, seat, name, player_number in rows:
+        tables.setdefault(table_id, ((table_id, number, is_bye, slot, extra, repeats > 0), []))[1].append(
+            (seat, name, player_number))
+    return [SeatedTable(*head, seats=tuple(seats)) for head, seats in tables.values()]
+
+
 def top_cut_rounds(event: Event) -> QuerySet[Round]:
     """Top-cut rounds with their tables, seats and players prefetched (three queries)."""
     return (

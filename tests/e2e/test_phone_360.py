@@ -159,12 +159,13 @@ def first_number(event: Event) -> str:
     return Registration.objects.filter(event=event).order_by("pk").values_list("player__player_number", flat=True)[0]
 
 
-# Rows and the columns that must be on the screen. Standings (public/_standings.html): 1 place, 2 name,
-# 4 points, 5-7 wins, draws, losses, 8-11 Buchholz, head-to-head, game differential, what broke the tie
-# (3, the venue, is not shown on a phone); pods standings (_pod_standings.html): 1 place, 2 name, 4 points,
-# 5 opponents' points, 6 stoner points, 7 places, 8 what broke the tie. Pairings (_pairings.html) by name:
-# player, table, opponent, result; by table: table, player A, result, player B. A pods round (_pods.html):
-# table, players, result.
+# Rows and the columns that must be on the screen. Standings (public/_standings.html with
+# _standings_cells_games.html): 1 place, 2 name, 4 points, 5-7 wins, draws, losses, 8-11 Buchholz,
+# head-to-head, game differential, what broke the tie (3, the venue, is not shown on a phone); pods
+# standings (with _standings_cells_places.html): 1 place, 2 name, 4 points, 5 opponents' points, 6 stoner
+# points, 7 places, 8 what broke the tie. A round (public/_round.html with _round_cells_games.html) by
+# name: player, table, opponent, result; by table: table, player A, result, player B. A pods round (with
+# _round_cells_places.html): table, players, result.
 DUEL_STANDINGS = ("#standings-table tbody tr[data-registration]", (1, 2, 4, 5, 6, 7, 8, 9, 10, 11))
 POD_STANDINGS = ("#standings-table tbody tr[data-registration]", (1, 2, 4, 5, 6, 7, 8))
 BY_NAME = ("#by-name tbody tr[data-search]", (1, 2, 3, 4))

@@ -53,7 +53,6 @@ from ..pdf import (
     BracketRenderer,
     PairingsByNameRenderer,
     PairingsByTableRenderer,
-    PodSlipsRenderer,
     RenderedPdf,
     ResultSlipsRenderer,
     StandingsRenderer,
@@ -61,7 +60,6 @@ from ..pdf import (
 from ..pdf.data import (
     BracketSheet,
     PairingSheet,
-    PodSlipSheet,
     PodStandingsSheet,
     PostingSheet,
     SlipSheet,
@@ -289,7 +287,6 @@ RENDERERS: dict[type, type] = {
     SlipSheet: ResultSlipsRenderer,
     StandingsSheet: StandingsRenderer,
     BracketSheet: BracketRenderer,
-    PodSlipSheet: PodSlipsRenderer,
     PodStandingsSheet: StandingsRenderer,
 }
 

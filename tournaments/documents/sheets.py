@@ -24,8 +24,9 @@ from django.db.models import Max
 from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 
-from ..enums import DocumentKind, EventState, RoundPhase
+from ..enums import EventState, RoundPhase
 from ..formats import format_for
+from ..formats.base import PLACE_RESULTS
 from ..labels import TIEBREAKER_LABELS
 from ..models import Event, Registration, Round
 from ..pdf.data import (
@@ -33,27 +34,24 @@ from ..pdf.data import (
     BracketSheet,
     BracketSide,
     PairingSheet,
-    PodSlip,
-    PodSlipSeat,
-    PodSlipSheet,
     PodStandingLine,
     PodStandingsSheet,
     PostingSheet,
     SheetHeader,
-    Slip,
+    SlipSeat,
     SlipSheet,
     StandingLine,
     StandingsSheet,
     TableRow,
+    TableSlip,
     posting_rows,
 )
-from ..pods_selectors import secondary_score_label
-from ..selectors import match_winner_id, top_cut_rounds
+from ..selectors import match_winner_id, seated_tables, top_cut_rounds
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.types import Standing
 from ..text import match_name, round_label, stage_name
-from .urls import judge_result_url, judge_table_url
+from .urls import judge_table_url
 
 WEEKDAYS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
@@ -180,63 +178,51 @@ def _ranked(rnd: Round, after: int, *, final: bool) -> list[tuple[int, object]]:
 
 
 def pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """The pairings by table of ``rnd``, as the event's format prints them."""
-    rnd = _load_round(rnd)
-    return sheet_for(rnd, DocumentKind.PAIRINGS_BY_TABLE)
+    """The tables of ``rnd`` in table order, the bye last, with each player's points before the round.
 
-
-def duel_pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """Tables of ``rnd`` in table order, the bye last, with points before the round.
-
-    A top-cut round prints each player's seed instead of points and names
-    the match ("Semifinal 1", "Tercer puesto").
+    A table of two players is one row, player against rival; the tables of a
+    format played in pods (its ``table_results`` are places) print a row per
+    seat ("Asiento 2"), with no rival column. Points are printed as the pages
+    print them (:func:`points_shown`). A top-cut round prints each player's
+    seed instead of points and names the match ("Semifinal 1", "Tercer puesto").
     """
     rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    standings = fmt.standings(rnd.event, as_of_round=_printed_after(rnd))
-    by_number = {reg.number: rid for rid, reg in _entrants(rnd.event).items()}
+    event = rnd.event
+    fmt = format_for(event)
     top_cut = rnd.phase == RoundPhase.TOP_CUT
-    points = {row.registration_id: row.match_points for row in standings}
+    standings = fmt.standings(event, as_of_round=_printed_after(rnd) if top_cut else rnd.number - 1)
+    points = dict(fmt.standing_points(row) for row in standings)
+    by_number = {reg.number: rid for rid, reg in _entrants(event).items()}
     seeds = _seeds(standings) if top_cut else {}
-    rows = []
-    for pairing in fmt.table_rows(rnd):
-        rid_a = by_number.get(pairing.player_a_number)
-        rid_b = by_number.get(pairing.player_b_number) if pairing.player_b_number else None
-        rows.append(TableRow(
-            match_id=pairing.match_id,
-            table=pairing.table_number,
-            player_a=pairing.player_a,
-            number_a=pairing.player_a_number,
-            player_b=pairing.player_b,
-            number_b=pairing.player_b_number,
-            points_a=None if top_cut else points.get(rid_a),
-            points_b=None if top_cut or rid_b is None else points.get(rid_b),
-            seed_a=seeds.get(rid_a) if top_cut else None,
-            seed_b=seeds.get(rid_b) if top_cut and rid_b else None,
-            is_bye=pairing.is_bye,
-            rematch=pairing.rematch,
-            caption=match_name(rnd.stage, pairing.bracket_slot, translated=False) if top_cut else "",
-        ))
-    rows.sort(key=lambda r: (r.table is None, r.table or 0))
-    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
 
+    def shown(number: str) -> str | None:
+        rid = by_number.get(number)
+        return None if top_cut else points_shown(points.get(rid, 0))
 
-def pod_pairing_sheet(rnd: Round | int) -> PairingSheet:
-    """The pods of ``rnd`` (issue #9): one row per seat, table by table, with
-    the placement points before the round as the pages print them (:func:`points_shown`)."""
-    rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    points = {row.player_id: row.points for row in fmt.standings(rnd.event, as_of_round=rnd.number - 1)}
-    rows = [
-        TableRow(
-            match_id=pod.pod_id, table=pod.table_number, player_a=seat.display_name, number_a=seat.player_number,
-            points_a=points_shown(points.get(seat.registration_id, 0)), is_bye=True,
-            caption=f"Asiento {seat.seat}",
+    def seed(number: str) -> int | None:
+        return seeds.get(by_number.get(number)) if top_cut else None
+
+    tables = sorted(seated_tables(rnd), key=lambda t: (t.is_bye, t.table_number is None, t.table_number or 0))
+    if fmt.table_results == PLACE_RESULTS:
+        rows = tuple(
+            TableRow(match_id=table.table_id, table=table.table_number, player_a=name, number_a=number,
+                     points_a=shown(number), is_bye=True, caption=f"Asiento {seat}")
+            for table in tables for seat, name, number in table.seats
         )
-        for pod in fmt.table_rows(rnd)
-        for seat in pod.seats
-    ]
-    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows), bye_text="", by_seat=True)
+        return PairingSheet(header=sheet_header(rnd), tables=rows, bye_text="", by_seat=True)
+    rows = []
+    for table in tables:
+        (_seat_a, name_a, number_a), *rest = table.seats
+        name_b, number_b = (rest[0][1], rest[0][2]) if rest else (None, None)
+        rows.append(TableRow(
+            match_id=table.table_id, table=None if table.is_bye else table.table_number,
+            player_a=name_a, number_a=number_a, player_b=name_b, number_b=number_b,
+            points_a=shown(number_a), points_b=shown(number_b) if number_b else None,
+            seed_a=seed(number_a), seed_b=seed(number_b) if number_b else None,
+            is_bye=table.is_bye, rematch=table.rematch,
+            caption=match_name(rnd.stage, table.bracket_slot, translated=False) if top_cut else "",
+        ))
+    return PairingSheet(header=sheet_header(rnd), tables=tuple(rows))
 
 
 def posting_sheet(rnd: Round | int) -> PostingSheet:
@@ -249,77 +235,33 @@ def posting_sheet(rnd: Round | int) -> PostingSheet:
 
 
 def slip_sheet(rnd: Round | int) -> SlipSheet:
-    """One slip per table of ``rnd`` (byes excluded), each with its result-form URL."""
-    rnd = _load_round(rnd)
-    slips = tuple(
-        Slip(
-            match_id=row.match_id,
-            table=row.table_number,
-            player_a=row.player_a,
-            number_a=row.player_a_number,
-            player_b=row.player_b or "",
-            number_b=row.player_b_number or "",
-            result_url=judge_result_url(row.match_id, event_id=rnd.event_id, round_number=rnd.number,
-                                        table=row.table_number),
-            caption=(stage_name(0, translated=False) if row.bracket_slot == 0 else "")
-            if rnd.phase == RoundPhase.TOP_CUT else "",
-            extra_minutes=row.extra_minutes,
-        )
-        for row in sorted(format_for(rnd.event).table_rows(rnd), key=lambda r: r.table_number or 0)
-        if not row.is_bye and row.table_number is not None
-    )
-    return SlipSheet(header=sheet_header(rnd), slips=slips, best_of=rnd.event.best_of)
+    """One slip per table of ``rnd`` (byes excluded): its seats in seat order, the judge form's URL.
 
-
-def pod_slip_sheet(rnd: Round | int) -> PodSlipSheet:
-    """One slip per pod of ``rnd``: its seats in seat order, the judge form's URL, the game's set-up."""
+    The event's format gives what each seat writes (its ``table_results``:
+    the games of a best of ``event.best_of``, or a place and the game's
+    score), the score's name and the game's set-up for the table's size.
+    """
     rnd = _load_round(rnd)
-    fmt = format_for(rnd.event)
-    rules = fmt.rules(rnd.event)
+    event = rnd.event
+    fmt = format_for(event)
+    top_cut = rnd.phase == RoundPhase.TOP_CUT
     slips = tuple(
-        PodSlip(
-            pod_id=pod.pod_id,
-            table=pod.table_number,
-            seats=tuple(PodSlipSeat(seat.seat, seat.display_name, seat.player_number) for seat in pod.seats),
-            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=pod.table_number),
-            setup=rules.setup_for(len(pod.seats)),
+        TableSlip(
+            table=table.table_number,
+            seats=tuple(SlipSeat(*seat) for seat in table.seats),
+            result_url=judge_table_url(event_id=rnd.event_id, round_number=rnd.number, table=table.table_number),
+            caption=stage_name(0, translated=False) if top_cut and table.bracket_slot == 0 else "",
+            extra_minutes=table.extra_minutes,
+            setup=fmt.table_setup(event, len(table.seats)),
         )
-        for pod in fmt.table_rows(rnd)
+        for table in seated_tables(rnd)
+        if not table.is_bye and table.table_number is not None
     )
-    return PodSlipSheet(header=sheet_header(rnd), slips=slips, score_label=secondary_score_label(rnd.event) or "")
+    return SlipSheet(header=sheet_header(rnd), slips=slips, boxes=fmt.table_results, best_of=event.best_of,
+                     score_label=fmt.score_label(event))
 
 
 # --------------------------------------------------------------------------- standings
-
-
-def standings_sheet(rnd: Round | int) -> StandingsSheet:
-    """The standings printed with ``rnd`` (see the module docstring), with every tiebreak column."""
-    rnd = _load_round(rnd)
-    final, after = _is_final(rnd), _printed_after(rnd)
-    regs = _entrants(rnd.event)
-    rows = tuple(
-        StandingLine(
-            rank=rank,
-            name=regs[row.registration_id].name,
-            number=regs[row.registration_id].number,
-            venue=regs[row.registration_id].venue,
-            match_points=row.match_points,
-            wins=row.wins,
-            draws=row.draws,
-            losses=row.losses,
-            buchholz=row.buchholz,
-            head_to_head=row.head_to_head,
-            game_differential=row.game_differential,
-            technical_tie=row.technical_tie,
-            note=_inactive_note(regs[row.registration_id], after),
-        )
-        for rank, row in _ranked(rnd, after, final=final)
-    )
-    with translation.override("es-ar"):
-        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
-                  ("match_points", "buchholz", "head_to_head", "game_differential")}
-    return StandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
-                          labels=labels)
 
 
 def points_shown(points) -> str:
@@ -340,33 +282,43 @@ def _points_text(table: dict[int, int] | None) -> str:
     return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
 
 
-def pod_standings_sheet(rnd: Round | int) -> PodStandingsSheet:
-    """The pod standings printed with ``rnd`` (see the module docstring).
-
-    Players dropped by then are marked, as on the duels' sheet.
+def standings_sheet(rnd: Round | int) -> StandingsSheet | PodStandingsSheet:
+    """The standings printed with ``rnd`` (see the module docstring), with the columns the event's
+    format ranks by: match points, V-E-D and the rulebook's tiebreakers for two-seat tables; placement
+    points, the pod-mates' points, the game's score and each round's place for pods (the format's
+    ``table_results`` are places). Players dropped by then are marked.
     """
     rnd = _load_round(rnd)
     event = rnd.event
+    fmt = format_for(event)
     final, after = _is_final(rnd), _printed_after(rnd)
     regs = _entrants(event)
-    label = secondary_score_label(event) or ""
-    rows = tuple(
-        PodStandingLine(
-            rank=rank,
-            name=regs[row.player_id].name,
-            number=regs[row.player_id].number,
-            venue=regs[row.player_id].venue,
-            points=points_shown(row.points),
-            opponents_points=points_shown(row.opponents_points),
-            secondary_score=row.secondary_score if label else None,
-            places="-".join(str(place) for place in row.places),
-            technical_tie=row.technical_tie,
-            note=_inactive_note(regs[row.player_id], after),
+    ranked = [(rank, row, regs[fmt.standing_points(row)[0]]) for rank, row in _ranked(rnd, after, final=final)]
+    header, title = sheet_header(rnd), _standings_title(rnd, after, final=final)
+    if fmt.table_results == PLACE_RESULTS:
+        label = fmt.score_label(event)
+        return PodStandingsSheet(header=header, title=title, rows=tuple(
+            PodStandingLine(
+                rank=rank, name=reg.name, number=reg.number, venue=reg.venue,
+                points=points_shown(row.points), opponents_points=points_shown(row.opponents_points),
+                secondary_score=row.secondary_score if label else None,
+                places="-".join(str(place) for place in row.places), technical_tie=row.technical_tie,
+                note=_inactive_note(reg, after),
+            )
+            for rank, row, reg in ranked
+        ), score_label=label, points_text=_points_text(event.points_table()))
+    with translation.override("es-ar"):
+        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
+                  ("match_points", "buchholz", "head_to_head", "game_differential")}
+    return StandingsSheet(header=header, title=title, rows=tuple(
+        StandingLine(
+            rank=rank, name=reg.name, number=reg.number, venue=reg.venue, match_points=row.match_points,
+            wins=row.wins, draws=row.draws, losses=row.losses, buchholz=row.buchholz,
+            head_to_head=row.head_to_head, game_differential=row.game_differential,
+            technical_tie=row.technical_tie, note=_inactive_note(reg, after),
         )
-        for rank, row in _ranked(rnd, after, final=final)
-    )
-    return PodStandingsSheet(header=sheet_header(rnd), title=_standings_title(rnd, after, final=final), rows=rows,
-                             score_label=label, points_text=_points_text(event.points_table()))
+        for rank, row, reg in ranked
+    ), labels=labels)
 
 
 # --------------------------------------------------------------------------- the bracket
@@ -463,12 +415,9 @@ def _projected_bracket(rnd: Round, standings, seeds, regs) -> BracketSheet:
 
 #: The sheet builders by key; a format names the ones it prints in ``document_sheets``.
 SHEETS: dict[str, Callable[[Round], object]] = {
-    "pairings": duel_pairing_sheet,
+    "pairings": pairing_sheet,
     "posting": posting_sheet,
     "slips": slip_sheet,
     "standings": standings_sheet,
     "bracket": bracket_sheet,
-    "pod_pairings": pod_pairing_sheet,
-    "pod_slips": pod_slip_sheet,
-    "pod_standings": pod_standings_sheet,
 }

@@ -234,8 +234,11 @@ class EventFormat:
     ``label`` what the admin and the API call it; ``tables`` is the related
     name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
     tells whether the format plays a single-elimination cut;
-    ``templates`` maps the page fragments the views render
-    (``public_round``, ``public_standings``, ``public_player``; on the judge
+    ``templates`` maps the page parts the views render: on the public
+    pages and «Mi torneo», the columns its tables' results give
+    (``public_round_cells``, ``public_standings_cells``,
+    ``public_player_cells``, ``me_rounds_cells``, each included by the one
+    template of its page with a ``part``); on the judge
     pages, ``judge_card`` a row of the tables list, ``judge_queue_row`` a
     row of the report queue and, on one table's page, ``judge_entry`` the
     result entry, ``judge_result`` a saved result in a line, ``judge_saved``
@@ -413,6 +416,19 @@ class EventFormat:
         """The document kinds printed for every round of ``event``, in order."""
         return [str(kind) for kind in self.document_sheets]
 
+    def standing_points(self, row: Any) -> tuple[int, Any]:
+        """``(registration id, points)`` of a row of :meth:`standings`: what the printed pairings show
+        beside a name (match points, or placement points)."""
+        raise NotImplementedError
+
+    def score_label(self, event: Event) -> str:
+        """The name of the score a seat writes beside its place ("Puntos stoner"); empty when none."""
+        return ""
+
+    def table_setup(self, event: Event, seats: int) -> str:
+        """The game's set-up for a table of ``seats`` players, as its slip prints it; empty when none."""
+        return ""
+
     def round_pair_given(self, event: Event, number: int, rows: list[tuple[int, int | None]]) -> Round:
         """Store round ``number`` from given ``(player_a, player_b)`` pairs; formats paired by hand only."""
         raise StateError("not_pairable_by_hand", _("Las rondas de este formato no se emparejan a mano."))
@@ -496,7 +512,7 @@ class EventFormat:
 
     def page_context(self, event: Event) -> dict[str, Any]:
         """What every page of an event in this format adds to its template context: the labels
-        of its columns, its score's name and ``pods`` (whether tables are seated pods)."""
+        of its columns and its score's name (what its ``templates``' cell partials print)."""
         return {}
 
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int) -> Any:

@@ -87,9 +87,10 @@ class Duels(EventFormat):
     tables = "matches"
     has_top_cut = True
     templates = {
-        "public_round": "public/_pairings.html",
-        "public_standings": "public/_standings.html",
-        "public_player": "public/_player_rounds.html",
+        "public_round_cells": "public/_round_cells_games.html",
+        "public_standings_cells": "public/_standings_cells_games.html",
+        "public_player_cells": "public/_player_cells_games.html",
+        "me_rounds_cells": "me/_rounds_cells_games.html",
         "judge_card": "judge/_card_duel.html",
         "judge_queue_row": "judge/_queue_duel.html",
         "judge_players": "judge/_players_duel.html",
@@ -283,6 +284,9 @@ class Duels(EventFormat):
     }
     supports_manual_pairing = True
 
+    def standing_points(self, row) -> tuple[int, float]:
+        return row.registration_id, row.match_points
+
     def document_kinds(self, event: Event) -> list[str]:
         """Every kind of :attr:`document_sheets`; the bracket only for an event with a top cut."""
         return [kind for kind in super().document_kinds(event) if kind != DocumentKind.BRACKET or event.cut_size]
@@ -363,7 +367,7 @@ class Duels(EventFormat):
 
 
     def page_context(self, event: Event) -> dict:
-        return {"pods": False, "labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
+        return {"labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
 
     def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
         return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,

@@ -79,9 +79,10 @@ class Pods(EventFormat):
     tables = "pods"
     has_top_cut = False
     templates = {
-        "public_round": "public/_pods.html",
-        "public_standings": "public/_pod_standings.html",
-        "public_player": "public/_player_pods.html",
+        "public_round_cells": "public/_round_cells_places.html",
+        "public_standings_cells": "public/_standings_cells_places.html",
+        "public_player_cells": "public/_player_cells_places.html",
+        "me_rounds_cells": "me/_rounds_cells_places.html",
         "judge_card": "judge/_card_pod.html",
         "judge_queue_row": "judge/_queue_pod.html",
         "judge_saved": "judge/_saved_pod.html",
@@ -305,11 +306,20 @@ class Pods(EventFormat):
 
     #: The same kinds and URLs as duels, with one slip per pod and the pod standings; no bracket.
     document_sheets = {
-        DocumentKind.PAIRINGS_BY_TABLE: "pod_pairings",
+        DocumentKind.PAIRINGS_BY_TABLE: "pairings",
         DocumentKind.PAIRINGS_BY_NAME: "posting",
-        DocumentKind.RESULT_SLIPS: "pod_slips",
-        DocumentKind.STANDINGS: "pod_standings",
+        DocumentKind.RESULT_SLIPS: "slips",
+        DocumentKind.STANDINGS: "standings",
     }
+
+    def standing_points(self, row) -> tuple[int, object]:
+        return row.player_id, row.points
+
+    def score_label(self, event: Event) -> str:
+        return pods_selectors.secondary_score_label(event) or ""
+
+    def table_setup(self, event: Event, seats: int) -> str:
+        return self.rules(event).setup_for(seats)
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 
@@ -326,7 +336,7 @@ class Pods(EventFormat):
 
     def page_context(self, event: Event) -> dict:
         score_label = pods_selectors.secondary_score_label(event)
-        return {"pods": True, "score_label": score_label,
+        return {"score_label": score_label,
                 "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
                               "secondary_score": score_label or ""}}
 

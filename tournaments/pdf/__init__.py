@@ -9,7 +9,6 @@ pages). A4, Spanish (es-AR), an embedded TrueType font
 from .base import RenderedPdf, register_fonts
 from .bracket import BracketRenderer
 from .pairings import PairingsByNameRenderer, PairingsByTableRenderer
-from .pods import PodSlipsRenderer
 from .slips import ResultSlipsRenderer
 from .standings import StandingsRenderer
 
@@ -17,7 +16,6 @@ __all__ = [
     "BracketRenderer",
     "PairingsByNameRenderer",
     "PairingsByTableRenderer",
-    "PodSlipsRenderer",
     "RenderedPdf",
     "ResultSlipsRenderer",
     "StandingsRenderer",

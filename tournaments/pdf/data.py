@@ -11,9 +11,12 @@ Terms:
 - *table row*: one match of a round as players look for it; a bye has no
   table number and no opponent.
 - *name row*: one player of a round on the posting sheet (pairings by name).
-- *points*: match points before the round (floats in steps of 0.5), or
-  pod points as the pages print them (strings: "2,3"); ``None`` where they
-  are not printed (top-cut rounds print seeds instead).
+- *points*: points before the round, match points or placement points, as
+  the pages print them (strings: "2,5"; the builders) or as numbers (floats
+  in steps of 0.5, printed by :func:`points_text`); ``None`` where they are
+  not printed (top-cut rounds print seeds instead).
+- *slip*: one table's result slip, its seats in seat order (2–6), with the
+  boxes the format's results take (games, or place and score).
 """
 from __future__ import annotations
 
@@ -87,35 +90,58 @@ class PostingSheet:
     rows: tuple[NameRow, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Slip:
-    """One result slip: one table, both players, the QR target."""
+#: What each seat of a result slip writes, as the event's format records a table
+#: (:attr:`tournaments.formats.base.EventFormat.table_results`): the games it won, a box per game
+#: (a duel), or its place and score (a pod).
+SLIP_GAMES = "games"
+SLIP_PLACES = "places"
 
-    match_id: int
+
+@dataclass(frozen=True, slots=True)
+class SlipSeat:
+    """One seat of a result slip: seat number (1-based; a duel's side A is 1) and player."""
+
+    seat: int
+    name: str
+    number: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableSlip:
+    """One result slip: one table of 2–6 seats, the QR target.
+
+    ``caption`` is printed after the round ("Tercer puesto"), ``setup`` the
+    game's set-up for a table of that size, ``extra_minutes`` the time a
+    judge added to this table.
+    """
+
     table: int
-    player_a: str
-    number_a: str
-    player_b: str
-    number_b: str
+    seats: tuple[SlipSeat, ...]
     result_url: str
     caption: str = ""
-    extra_minutes: int = 0  # time a judge added to this table, in minutes
+    extra_minutes: int = 0
+    setup: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class SlipSheet:
     """Result slips of a round, one per table (byes get none).
 
-    ``best_of`` gives the number of game boxes; ``extra_turns`` the boxes for
-    the turns each player gets once time is called (000_0014b2ac83da54b4.txt
-    § "10.1. Desarrollo de las Rondas Suizas": "3 turnos completos, cada
-    uno").
+    ``boxes`` says what each seat writes (:data:`SLIP_GAMES` or
+    :data:`SLIP_PLACES`). Games: ``best_of`` gives the number of game
+    boxes, ``extra_turns`` the boxes for the turns each player gets once
+    time is called (000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las
+    Rondas Suizas": "3 turnos completos, cada uno"). Places: a place box
+    and, when ``score_label`` names the game's score ("Puntos stoner"), a
+    score box per seat.
     """
 
     header: SheetHeader
-    slips: tuple[Slip, ...]
+    slips: tuple[TableSlip, ...]
+    boxes: str = SLIP_GAMES
     best_of: int = 3
     extra_turns: int = 3
+    score_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,39 +362,6 @@ class PodStandingsSheet:
         if self.score_label:
             order.append(f"{self.score_label.lower()} (suma de todas las mesas)")
         return ["Orden: " + ", ".join(order) + ". Puestos: el de cada ronda, en orden."]
-
-
-@dataclass(frozen=True, slots=True)
-class PodSlipSeat:
-    """One seat of a pod slip: seat number (1-based) and player."""
-
-    seat: int
-    name: str
-    number: str
-
-
-@dataclass(frozen=True, slots=True)
-class PodSlip:
-    """One pod result slip: one table, its seats (2–6), the QR target, the game's set-up for that size."""
-
-    pod_id: int
-    table: int
-    seats: tuple[PodSlipSeat, ...]
-    result_url: str
-    setup: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PodSlipSheet:
-    """Result slips of a pods round, one per table.
-
-    ``score_label`` titles the score box of each player ("Puntos stoner";
-    empty: the game has no secondary score and only the place is written).
-    """
-
-    header: SheetHeader
-    slips: tuple[PodSlip, ...]
-    score_label: str = ""
 
 
 # --------------------------------------------------------------------------- helpers

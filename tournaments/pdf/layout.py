@@ -116,12 +116,6 @@ def draw_qr(canv: Canvas, matrix: list[list[bool]], x: float, y: float, size: fl
 # --------------------------------------------------------------------------- slips
 
 
-def draw_table_box(canv: Canvas, table: int | str, right: float, top: float, width: float, height: float) -> float:
-    """The "MESA n" box with its top-right corner at (right, top); returns its left edge."""
-    draw_table_box_frame(canv, right, top, width, height)
-    return draw_table_number(canv, table, right, top, width, height)
-
-
 def draw_table_box_frame(canv: Canvas, right: float, top: float, width: float, height: float) -> None:
     """The table box without its number: the green frame and "MESA"."""
     box_x = right - width
@@ -144,15 +138,8 @@ def draw_table_number(canv: Canvas, table: int | str, right: float, top: float, 
     return box_x
 
 
-def draw_slip_heading(canv: Canvas, caption: str, event_name: str, details: Sequence[str],
-                      left: float, top: float, width: float) -> None:
-    """Caption (green capitals), event name and a grey line of ``details`` under ``top``."""
-    draw_slip_title(canv, caption, event_name, left, top, width)
-    draw_slip_details(canv, details, left, top, width)
-
-
 def draw_slip_title(canv: Canvas, caption: str, event_name: str, left: float, top: float, width: float) -> None:
-    """The first two lines of :func:`draw_slip_heading`: caption and event name."""
+    """The first two lines of a slip's heading: caption (green capitals) and event name, under ``top``."""
     canv.setFillColor(GREEN)
     canv.setFont(FONT_BOLD, 7.5)
     draw_text(canv, left, top - 2.5 * mm, caption)
@@ -163,7 +150,7 @@ def draw_slip_title(canv: Canvas, caption: str, event_name: str, left: float, to
 
 
 def draw_slip_details(canv: Canvas, details: Sequence[str], left: float, top: float, width: float) -> None:
-    """The grey third line of :func:`draw_slip_heading`: ``details`` joined by " · "."""
+    """The grey third line of a slip's heading: ``details`` joined by " · "."""
     detail, dsize = fit(" · ".join(p for p in details if p), FONT, 9, width, min_size=7)
     canv.setFont(FONT, dsize)
     canv.setFillColor(GREY)
@@ -260,11 +247,12 @@ def draw_result_qr_caption(canv: Canvas, right: float, top: float, size: float) 
 class SlipsRenderer(PdfRenderer):
     """Result slips, ``slips_per_page`` to an A4 portrait page, cut lines between them.
 
-    Subclasses implement :meth:`draw_slip`; the sheet has ``header`` and ``slips``.
-    A subclass whose slips share a fixed part (frames, headings, labels)
-    draws it in :meth:`draw_slip_static`: it is written once per document as
-    a PDF form and placed under every slip, and :meth:`draw_slip` draws only
-    what changes from slip to slip.
+    Subclasses implement :meth:`draw_slip`; the sheet has ``header`` and ``slips``
+    (each with its ``seats``). A subclass whose slips share a fixed part
+    (frames, headings, labels) draws it in :meth:`draw_slip_static`: it is
+    written once per document and table size as a PDF form and placed under
+    every slip of that size, and :meth:`draw_slip` draws only what changes
+    from slip to slip.
     """
 
     title = "Planillas de resultado"
@@ -289,12 +277,14 @@ class SlipsRenderer(PdfRenderer):
         buffer = io.BytesIO()
         canv = self.new_canvas(buffer, header)
         first_top = self.page_height - self.margin_top_mm * mm
-        static = None
-        if sheet.slips and type(self).draw_slip_static is not SlipsRenderer.draw_slip_static:
-            canv.beginForm("slip-static")
-            if self.draw_slip_static(canv, sheet, first_top):
-                static = "slip-static"
-            canv.endForm()
+        statics: dict[int, str] = {}
+        if type(self).draw_slip_static is not SlipsRenderer.draw_slip_static:
+            for seats in dict.fromkeys(len(slip.seats) for slip in sheet.slips):
+                name = f"slip-static-{seats}"
+                canv.beginForm(name)
+                if self.draw_slip_static(canv, sheet, seats, first_top):
+                    statics[seats] = name
+                canv.endForm()
         if not sheet.slips:
             canv.setFont(FONT, 11)
             draw_text(canv, self.margin_left_mm * mm, self.page_height - 20 * mm,
@@ -305,6 +295,7 @@ class SlipsRenderer(PdfRenderer):
             if index and position == 0:
                 canv.showPage()
             top = first_top - position * self.slip_height
+            static = statics.get(len(slip.seats))
             if static:
                 canv.saveState()
                 canv.translate(0, top - first_top)
@@ -319,8 +310,8 @@ class SlipsRenderer(PdfRenderer):
         canv.save()
         return self.result(header, buffer.getvalue(), pages)
 
-    def draw_slip_static(self, canv: Canvas, sheet, top: float) -> bool:
-        """The part every slip of ``sheet`` shares, its top edge at ``top``; False if there is none."""
+    def draw_slip_static(self, canv: Canvas, sheet, seats: int, top: float) -> bool:
+        """The part every slip of ``sheet`` with ``seats`` seats shares, its top edge at ``top``; False if none."""
         return False
 
     def draw_slip(self, canv: Canvas, sheet, slip, top: float) -> None:
@@ -334,10 +325,6 @@ class SlipsRenderer(PdfRenderer):
         canv.setDash(3, 3)
         canv.line(4 * mm, y, self.page_width - 4 * mm, y)
         canv.restoreState()
-
-    def draw_table_box(self, canv: Canvas, table: int | str, right: float, top: float) -> float:
-        """The table box of this renderer's size; returns its left edge."""
-        return draw_table_box(canv, table, right, top, self.table_box_mm[0] * mm, self.table_box_mm[1] * mm)
 
 
 # --------------------------------------------------------------------------- standings

@@ -86,6 +86,7 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
         rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
     return {
         **fmt.page_context(event),
+        "my_cells": fmt.templates["me_rounds_cells"],
         "event": event,
         "registration": registration,
         "current": current,

@@ -51,22 +51,22 @@ def _event_or_404(pk: int) -> Event:
     )
 
 
-def _live(request, pk: int, page: str, fragment, build) -> object:
+def _live(request, pk: int, page: str, fragment: str, build) -> object:
     """Render ``page``, or only ``fragment`` when polled (``?fragmento=1``), once per stamp.
 
     ``build(event, stamp)`` returns the template context; it is not called
-    for a 304 or a cached body. ``fragment`` is a template name or a
-    callable of the event giving one.
+    for a 304 or a cached body. ``fragment`` is the one template of the page's
+    live part whatever the event's format: the format's columns come in the
+    context (``round_cells``, ``standings_cells``, ``player_cells``).
     """
     fragment_only = bool(request.GET.get("fragmento"))
 
     def render_for(stamp: str):
         event = _event_or_404(pk)
         context = build(event, stamp)
-        fragment_template = fragment(event) if callable(fragment) else fragment
         if fragment_only:
-            return render(request, fragment_template, context)
-        context.update(event=event, live_seconds=poll_seconds(), fragment_template=fragment_template,
+            return render(request, fragment, context)
+        context.update(event=event, live_seconds=poll_seconds(), fragment_template=fragment,
                        live_url=_live_url(request))
         return render(request, page, context)
 
@@ -155,6 +155,7 @@ def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
     playing = [row for row in rows if not row.is_bye]
     return {
         **fmt.page_context(event),
+        "round_cells": fmt.templates["public_round_cells"],
         "event": event,
         "round": rnd,
         "by_name": names_page.object_list,
@@ -166,10 +167,6 @@ def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
         "table_count": len(playing),
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
     }
-
-
-def _round_fragment(event: Event) -> str:
-    return format_for(event).templates["public_round"]
 
 
 def event_detail(request, pk: int):
@@ -186,7 +183,7 @@ def event_detail(request, pk: int):
         context["current"] = True
         return context
 
-    return _live(request, pk, "public/event_detail.html", _round_fragment, build)
+    return _live(request, pk, "public/event_detail.html", "public/_round.html", build)
 
 
 def round_detail(request, pk: int, number: int):
@@ -203,7 +200,7 @@ def round_detail(request, pk: int, number: int):
         context["current"] = rnd == rounds[-1]
         return context
 
-    return _live(request, pk, "public/event_detail.html", _round_fragment, build)
+    return _live(request, pk, "public/event_detail.html", "public/_round.html", build)
 
 
 def round_spreadsheet(request, pk: int, number: int):
@@ -220,8 +217,9 @@ def round_spreadsheet(request, pk: int, number: int):
 
 
 def _standings_context(event: Event, rows: list) -> dict:
-    return {**format_for(event).page_context(event), "event": event, "round": selectors.current_round(event),
-            "rows": rows}
+    fmt = format_for(event)
+    return {**fmt.page_context(event), "standings_cells": fmt.templates["public_standings_cells"], "event": event,
+            "round": selectors.current_round(event), "rows": rows}
 
 
 def _standing_rows(event: Event, stamp: str) -> list:
@@ -289,8 +287,7 @@ def standings(request, pk: int):
             context["last_swiss_round"] = event.rounds.filter(phase=RoundPhase.SWISS).count()
         return context
 
-    return _live(request, pk, "public/standings.html", lambda event: format_for(event).templates["public_standings"],
-                 build)
+    return _live(request, pk, "public/standings.html", "public/_standings.html", build)
 
 
 def _player_context(event: Event, registration: Registration, stamp: str) -> dict:
@@ -298,6 +295,7 @@ def _player_context(event: Event, registration: Registration, stamp: str) -> dic
     fmt = format_for(event)
     return {
         **fmt.page_context(event),
+        "player_cells": fmt.templates["public_player_cells"],
         "event": event,
         "registration": registration,
         "standing": _standing_of(event, stamp, registration.pk),
@@ -315,8 +313,7 @@ def player(request, pk: int, number: str):
         )
         return _player_context(event, registration, stamp)
 
-    return _live(request, pk, "public/player.html", lambda event: format_for(event).templates["public_player"],
-                 build)
+    return _live(request, pk, "public/player.html", "public/_player_rounds.html", build)
 
 
 def bracket(request, pk: int):

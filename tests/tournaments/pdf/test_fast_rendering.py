@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tournaments.pdf import PairingsByTableRenderer, ResultSlipsRenderer
 from tournaments.pdf.base import FONT
-from tournaments.pdf.data import PairingSheet, Slip, SlipSheet, TableRow
+from tournaments.pdf.data import PairingSheet, SlipSeat, SlipSheet, TableRow, TableSlip
 from tournaments.pdf.slips import qr_matrix
 
 from .conftest import pdf_text
@@ -126,8 +126,8 @@ def test_the_rematch_note_moves_to_a_new_page_when_the_last_page_is_full():
 
 def test_each_slip_keeps_its_own_table_players_and_extra_time_over_the_shared_form():
     slips = tuple(
-        Slip(10 + n, n, f"Jugadora Ñ{n}", f"WM-{n:05d}", f"Rival Ü{n}", f"WM-{n + 100:05d}",
-             f"http://arena.test/juez/mesas/{n}/", extra_minutes=5 if n == 2 else 0)
+        TableSlip(n, (SlipSeat(1, f"Jugadora Ñ{n}", f"WM-{n:05d}"), SlipSeat(2, f"Rival Ü{n}", f"WM-{n + 100:05d}")),
+                  f"http://arena.test/juez/mesas/{n}/", extra_minutes=5 if n == 2 else 0)
         for n in range(1, 5)
     )
     pdf = ResultSlipsRenderer().render(SlipSheet(HEADER, slips))

@@ -15,7 +15,7 @@ from tests.tournaments.pods_helpers import PLAYERS, play_round, played_event, st
 from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
-from tournaments.pdf import PairingsByTableRenderer, PodSlipsRenderer, StandingsRenderer
+from tournaments.pdf import PairingsByTableRenderer, ResultSlipsRenderer, StandingsRenderer
 from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
 
 from .conftest import accented, download, download_all, pdf_text
@@ -56,7 +56,7 @@ def test_pod_slips_one_per_table_with_every_seat_and_the_judge_form(settings):
     settings.ARENA_PUBLIC_URL = "https://arena.example.com.ar/"
     event = thirteen_players(cut_size=0)
     rnd = services.round_pair_next(event=event)
-    sheet = documents.pod_slip_sheet(rnd)
+    sheet = documents.slip_sheet(rnd)
     assert sheet.score_label == "Puntos stoner"
     assert [slip.table for slip in sheet.slips] == [1, 2, 3]
     assert [len(slip.seats) for slip in sheet.slips] == [5, 4, 4]
@@ -65,7 +65,7 @@ def test_pod_slips_one_per_table_with_every_seat_and_the_judge_form(settings):
         assert [(s.seat, s.name) for s in slip.seats] == list(
             pod.seats.order_by("seat").values_list("seat", "registration__player__display_name"))
         assert slip.result_url == f"https://arena.example.com.ar/juez/eventos/{event.pk}/rondas/1/mesas/{slip.table}/"
-    pdf = PodSlipsRenderer().render(sheet)
+    pdf = ResultSlipsRenderer().render(sheet)
     pages, text = pdf_text(pdf.content)
     assert (pdf.pages, pages) == (2, 2)  # two slips to a page
     assert text.count("PLANILLA DE RESULTADO") == 3
@@ -81,11 +81,11 @@ def test_pod_standings_sheet_after_the_previous_round():
     event, regs = stoner_event()
     first = play_round(event, regs, 1)
     second = play_round(event, regs, 2)
-    before = documents.pod_standings_sheet(first)
+    before = documents.standings_sheet(first)
     assert before.title == "Inscriptos: posiciones antes de la ronda 1"
     assert {(r.rank, r.points, r.opponents_points, r.secondary_score, r.technical_tie) for r in before.rows} == {
         (1, "0", "0", 0, True)}
-    sheet = documents.pod_standings_sheet(second)  # printed with round 2: after round 1, by hand
+    sheet = documents.standings_sheet(second)  # printed with round 2: after round 1, by hand
     # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0; printed as the pages print them (one decimal,
     # half up, decimal comma): 2.25 → "2,3", 5.25 → "5,3", 0.75 → "0,8", 6.75 → "6,8"
     assert sheet.title == "Posiciones tras la ronda 1"
@@ -115,8 +115,8 @@ def test_pod_pairings_print_the_points_before_the_round_as_the_pages_do():
 
 def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on_commit_callbacks, client):
     event, _regs, rounds = played_event()
-    assert documents.pod_standings_sheet(rounds[1]).title == "Posiciones finales"
-    assert lines(documents.pod_standings_sheet(rounds[1])) == [
+    assert documents.standings_sheet(rounds[1]).title == "Posiciones finales"
+    assert lines(documents.standings_sheet(rounds[1])) == [
         (1, "Ana Núñez", "3", "24", 25, "1-5", False),
         (2, "Eva Sánchez", "3", "24", 24, "5-1", False),
         (3, "Beto Gómez", "3", "24", 23, "2-4", False),
