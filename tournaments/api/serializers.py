@@ -507,38 +507,6 @@ class NameSearchSerializer(serializers.Serializer):
     )
 
 
-class ResultInputSerializer(serializers.Serializer):
-    """A judge's result entry for one match (validated here, judged by the service)."""
-
-    games_a = serializers.IntegerField(label=_("Partidas ganadas por A"), min_value=0, max_value=9)
-    games_b = serializers.IntegerField(label=_("Partidas ganadas por B"), min_value=0, max_value=9)
-    games_drawn = serializers.IntegerField(label=_("Partidas empatadas"), min_value=0, max_value=9, default=0)
-    went_to_time = serializers.BooleanField(
-        label=_("Terminó por tiempo"), default=False,
-        help_text=_("El match llegó al tiempo y se jugaron los 3 turnos extra de cada jugador."),
-    )
-    intentional_draw = serializers.BooleanField(label=_("Empate intencional"), default=False)
-    # max 600 minutes, as the judge form (ResultForm)
-    minutes_late_a = serializers.IntegerField(
-        label=_("Minutos de demora de A"), min_value=0, max_value=600, required=False, allow_null=True,
-        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
-    )
-    minutes_late_b = serializers.IntegerField(
-        label=_("Minutos de demora de B"), min_value=0, max_value=600, required=False, allow_null=True,
-        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
-    )
-    double_loss = serializers.BooleanField(
-        label=_("Doble derrota"), default=False,
-        help_text=_("Ambos ausentes: derrota para los dos, sin partidas (no vale en el reducido)."),
-    )
-    note = serializers.CharField(label=_("Nota"), max_length=240, required=False, allow_blank=True, default="")
-    expected_version = serializers.IntegerField(
-        label=_("Versión esperada"), min_value=0,
-        help_text=_("La «version» del emparejamiento que tenía a la vista. Si otra persona cargó la mesa "
-                    "mientras tanto, la carga se rechaza con 409 y no se pisa nada."),
-    )
-
-
 # --------------------------------------------------------------------------- shapes (issue #24)
 
 
