@@ -103,7 +103,8 @@ def test_an_unknown_token_is_refused(match, judge):
 def test_basic_authentication_is_not_accepted(match, judge):
     """A password sent on every request would be hashed on every request: tokens or sessions only."""
     credentials = base64.b64encode(b"jueza:secreto-123").decode()
-    response = APIClient().post(result_url(match), body(match), format="json", HTTP_AUTHORIZATION=f"Basic {credentials}")
+    response = APIClient().post(result_url(match), body(match), format="json",
+                                HTTP_AUTHORIZATION=f"Basic {credentials}")
     assert response.status_code == 403
     assert response.json()["code"] == "not_authenticated"
     assert not ResultEntry.objects.exists()
@@ -171,7 +172,8 @@ def test_missing_fields_are_400_with_readable_labels(as_user, judge, match):
 
 
 def test_more_than_ten_minutes_late_loses_the_match_two_nil(as_user, judge, match):
-    response = as_user(judge).post(result_url(match), body(match, games_a=0, games_b=0, minutes_late_a=12), format="json")
+    response = as_user(judge).post(result_url(match), body(match, games_a=0, games_b=0, minutes_late_a=12),
+                                   format="json")
     assert response.status_code == 200
     assert (answer_games(response.json()), response.json()["outcome"]) == ((0, 2), "b_wins")
     assert ResultEntry.objects.get(table=match).minutes_late_a == 12
