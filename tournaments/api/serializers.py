@@ -221,7 +221,9 @@ class RoundSerializer(serializers.ModelSerializer):
 class PairingSerializer(serializers.Serializer):
     """One table of a round (a :class:`tournaments.selectors.PairingRow`)."""
 
-    match_id = serializers.IntegerField(help_text=_("Identificador para cargar el resultado."))
+    table_id = serializers.IntegerField(source="match_id", help_text=_(
+        "Identificador de la mesa para cargar, reportar o corregir su resultado (api/tables/<table_id>/…)."))
+    match_id = serializers.IntegerField(help_text=_("El mismo identificador que «table_id»."))
     table_number = serializers.IntegerField(allow_null=True, help_text=_("Mesa; vacía para el bye."))
     is_bye = serializers.BooleanField()
     player_a = serializers.SerializerMethodField()
@@ -269,6 +271,8 @@ class SeatSerializer(serializers.Serializer):
 class PodSerializer(serializers.Serializer):
     """One table of a round played in pods (a :class:`tournaments.pods_selectors.PodRow`): 3 to 6 seats."""
 
+    table_id = serializers.IntegerField(source="pod_id", help_text=_(
+        "Identificador de la mesa para cargar, reportar o corregir su resultado (api/tables/<table_id>/…)."))
     table_number = serializers.IntegerField()
     status = MatchStatusField()
     version = serializers.IntegerField()

@@ -278,3 +278,12 @@ def test_a_user_who_does_not_judge_the_event_cannot_record_a_pod(as_user, pod_ev
     response = as_user(UserFactory(username="juez-ajeno")).post(
         result_url(pod), pod_body(pod, ROUND_ONE, expected_version=0), format="json")
     assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
+
+
+def test_the_pairings_name_the_table_id_in_both_shapes(api, pod_event, duel, event):
+    pod_event_, regs, pod = pod_event
+    pods = api.get(reverse("tournaments_api:pairing-list", args=[pod_event_.pk, 1])).json()["results"]
+    assert [row["table_id"] for row in pods] == [pod.pk]
+    duels = api.get(reverse("tournaments_api:pairing-list", args=[event.pk, 1])).json()["results"]
+    tables = list(duel.round.tables.filter(is_bye=False).order_by("table_number").values_list("pk", flat=True))
+    assert [row["table_id"] for row in duels] == tables
