@@ -34,7 +34,7 @@ from ..formats.base import PLACE_RESULTS
 from ..models import Table
 from ..services.corrections import REASON_MAX
 from . import queries
-from .exceptions import InvalidInput
+from .exceptions import InvalidInput, messages_of
 from .serializers import MatchOutcomeField, MatchStatusField
 
 TABLE_ID = OpenApiParameter("table_id", int, OpenApiParameter.PATH,
@@ -50,38 +50,30 @@ GAME_ONLY_SHARED = {"games_drawn": 0, "intentional_draw": False, "double_loss": 
 # --------------------------------------------------------------------------- input
 
 
-class SeatInputSerializer(serializers.Serializer):
+class ReportSeatInputSerializer(serializers.Serializer):
     """One seat of the table, named by its player's number, with what the event's format reads."""
 
     player_number = serializers.CharField(label=gettext_lazy("Número de jugador"), max_length=20)
     games = serializers.IntegerField(
         label=gettext_lazy("Partidas ganadas"), min_value=0, max_value=9, required=False,
         help_text=gettext_lazy("Sólo mesas de dos jugadores (duelos)."))
-    minutes_late = serializers.IntegerField(
-        label=gettext_lazy("Minutos de demora"), min_value=0, max_value=600, required=False, allow_null=True,
-        help_text=gettext_lazy("Sólo duelos. Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."))
     place = serializers.IntegerField(
         label=gettext_lazy("Puesto"), min_value=1, max_value=6, required=False,
         help_text=gettext_lazy("Sólo mesas multijugador: 1 el ganador; los empatados lo comparten."))
     score = serializers.IntegerField(
         label=gettext_lazy("Puntaje secundario"), min_value=0, max_value=999, required=False, allow_null=True,
         help_text=gettext_lazy("Sólo mesas multijugador: p. ej. los puntos stoner."))
+
+
+class SeatInputSerializer(ReportSeatInputSerializer):
+    """One seat as a judge enters it: a player's report's values, the minutes late and an absent player."""
+
+    minutes_late = serializers.IntegerField(
+        label=gettext_lazy("Minutos de demora"), min_value=0, max_value=600, required=False, allow_null=True,
+        help_text=gettext_lazy("Sólo duelos. Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."))
     how = serializers.ChoiceField(
         label=gettext_lazy("Cómo terminó"), choices=[SeatOutcomeHow.PLAYED.value, SeatOutcomeHow.ABSENT.value],
         required=False, help_text=gettext_lazy("«absent»: el jugador no vino a la mesa (lo carga un juez)."))
-
-
-class ReportSeatInputSerializer(serializers.Serializer):
-    """One seat of a player's report: what each seat did, as the player reports it."""
-
-    player_number = serializers.CharField(label=gettext_lazy("Número de jugador"), max_length=20)
-    games = serializers.IntegerField(label=gettext_lazy("Partidas ganadas"), min_value=0, max_value=9,
-                                     required=False, help_text=gettext_lazy("Sólo duelos."))
-    place = serializers.IntegerField(label=gettext_lazy("Puesto"), min_value=1, max_value=6, required=False,
-                                     help_text=gettext_lazy("Sólo mesas multijugador."))
-    score = serializers.IntegerField(label=gettext_lazy("Puntaje secundario"), min_value=0, max_value=999,
-                                     required=False, allow_null=True,
-                                     help_text=gettext_lazy("Sólo mesas multijugador."))
 
 
 def _seats_field(child) -> serializers.ListSerializer:
@@ -171,14 +163,6 @@ def _refuse(errors: dict[str, list[str]], labels: dict[str, str] | None = None) 
     return InvalidInput(errors, readable)
 
 
-def _messages(value) -> list[str]:
-    if isinstance(value, dict):
-        return [m for v in value.values() for m in _messages(v)]
-    if isinstance(value, list | tuple):
-        return [m for v in value for m in _messages(v)]
-    return [str(value)]
-
-
 def entry_validated(serializer: serializers.Serializer) -> dict:
     """The validated entry (a copy), or :class:`InvalidInput` with each seat's errors under ``seats[i].field``."""
     if serializer.is_valid():
@@ -188,9 +172,9 @@ def entry_validated(serializer: serializers.Serializer) -> dict:
         if name == "seats" and isinstance(value, list) and all(isinstance(v, dict) for v in value):
             for index, seat in enumerate(value):
                 for field, messages in seat.items():
-                    errors[_seat_key(index, field)] = _messages(messages)
+                    errors[_seat_key(index, field)] = messages_of(messages)
         else:
-            errors[name] = _messages(value)
+            errors[name] = messages_of(value)
     labels = {name: str(field.label) for name, field in serializer.fields.items() if field.label}
     raise _refuse(errors, labels)
 

@@ -89,17 +89,30 @@ def test_a_judge_records_a_pod_through_the_table_endpoint(as_user, judge, pod_ev
     ]
 
 
-def test_games_at_a_pod_are_400_naming_the_seat(as_user, judge, pod_event):
-    event, regs, pod = pod_event
-    body = pod_body(pod, ROUND_ONE, expected_version=0)
-    body["seats"][1]["games"] = 2
-    response = as_user(judge).post(result_url(pod), body, format="json")
+WRONG_FIELD = [  # (table, seat index, field of the other kind of table, value, how the detail names it, message)
+    ("pod", 1, "games", 2, "Asiento 2, partidas ganadas",
+     "Esta mesa se carga por puestos: indicá «place» y «score» de cada asiento, no «games»."),
+    ("duel", 0, "place", 1, "Asiento 1, puesto",
+     "Esta mesa se carga por partidas ganadas: indicá «games» de cada asiento, no «place»."),
+]
+
+
+@pytest.mark.parametrize(("kind", "index", "field", "value", "label", "message"), WRONG_FIELD)
+def test_a_field_of_the_other_kind_of_table_is_400_naming_the_seat(request, as_user, judge, kind, index, field,
+                                                                   value, label, message):
+    if kind == "pod":
+        table = request.getfixturevalue("pod_event")[2]
+        body = pod_body(table, ROUND_ONE, expected_version=0)
+    else:
+        table = request.getfixturevalue("duel")
+        body = duel_body(table, games_a=2, games_b=0, expected_version=0)
+    body["seats"][index][field] = value
+    response = as_user(judge).post(result_url(table), body, format="json")
     assert response.status_code == 400
-    message = "Esta mesa se carga por puestos: indicá «place» y «score» de cada asiento, no «games»."
-    assert response.json() == {"code": "invalid", "detail": f"Asiento 2, partidas ganadas: {message}",
-                               "errors": {"seats[1].games": [message]}}
-    pod.refresh_from_db()
-    assert pod.version == 0 and not ResultEntry.objects.exists()
+    assert response.json() == {"code": "invalid", "detail": f"{label}: {message}",
+                               "errors": {f"seats[{index}].{field}": [message]}}
+    table.refresh_from_db()
+    assert table.version == 0 and not ResultEntry.objects.exists()
 
 
 def test_a_duels_drawn_games_at_a_pod_are_400(as_user, judge, pod_event):
@@ -224,17 +237,6 @@ def test_a_refused_score_names_the_seat_as_sent(as_user, judge, duel):
     response = as_user(judge).post(result_url(duel), body, format="json")
     assert response.status_code == 400
     assert (response.json()["code"], list(response.json()["errors"])) == ("too_many_wins", ["seats[0].games"])
-
-
-def test_a_place_in_a_duel_is_400_naming_the_field(as_user, judge, duel):
-    body = duel_body(duel, games_a=2, games_b=0, expected_version=0)
-    body["seats"][0]["place"] = 1
-    response = as_user(judge).post(result_url(duel), body, format="json")
-    assert response.status_code == 400
-    message = "Esta mesa se carga por partidas ganadas: indicá «games» de cada asiento, no «place»."
-    assert response.json() == {"code": "invalid", "detail": f"Asiento 1, puesto: {message}",
-                               "errors": {"seats[0].place": [message]}}
-    assert not ResultEntry.objects.exists()
 
 
 def test_a_duel_is_corrected_through_the_same_endpoint_as_a_pod(as_user, organizer, duel, event):
