@@ -6,9 +6,10 @@ Run with the database of the run in DATABASE_URL, after ``migrate``:
 
 Two venues, each with an organizer; at venue A an event in its first Swiss
 round (a judge, a head judge, one result, one penalty, one ruling at a
-table), a finished event with a top cut (bracket, podium, standings) and a
+table), a finished event with a top cut (bracket, podium, standings), a
 finished stoner-points event played in pods (the pods' shape of the tables,
-standings and a player's rounds).
+standings and a player's rounds) and one in its first round, its pod pending
+with the same judge (the table endpoints take a pod's seats as a duel's).
 """
 from __future__ import annotations
 
@@ -26,13 +27,13 @@ django.setup()
 
 from rest_framework.authtoken.models import Token  # noqa: E402
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory  # noqa: E402
+from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory, game  # noqa: E402
 from tests.tournaments.pods_helpers import played_event  # noqa: E402
 from tournaments import penalties, services  # noqa: E402
 
 
-def _event(venue, name: str, players: int):
-    event = EventFactory(venue=venue, name=name)
+def _event(venue, name: str, players: int, **fields):
+    event = EventFactory(venue=venue, name=name, **fields)
     services.registration_open(event=event)
     for _ in range(players):
         services.registration_create(event=event, player=PlayerFactory(home_venue=venue))
@@ -75,6 +76,12 @@ def main() -> None:
     services.event_finish(event=done)
 
     played_event(venue=venue_a, name="Fecha stoner terminada")
+    pods_live = _event(venue_a, "Fecha stoner en curso", players=5, game=game("stoner_points"), best_of=1,
+                       cut_size=0, planned_rounds=2, self_reporting=True)
+    pods_live.judges.add(judge)
+    pods_live.head_judge = head_judge
+    pods_live.save(update_fields=["head_judge"])
+    services.round_pair_next(event=pods_live, by=organizer_a)
 
     _event(venue_b, "Fecha de otra sede", players=4)
 

@@ -56,7 +56,8 @@ services.registration_close(event=event)
 rnd = services.round_pair_next(event=event)
 judge = get_user_model().objects.create_user('jueza-nodos', password='clave-de-la-jueza-1')
 event.judges.add(judge)
-tables = [{'id': t.pk, 'number': t.table_number, 'version': t.version}
+tables = [{'id': t.pk, 'number': t.table_number, 'version': t.version,
+           'players': [seat.registration.player.player_number for seat in t.seat_list]}
           for t in Table.objects.filter(round=rnd, is_bye=False).order_by('table_number')]
 json.dump({'event': event.pk, 'event_name': event.name, 'tables': tables, 'judge': judge.username,
            'password': 'clave-de-la-jueza-1', 'token': Token.objects.create(user=judge).key},

@@ -52,9 +52,9 @@ def call(url: str, *, data: dict | None = None, token: str | None = None, opener
 
 
 def record(base: str, facts: dict, table: dict, games: tuple[int, int]) -> None:
-    status, _headers, body = call(f"{base}/api/matches/{table['id']}/result/", token=facts["token"],
-                                  data={"games_a": games[0], "games_b": games[1], "games_drawn": 0,
-                                        "expected_version": table["version"]})
+    seats = [{"player_number": number, "games": won} for number, won in zip(table["players"], games, strict=True)]
+    status, _headers, body = call(f"{base}/api/tables/{table['id']}/result/", token=facts["token"],
+                                  data={"seats": seats, "games_drawn": 0, "expected_version": table["version"]})
     if status != 200:
         fail(f"table {table['number']} through {base}: {status} {body[:200]}")
 

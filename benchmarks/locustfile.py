@@ -87,11 +87,12 @@ else:
             item = next(API_WORK, None)
             if item is None:
                 raise StopUser()
-            match_id, _table, version = item
+            table_id, _table, version, number_a, number_b = item
             score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
-            self.client.post(f"/api/matches/{match_id}/result/", name="POST API result",
-                             json={"games_a": score[0], "games_b": score[1], "games_drawn": 0,
-                                   "expected_version": version},
+            self.client.post(f"/api/tables/{table_id}/result/", name="POST API result",
+                             json={"seats": [{"player_number": number_a, "games": score[0]},
+                                             {"player_number": number_b, "games": score[1]}],
+                                   "games_drawn": 0, "expected_version": version},
                              headers={"Authorization": f"Token {self.token}"})
             _finished(self.environment)
 
@@ -113,7 +114,7 @@ else:
             item = next(FORM_WORK, None)
             if item is None:
                 raise StopUser()
-            _match_id, table, version = item
+            _table_id, table, version, _number_a, _number_b = item
             score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             url = f"/juez/eventos/{WORK['event_id']}/rondas/{WORK['round']}/mesas/{table}/"
             form = self.client.get(url, name="GET judge form")

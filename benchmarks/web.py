@@ -201,8 +201,10 @@ def build_child(players: int, round_in_play: int) -> None:
         for match in Table.objects.filter(round=rnd, is_bye=False):
             a, b = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             services.table_result_record(table=match, seats=[{"games": a}, {"games": b}])
-    pending = list(Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")
-                   .values_list("pk", "table_number", "version"))
+    # each pending table: id, number, version and its two player numbers (side A, then B)
+    pending = [[table.pk, table.table_number, table.version,
+                *(seat.registration.player.player_number for seat in table.seat_list)]
+               for table in Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")]
     print(json.dumps({"event_id": event.pk, "round": round_in_play, "pending": len(pending),
                       "matches": pending, "tokens": tokens, "usernames": usernames, "password": JUDGE_PASSWORD}))
 
@@ -373,8 +375,9 @@ def _timed_get(url: str) -> tuple[float, str]:
 
 def _record(base: str, facts: dict, match: list) -> None:
     request = urllib.request.Request(
-        f"{base}/api/matches/{match[0]}/result/", method="POST",
-        data=json.dumps({"games_a": 2, "games_b": 0, "games_drawn": 0, "expected_version": match[2]}).encode(),
+        f"{base}/api/tables/{match[0]}/result/", method="POST",
+        data=json.dumps({"seats": [{"player_number": match[3], "games": 2}, {"player_number": match[4], "games": 0}],
+                         "games_drawn": 0, "expected_version": match[2]}).encode(),
         headers={"Authorization": f"Token {facts['tokens'][0]}", "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=60) as response:
         response.read()

@@ -24,7 +24,7 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 ADDRESS = re.compile(r"`(/[^`\s]*)`")
 #: What each placeholder of the docs stands for in a real address.
 PLACEHOLDERS = {"<id>": "7", "<evento>": "7", "<n>": "2", "<mesa>": "3", "<número>": "WM-0001",
-                "<documento>": "posiciones"}
+                "<documento>": "posiciones", "<event_id>": "7", "<table_id>": "3"}
 
 
 def markdown_files() -> list[Path]:

@@ -28,6 +28,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
+from tests.tournaments.api.entries import duel_body
 from tournaments import pagecache
 from tournaments.models import Table
 
@@ -69,14 +70,12 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
     done = threading.Event()
     problems: list[str] = []
 
-    def judge_thread(match: Table, score: tuple[int, int]) -> None:
+    def judge_thread(match: Table, score: tuple[int, int], body: dict) -> None:
         try:
             client = APIClient()
             client.force_authenticate(judge)
             barrier.wait(TIMEOUT)
-            answer = client.post(reverse("tournaments_api:match-result", args=[match.pk]),
-                                 {"games_a": score[0], "games_b": score[1], "games_drawn": 0, "expected_version": 0},
-                                 format="json")
+            answer = client.post(reverse("tournaments_api:table-result", args=[match.pk]), body, format="json")
             if answer.status_code != 200:
                 problems.append(f"table {match.table_number}: {answer.status_code} {answer.content[:200]!r}")
                 return
@@ -116,7 +115,9 @@ def test_every_saved_result_is_read_back_at_once_while_a_crowd_reads_cached_page
             connection.close()
 
     scores = [(2, 0), (0, 2), (2, 1), (1, 2)]
-    judges = [threading.Thread(target=judge_thread, args=(m, scores[i % 4])) for i, m in enumerate(matches)]
+    bodies = [duel_body(m, games_a=scores[i % 4][0], games_b=scores[i % 4][1], games_drawn=0, expected_version=0)
+              for i, m in enumerate(matches)]
+    judges = [threading.Thread(target=judge_thread, args=(m, scores[i % 4], bodies[i])) for i, m in enumerate(matches)]
     readers = [threading.Thread(target=reader_thread, args=(i,)) for i in range(READERS)]
     for thread in judges + readers:
         thread.start()

@@ -43,6 +43,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
 from tests.races import RACE_MARKS
+from tests.tournaments.api.entries import duel_body
 from tournaments import services
 from tournaments.adapters import load_snapshot
 from tournaments.enums import EventState, MatchStatus, RoundState
@@ -381,11 +382,18 @@ def check_round_two(findings: Findings, event: Event, *, registered: set[int], a
 
 
 def result_url(match_id: int) -> str:
-    return reverse("tournaments_api:match-result", args=[match_id])
+    return reverse("tournaments_api:table-result", args=[match_id])
 
 
-def result_body(score: tuple[int, int, int], expected_version: int) -> dict:
-    return {"games_a": score[0], "games_b": score[1], "games_drawn": score[2], "expected_version": expected_version}
+def result_body(match: Table, score: tuple[int, int, int], expected_version: int) -> dict:
+    """The table endpoint's body: side A's and B's games by player number (read before any thread starts)."""
+    return duel_body(match, games_a=score[0], games_b=score[1], games_drawn=score[2],
+                     expected_version=expected_version)
+
+
+def body_score(payload: dict) -> tuple[int, int, int]:
+    """``(games of A, games of B, drawn)`` of a body built by :func:`result_body`."""
+    return (payload["seats"][0]["games"], payload["seats"][1]["games"], payload["games_drawn"])
 
 
 def event_with_players(players: int, *, organizer, judges) -> Event:
@@ -426,10 +434,10 @@ def test_repair_racing_the_first_results_never_loses_a_saved_result(timing):
 
     def judge_at(user, match: Table) -> Work:
         client = logged_in(user)
+        body = result_body(match, A_WINS, 0)
 
         def work(calls: list[Call]) -> None:
-            calls.append(post(client, result_url(match.pk),
-                              Call("result", match.pk, result_body(A_WINS, 0), user=user.pk)))
+            calls.append(post(client, result_url(match.pk), Call("result", match.pk, body, user=user.pk)))
         return work
 
     gate = Gate(event) if timing == "holds-lock" else None
@@ -516,11 +524,11 @@ def test_pairing_racing_corrections_pairs_from_the_results_that_stand(timing):
         """Post ``(score, expected_version)`` steps in order; stop at the first refusal."""
         user = next(judge_pool)
         client = logged_in(user)
+        bodies = [result_body(match, score, version) for score, version in steps]
 
         def work(calls: list[Call]) -> None:
-            for score, version in steps:
-                call = post(client, result_url(match.pk),
-                            Call("result", match.pk, result_body(score, version), user=user.pk))
+            for body in bodies:
+                call = post(client, result_url(match.pk), Call("result", match.pk, body, user=user.pk))
                 calls.append(call)
                 if not call.ok:
                     return
@@ -574,7 +582,7 @@ def test_pairing_racing_corrections_pairs_from_the_results_that_stand(timing):
         entry = ResultEntry.objects.filter(table_id=call.target, version=version, entered_by_id=call.user).first()
         findings.check(
             entry is not None and (entry.games_a, entry.games_b, entry.games_drawn)
-            == (call.payload["games_a"], call.payload["games_b"], call.payload["games_drawn"]),
+            == body_score(call.payload),
             f"correction answered saved has no matching history row v{version}: {call}",
         )
         if entry is not None and round_two is not None:
@@ -642,10 +650,10 @@ def test_drops_and_late_entries_during_pairing_are_seated_as_they_were_answered(
 
     def correct(user, match: Table) -> Work:
         client = logged_in(user)
+        body = result_body(match, B_WINS, 1)
 
         def work(calls: list[Call]) -> None:
-            calls.append(post(client, result_url(match.pk),
-                              Call("result", match.pk, result_body(B_WINS, 1), user=user.pk)))
+            calls.append(post(client, result_url(match.pk), Call("result", match.pk, body, user=user.pk)))
         return work
 
     others = [*(drop(r) for r in leaving), *(disqualify(r) for r in expelled), *(register(p) for p in newcomers),

@@ -233,7 +233,7 @@ def test_a_page_shows_the_spanish_try_again_with_503(settings):
 
 def test_an_api_path_gets_json_from_the_middleware(settings):
     settings.ARENA_LOCK_TIMEOUT_MS = 4000
-    request = RequestFactory().post("/api/v1/matches/1/result/")
+    request = RequestFactory().post("/api/v1/tables/1/result/")
     response = BusyMiddleware(lambda r: None).process_exception(request, _lock_timeout())
     assert (response.status_code, response["Retry-After"]) == (503, "4")
     assert json.loads(response.content) == {"code": "busy", "detail": BUSY_ES}

@@ -26,6 +26,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.races import RACE_MARKS
+from tests.tournaments.api.entries import duel_body
 from tournaments import penalties, services
 from tournaments.errors import Busy
 from tournaments.models import Event, Registration, ResultEntry, Table
@@ -109,8 +110,8 @@ def test_the_api_answers_503_with_retry_after_while_the_event_is_held():
     client = APIClient()
     client.force_login(judge)
     client.raise_request_exception = False
-    url = reverse("tournaments_api:match-result", args=[match.pk])
-    body = {"games_a": 2, "games_b": 1, "games_drawn": 0, "expected_version": 0}
+    url = reverse("tournaments_api:table-result", args=[match.pk])
+    body = duel_body(match, games_a=2, games_b=1, games_drawn=0, expected_version=0)
     with event_held(event.pk):
         started = time.monotonic()
         response = client.post(url, body, format="json")

@@ -54,11 +54,12 @@ class InvalidInput(exceptions.ValidationError):
         self.readable = readable
 
 
-def _messages(value) -> list[str]:
+def messages_of(value) -> list[str]:
+    """Every message of DRF's nested error structure, flat."""
     if isinstance(value, dict):
-        return [m for v in value.values() for m in _messages(v)]
+        return [m for v in value.values() for m in messages_of(v)]
     if isinstance(value, list | tuple):
-        return [m for v in value for m in _messages(v)]
+        return [m for v in value for m in messages_of(v)]
     return [str(value)]
 
 
@@ -66,10 +67,10 @@ def readable_errors(errors, labels: dict[str, str] | None = None) -> str:
     """One line from DRF's error structure, each field prefixed with its label."""
     labels = labels or {}
     if not isinstance(errors, dict):
-        return " ".join(_messages(errors))
+        return " ".join(messages_of(errors))
     parts = []
     for name, value in errors.items():
-        text = " ".join(_messages(value))
+        text = " ".join(messages_of(value))
         if name in ("non_field_errors", "__all__"):
             parts.append(text)
         else:

@@ -7,7 +7,7 @@ Judges of an event (its head judge and organizers too)::
     events/<event_id>/penalties/preview/              POST  what the ladder would decide; stores nothing
     events/<event_id>/penalties/<penalty_id>/         GET   one entry with its revisions
     events/<event_id>/penalties/<penalty_id>/revise/  POST  head judge: upgrade/downgrade with a reason
-    matches/<match_id>/rulings/                       GET/POST  rulings attached to a match
+    tables/<table_id>/rulings/                        GET/POST  rulings attached to a table
 
 Anyone who judges or organizes some event::
 
@@ -56,13 +56,13 @@ from ..permissions import HEAD_JUDGE, JUDGE, EventRolePermission
 from . import queries
 from .exceptions import validated
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer, PlayerRefSerializer
+from .tables import TABLE_ID
 from .views import (
     EVENT_ID,
-    MATCH_ID,
     PLAYER_NUMBER,
     ArenaPagination,
     AtomicWritesMixin,
-    MatchFromUrlMixin,
+    TableFromUrlMixin,
     event_not_found,
 )
 
@@ -301,15 +301,15 @@ class RulingQuerySerializer(serializers.Serializer):
                                    help_text=gettext_lazy("Sólo las resoluciones de este juego."))
 
 
-class MatchRulingInputSerializer(serializers.Serializer):
+class TableRulingInputSerializer(serializers.Serializer):
     ruling_id = serializers.CharField(label=gettext_lazy("Resolución"), max_length=40)
     note = serializers.CharField(label=gettext_lazy("Nota"), max_length=2000, required=False, allow_blank=True,
                                  default="")
 
 
-class MatchRulingSerializer(serializers.Serializer):
+class TableRulingSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
-    match_id = serializers.IntegerField(read_only=True)
+    table_id = serializers.IntegerField(read_only=True)
     ruling_id = serializers.CharField(read_only=True)
     ruling = RulingSerializer(read_only=True, allow_null=True)
     note = serializers.CharField(read_only=True)
@@ -317,8 +317,8 @@ class MatchRulingSerializer(serializers.Serializer):
     given_at = serializers.DateTimeField(read_only=True)
 
 
-def match_ruling_data(mr: MatchRuling) -> dict:
-    return {"id": mr.pk, "match_id": mr.match_id, "ruling_id": mr.ruling_id,
+def table_ruling_data(mr: MatchRuling) -> dict:
+    return {"id": mr.pk, "table_id": mr.match_id, "ruling_id": mr.ruling_id,
             "ruling": catalog.RULINGS_BY_ID.get(mr.ruling_id), "note": mr.note,
             "given_by": _username(mr.given_by), "given_at": mr.given_at}
 
@@ -557,40 +557,40 @@ class RulingDetailView(generics.GenericAPIView):
         return Response(self.get_serializer(ruling).data)
 
 
-class MatchRulingViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericViewSet):
-    """Rulings a judge gave at a table, attached to the match record."""
+class TableRulingViewSet(AtomicWritesMixin, TableFromUrlMixin, viewsets.GenericViewSet):
+    """Rulings a judge gave at a table, attached to it (any format)."""
 
     permission_classes = [EventRolePermission]
     required_roles = {"list": JUDGE, "attach": JUDGE}
-    serializer_class = MatchRulingSerializer
+    serializer_class = TableRulingSerializer
     pagination_class = ArenaPagination
     filter_backends: list = []
 
     def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):  # schema generation: no match
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no table
             return MatchRuling.objects.none()
-        return MatchRuling.objects.filter(match=self.get_match()).select_related("given_by").order_by("given_at", "pk")
+        return MatchRuling.objects.filter(match=self.get_table()).select_related("given_by").order_by("given_at", "pk")
 
     @extend_schema(
         tags=[TAG_RULINGS], extensions=ROLE_JUDGE, summary="Resoluciones dadas en una mesa",
-        description="Las resoluciones adjuntadas al emparejamiento, en orden. Sólo jueces del evento.",
-        parameters=[MATCH_ID], responses={200: MatchRulingSerializer(many=True), 403: REFUSED, 404: NOT_FOUND},
+        description="Las resoluciones adjuntadas a la mesa, en orden. Sólo jueces del evento.",
+        parameters=[TABLE_ID], responses={200: TableRulingSerializer(many=True), 403: REFUSED, 404: NOT_FOUND},
     )
     def list(self, request: Request, *args, **kwargs) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        rows = [match_ruling_data(mr) for mr in page]
-        return self.get_paginated_response(MatchRulingSerializer(rows, many=True).data)
+        rows = [table_ruling_data(mr) for mr in page]
+        return self.get_paginated_response(TableRulingSerializer(rows, many=True).data)
 
     @extend_schema(
         tags=[TAG_RULINGS], extensions=ROLE_JUDGE, summary="Adjuntar una resolución a la mesa",
         description="Registra la resolución del catálogo que el juez dio en la mesa, con una nota opcional. "
         "400 «unknown_ruling» si no existe. Sólo jueces del evento.",
-        parameters=[MATCH_ID], request=MatchRulingInputSerializer,
-        responses={201: MatchRulingSerializer, 400: OpenApiResponse(ArenaErrorSerializer, description=(
+        parameters=[TABLE_ID], request=TableRulingInputSerializer,
+        responses={201: TableRulingSerializer, 400: OpenApiResponse(ArenaErrorSerializer, description=(
             "«unknown_ruling» o datos no válidos.")), 403: REFUSED, 404: NOT_FOUND},
     )
     def attach(self, request: Request, *args, **kwargs) -> Response:
-        data = validated(MatchRulingInputSerializer(data=request.data))
-        mr = penalty_services.match_ruling_attach(match=self.get_match(), ruling_id=data["ruling_id"],
+        data = validated(TableRulingInputSerializer(data=request.data))
+        mr = penalty_services.match_ruling_attach(match=self.get_table(), ruling_id=data["ruling_id"],
                                                   note=data["note"], given_by=request.user)
-        return Response(MatchRulingSerializer(match_ruling_data(mr)).data, status=status.HTTP_201_CREATED)
+        return Response(TableRulingSerializer(table_ruling_data(mr)).data, status=status.HTTP_201_CREATED)

@@ -83,14 +83,14 @@ def registration_by_number(event: Event, player_number: str) -> Registration | N
     )
 
 
-def match_with_event(pk: int) -> Table | None:
-    """One match with its round and event joined, or ``None`` (two queries: the match, its seats)."""
+def table_with_event(pk: int) -> Table | None:
+    """One table with its round and event joined, or ``None`` (two queries: the table, its seats and players)."""
     return Table.objects.select_related("round", "round__event").filter(pk=pk).first()
 
 
-def pairing_for_match(match: Table) -> selectors.PairingRow:
-    """The pairing row of ``match`` as :func:`selectors.pairings_for_round` builds it (two queries, one match)."""
-    return selectors.pairing_of_match(match.pk)
+def table_saved(table: Table) -> Table:
+    """``table`` as saved now, read again for the answer (its round, seats and players)."""
+    return Table.objects.select_related("round").get(pk=table.pk)
 
 
 # --------------------------------------------------------------------------- name search

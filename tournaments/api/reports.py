@@ -1,7 +1,9 @@
 """Players report their own table's result (issue #17 points 4 and 7; DESIGN.md decision 21).
 
-    events/<event_id>/matches/<match_id>/report/   POST   a player of the match
-    events/<event_id>/pods/<pod_id>/report/        POST   a player seated at the pod
+    events/<event_id>/tables/<table_id>/report/   POST   a player seated at the table, any format
+
+One input for every format (:mod:`tournaments.api.tables`): every seat by
+player number, with games (a duel) or place and score (a pod).
 
 Player tokens are the DRF token of the player's user (``POST /api/token/``).
 Same rules as the «Mi torneo» page (:func:`tournaments.services.table_report_submit`), the same ``{"code", "detail"}``
@@ -22,18 +24,15 @@ from rest_framework.views import APIView
 from .. import services
 from ..models import Table
 from ..throttles import ReportThrottle
-from .exceptions import validated
 from .own import own_registration
 from .serializers import ArenaErrorSerializer, ArenaValidationErrorSerializer
+from .tables import TABLE_ID, TableReportInputSerializer, entry_examples, entry_validated, seat_errors, table_seats
 from .views import AtomicWritesMixin
 
 TAG_PLAYER_REPORTS = "autorreporte"
 ROLE_PLAYER = {"x-role": "jugador de la mesa"}
 
 EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description="Id del evento.")
-MATCH_ID = OpenApiParameter("match_id", int, OpenApiParameter.PATH, description="Id del emparejamiento.")
-POD_ID = OpenApiParameter("pod_id", int, OpenApiParameter.PATH, description="Id de la mesa multijugador.")
-
 
 
 def player_schema(operation_id: str, summary: str, description: str, **kwargs):
@@ -52,31 +51,6 @@ _ERRORS = {
 }
 
 
-class MatchReportInputSerializer(serializers.Serializer):
-    """A player's report, in the match's orientation: A is the match's ``player_a``."""
-
-    games_a = serializers.IntegerField(label=gettext_lazy("Partidas ganadas por A"), min_value=0, max_value=9)
-    games_b = serializers.IntegerField(label=gettext_lazy("Partidas ganadas por B"), min_value=0, max_value=9)
-    games_drawn = serializers.IntegerField(label=gettext_lazy("Partidas empatadas"), min_value=0, max_value=9,
-                                           default=0)
-    went_to_time = serializers.BooleanField(label=gettext_lazy("Terminó por tiempo"), default=False)
-    intentional_draw = serializers.BooleanField(label=gettext_lazy("Empate intencional"), default=False)
-
-
-class PlacementSerializer(serializers.Serializer):
-    registration_id = serializers.IntegerField(label=gettext_lazy("Inscripción"))
-    place = serializers.IntegerField(label=gettext_lazy("Puesto"), min_value=1, max_value=6)
-    score = serializers.IntegerField(label=gettext_lazy("Puntaje secundario"), min_value=0, max_value=999,
-                                     required=False, allow_null=True, default=None)
-
-
-class PodReportInputSerializer(serializers.Serializer):
-    """Every seat's place (and secondary score) as this player reports it."""
-
-    placements = PlacementSerializer(many=True, label=gettext_lazy("Puestos"))
-    ended_by_time = serializers.BooleanField(label=gettext_lazy("Terminó por tiempo"), default=False)
-
-
 class ReportAnswerSerializer(serializers.Serializer):
     """``state``: ``waiting`` (the rival has not reported), ``conflict`` (the reports differ: the judges
     resolve it) or ``recorded`` (every report agrees: the result is recorded with source «players»)."""
@@ -86,72 +60,34 @@ class ReportAnswerSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text=gettext_lazy("Versión del resultado de la mesa."))
 
 
-class _TableReportView(AtomicWritesMixin, APIView):
-    """A player's report of their table, one path for every format: the subclasses name the URL's table,
-    its input (``serializer_class``) and how it reads as :func:`tournaments.services.table_report_submit`'s
-    seats (:meth:`report_values`); the service asks the event's format to check it."""
+class TableReportView(AtomicWritesMixin, APIView):
+    """A player's report of their table, one path for every format: the seats go to
+    :func:`tournaments.services.table_report_submit`, which asks the event's format to check them."""
 
     permission_classes = [IsAuthenticated]
     throttle_classes = [ReportThrottle]
 
-    def report_values(self, data: dict) -> dict:
-        raise NotImplementedError
-
-    def not_found(self, table_id: int) -> exceptions.NotFound:
-        raise NotImplementedError
-
-    def submit(self, request: Request, event_id: int, table_id: int) -> Response:
-        data = validated(self.serializer_class(data=request.data))
+    @player_schema(
+        "table_report", "Reportar el resultado de mi mesa",
+        "Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Un elemento de "
+        "«seats» por jugador de la mesa, por su «player_number»: en un duelo las partidas ganadas («games»), "
+        "en una mesa multijugador el puesto («place») y el puntaje secundario («score»). Cuenta cuando todos "
+        "los jugadores de la mesa reportan lo mismo; si alguno difiere, la mesa pasa a los jueces. Un jugador "
+        "puede cambiar su reporte hasta que coincidan; la carga de un juez siempre prevalece.",
+        parameters=[EVENT_ID, TABLE_ID], request=TableReportInputSerializer, examples=entry_examples(),
+        responses={200: ReportAnswerSerializer, **_ERRORS},
+    )
+    def post(self, request: Request, event_id: int, table_id: int) -> Response:
+        data = entry_validated(TableReportInputSerializer(data=request.data))
         registration = own_registration(request, event_id)
-        table = Table.objects.filter(pk=table_id, round__event_id=event_id).first()
+        table = Table.objects.select_related("round__event").filter(pk=table_id, round__event_id=event_id).first()
         if table is None:
-            raise self.not_found(table_id)
-        outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
-                                               **self.report_values(data))
+            raise exceptions.NotFound(_("No existe la mesa %(id)s en este evento.") % {"id": table_id},
+                                      code="table_not_found")
+        seats = table_seats(table, data)
+        del data["seats"]
+        with seat_errors(table, seats):
+            outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
+                                                   seats=seats, **data)
         table.refresh_from_db(fields=["version"])
         return Response({"state": outcome.state, "table_number": table.table_number, "version": table.version})
-
-
-class MatchReportView(_TableReportView):
-    serializer_class = MatchReportInputSerializer
-
-    @player_schema(
-        "match_report", "Reportar el resultado de mi match",
-        "Sólo un jugador del match, con el autorreporte activado y la ronda abierta. Cuenta cuando "
-        "ambos jugadores reportan lo mismo; si no coinciden, la mesa pasa a los jueces. Un jugador puede cambiar "
-        "su reporte hasta que coincidan; la carga de un juez siempre prevalece.",
-        parameters=[EVENT_ID, MATCH_ID], request=MatchReportInputSerializer,
-        responses={200: ReportAnswerSerializer, **_ERRORS},
-    )
-    def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        return self.submit(request, event_id, match_id)
-
-    def report_values(self, data: dict) -> dict:
-        seats, shared = services.duel_seats(data)
-        return {"seats": seats, **shared}
-
-    def not_found(self, table_id: int) -> exceptions.NotFound:
-        return exceptions.NotFound(_("No existe el emparejamiento %(id)s.") % {"id": table_id},
-                                   code="match_not_found")
-
-
-class PodReportView(_TableReportView):
-    serializer_class = PodReportInputSerializer
-
-    @player_schema(
-        "pod_report", "Reportar los puestos de mi mesa multijugador",
-        "Sólo un jugador sentado en la mesa, con el autorreporte activado y la ronda abierta. Se "
-        "registra cuando todos los asientos reportan lo mismo; si alguno difiere, la mesa pasa a los jueces.",
-        parameters=[EVENT_ID, POD_ID], request=PodReportInputSerializer,
-        responses={200: ReportAnswerSerializer, **_ERRORS},
-    )
-    def post(self, request: Request, event_id: int, pod_id: int) -> Response:
-        return self.submit(request, event_id, pod_id)
-
-    def report_values(self, data: dict) -> dict:
-        return {"seats": [{"registration": line["registration_id"], "place": line["place"], "score": line["score"]}
-                          for line in data["placements"]],
-                "went_to_time": data["ended_by_time"]}
-
-    def not_found(self, table_id: int) -> exceptions.NotFound:
-        return exceptions.NotFound(_("No existe la mesa %(id)s.") % {"id": table_id}, code="pod_not_found")

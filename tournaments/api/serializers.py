@@ -221,7 +221,9 @@ class RoundSerializer(serializers.ModelSerializer):
 class PairingSerializer(serializers.Serializer):
     """One table of a round (a :class:`tournaments.selectors.PairingRow`)."""
 
-    match_id = serializers.IntegerField(help_text=_("Identificador para cargar el resultado."))
+    table_id = serializers.IntegerField(source="match_id", help_text=_(
+        "Identificador de la mesa para cargar, reportar o corregir su resultado (api/tables/<table_id>/…)."))
+    match_id = serializers.IntegerField(help_text=_("El mismo identificador que «table_id»."))
     table_number = serializers.IntegerField(allow_null=True, help_text=_("Mesa; vacía para el bye."))
     is_bye = serializers.BooleanField()
     player_a = serializers.SerializerMethodField()
@@ -269,6 +271,8 @@ class SeatSerializer(serializers.Serializer):
 class PodSerializer(serializers.Serializer):
     """One table of a round played in pods (a :class:`tournaments.pods_selectors.PodRow`): 3 to 6 seats."""
 
+    table_id = serializers.IntegerField(source="pod_id", help_text=_(
+        "Identificador de la mesa para cargar, reportar o corregir su resultado (api/tables/<table_id>/…)."))
     table_number = serializers.IntegerField()
     status = MatchStatusField()
     version = serializers.IntegerField()
@@ -504,38 +508,6 @@ class NameSearchSerializer(serializers.Serializer):
     search = serializers.CharField(
         required=False, allow_blank=True, max_length=120,
         help_text=_("Parte del nombre o del número de jugador; sin distinguir mayúsculas ni acentos."),
-    )
-
-
-class ResultInputSerializer(serializers.Serializer):
-    """A judge's result entry for one match (validated here, judged by the service)."""
-
-    games_a = serializers.IntegerField(label=_("Partidas ganadas por A"), min_value=0, max_value=9)
-    games_b = serializers.IntegerField(label=_("Partidas ganadas por B"), min_value=0, max_value=9)
-    games_drawn = serializers.IntegerField(label=_("Partidas empatadas"), min_value=0, max_value=9, default=0)
-    went_to_time = serializers.BooleanField(
-        label=_("Terminó por tiempo"), default=False,
-        help_text=_("El match llegó al tiempo y se jugaron los 3 turnos extra de cada jugador."),
-    )
-    intentional_draw = serializers.BooleanField(label=_("Empate intencional"), default=False)
-    # max 600 minutes, as the judge form (ResultForm)
-    minutes_late_a = serializers.IntegerField(
-        label=_("Minutos de demora de A"), min_value=0, max_value=600, required=False, allow_null=True,
-        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
-    )
-    minutes_late_b = serializers.IntegerField(
-        label=_("Minutos de demora de B"), min_value=0, max_value=600, required=False, allow_null=True,
-        help_text=_("Más de 5: pierde la primera partida; más de 10: pierde el match 0-2."),
-    )
-    double_loss = serializers.BooleanField(
-        label=_("Doble derrota"), default=False,
-        help_text=_("Ambos ausentes: derrota para los dos, sin partidas (no vale en el reducido)."),
-    )
-    note = serializers.CharField(label=_("Nota"), max_length=240, required=False, allow_blank=True, default="")
-    expected_version = serializers.IntegerField(
-        label=_("Versión esperada"), min_value=0,
-        help_text=_("La «version» del emparejamiento que tenía a la vista. Si otra persona cargó la mesa "
-                    "mientras tanto, la carga se rechaza con 409 y no se pisa nada."),
     )
 
 

@@ -11,15 +11,14 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/bracket/                           the top cut
     events/<event_id>/players/<player_number>/results/   a player's rounds in the event's format
     players/  players/<player_number>/                   public player data
-    matches/<match_id>/result/                    POST   judge: record a result
-    events/<event_id>/matches/<match_id>/report/  POST   a player of the match: self-report (issue #17)
-    events/<event_id>/pods/<pod_id>/report/       POST   a player seated at the pod: self-report
+    tables/<table_id>/result/                     POST   judge: record a table's result, any format
+    events/<event_id>/tables/<table_id>/report/   POST   a player seated at the table: self-report (issue #17)
     events/upcoming/                              GET    public: events taking pre-registrations (issue #17)
     events/import/                                POST   the venue's organizer: publish an event file (issue #18)
     events/<event_id>/preregistration/  GET POST DELETE  the signed-in player's pre-registration
     me/events/                                    GET    the signed-in player's events and current table
     events/<event_id>/drop/                       POST   the signed-in player drops themselves
-    matches/<match_id>/correction/  …/preview/    POST   head judge, organizer: correct a finished result
+    tables/<table_id>/correction/  …/preview/     POST   head judge, organizer: correct a finished result
     events/<event_id>/pair-next-round/            POST   organizer
     events/<event_id>/repair-current-round/       POST   organizer
     events/<event_id>/top-cut/                    POST   organizer: start the top cut
@@ -28,13 +27,17 @@ Public reads (GET, no login), judge and organizer actions (POST, logged in):
     events/<event_id>/players/<player_number>/undo-drop/  POST organizer
     events/<event_id>/log/                         GET    head judge, organizer: the event log
     events/<event_id>/penalties/  …/preview/  …/<id>/  …/<id>/revise/  judges (see api/penalties.py)
-    players/<player_number>/penalties/  matches/<match_id>/rulings/    judges
+    players/<player_number>/penalties/  tables/<table_id>/rulings/     judges
     rulings/  rulings/<ruling_id>/                       public rulings search
     token/                                        POST   username + password → an API token
     schema/  docs/                                       OpenAPI 3 schema, offline docs page
 
 API clients authenticate with the site's session or a token
 (``Authorization: Token <key>``), never with a password per request.
+
+Every table endpoint takes and answers one shape whatever the event's format
+(:mod:`tournaments.api.tables`): the seats by player number, with games won
+(a duel) or place and score (a pod).
 """
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
@@ -67,16 +70,15 @@ urlpatterns = [
     path("players/", views.PlayerListView.as_view(), name="player-list"),
     path("players/<str:player_number>/", views.PlayerDetailView.as_view(), name="player-detail"),
     # judges
-    path("matches/<int:match_id>/result/", views.MatchResultViewSet.as_view({"post": "record"}),
-         name="match-result"),
-    path("matches/<int:match_id>/correction/", corrections.MatchCorrectionViewSet.as_view({"post": "correct"}),
-         name="match-correction"),
-    path("matches/<int:match_id>/correction/preview/",
-         corrections.MatchCorrectionViewSet.as_view({"post": "preview"}), name="match-correction-preview"),
+    path("tables/<int:table_id>/result/", views.TableResultViewSet.as_view({"post": "record"}),
+         name="table-result"),
+    path("tables/<int:table_id>/correction/", corrections.TableCorrectionViewSet.as_view({"post": "correct"}),
+         name="table-correction"),
+    path("tables/<int:table_id>/correction/preview/",
+         corrections.TableCorrectionViewSet.as_view({"post": "preview"}), name="table-correction-preview"),
     # players: self-reported results (issue #17)
-    path("events/<int:event_id>/matches/<int:match_id>/report/", reports.MatchReportView.as_view(),
-         name="match-report"),
-    path("events/<int:event_id>/pods/<int:pod_id>/report/", reports.PodReportView.as_view(), name="pod-report"),
+    path("events/<int:event_id>/tables/<int:table_id>/report/", reports.TableReportView.as_view(),
+         name="table-report"),
     # players: pre-registration (issue #17)
     path("events/<int:event_id>/preregistration/", preregistration.PreregistrationView.as_view(),
          name="preregistration"),
@@ -100,8 +102,8 @@ urlpatterns = [
          penalties.EventPenaltyViewSet.as_view({"post": "revise"}), name="penalty-revise"),
     path("players/<str:player_number>/penalties/", penalties.PlayerPenaltyListView.as_view(),
          name="player-penalties"),
-    path("matches/<int:match_id>/rulings/", penalties.MatchRulingViewSet.as_view({"get": "list", "post": "attach"}),
-         name="match-rulings"),
+    path("tables/<int:table_id>/rulings/", penalties.TableRulingViewSet.as_view({"get": "list", "post": "attach"}),
+         name="table-rulings"),
     path("rulings/", penalties.RulingListView.as_view(), name="ruling-list"),
     path("rulings/<str:ruling_id>/", penalties.RulingDetailView.as_view(), name="ruling-detail"),
     # schema and docs

@@ -48,12 +48,21 @@ from .serializers import (
     PairingSerializer,
     PlayerSerializer,
     RegistrationStatusSerializer,
-    ResultInputSerializer,
     RoundPairingsSerializer,
     RoundSerializer,
     one_of,
     podium_of,
     shape_of,
+)
+from .tables import (
+    TABLE_ID,
+    TableResultInputSerializer,
+    TableSerializer,
+    entry_examples,
+    entry_validated,
+    seat_errors,
+    table_answer,
+    table_seats,
 )
 from .throttles import LoginRateThrottle
 
@@ -80,9 +89,6 @@ PLAYER_NUMBER = OpenApiParameter(
 )
 EVENT_ID = OpenApiParameter("event_id", int, OpenApiParameter.PATH, description="Identificador del evento.")
 ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="Número de la ronda (desde 1).")
-MATCH_ID = OpenApiParameter(
-    "match_id", int, OpenApiParameter.PATH, description="Identificador del emparejamiento («match_id» de la mesa)."
-)
 
 
 class AtomicWritesMixin:
@@ -438,22 +444,20 @@ class BracketView(generics.GenericAPIView):
 # --------------------------------------------------------------------------- judges
 
 
-class MatchFromUrlMixin:
-    """The match named by ``match_id`` in the URL (loaded once), and its event for the permission check."""
+class TableFromUrlMixin:
+    """The table named by ``table_id`` in the URL (loaded once), and its event for the permission check."""
 
-    def get_match(self) -> Table:
-        if getattr(self, "_match", None) is None:
-            match = queries.match_with_event(self.kwargs["match_id"])
-            if match is None:
+    def get_table(self) -> Table:
+        if getattr(self, "_table", None) is None:
+            table = queries.table_with_event(self.kwargs["table_id"])
+            if table is None:
                 raise exceptions.NotFound(
-                    _("No existe el emparejamiento %(id)s.") % {"id": self.kwargs["match_id"]},
-                    code="match_not_found",
-                )
-            self._match = match
-        return self._match
+                    _("No existe la mesa %(id)s.") % {"id": self.kwargs["table_id"]}, code="table_not_found")
+            self._table = table
+        return self._table
 
     def get_permission_event(self) -> Event:
-        return self.get_match().round.event
+        return self.get_table().round.event
 
 
 IDEMPOTENCY_TTL = 24 * 3600  # seconds an Idempotency-Key answer is kept
@@ -488,29 +492,33 @@ def _remember_answer(cache_key: str, payload: str, data) -> None:
     transaction.on_commit(store, robust=True)
 
 
-class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericViewSet):
-    """Judges of the match's event record or correct its result."""
+class TableResultViewSet(AtomicWritesMixin, TableFromUrlMixin, viewsets.GenericViewSet):
+    """Judges of the table's event record its result, in any format."""
 
     permission_classes = [EventRolePermission]
     required_roles = {"record": JUDGE}
-    serializer_class = ResultInputSerializer
+    serializer_class = TableResultInputSerializer
 
     @extend_schema(
         tags=[TAG_JUDGES],
         extensions=ROLE_JUDGE,
-        summary="Cargar o corregir un resultado",
-        description="Sólo jueces del evento (también su juez principal y la organización). Enviá la «version» "
-        "del emparejamiento como «expected_version»: si otra persona cargó la mesa mientras tanto, la carga "
-        "se rechaza con 409 («stale_result») y el resultado anterior se mantiene; repetir la misma carga con "
-        "la misma «expected_version» (un reintento tras perder la respuesta) responde 200 con lo guardado. "
-        "Un resultado que el formato no permite (3-0 al mejor de tres, empate en el reducido) o una "
-        "combinación que el formulario del juez rechaza (empate intencional con ganador, doble derrota con "
-        "partidas) se rechaza con 400 nombrando el campo. Cada carga queda en el "
-        "historial con quién y cuándo.",
-        parameters=[MATCH_ID, IDEMPOTENCY_KEY],
-        request=ResultInputSerializer,
+        summary="Cargar o corregir el resultado de una mesa",
+        description="Sólo jueces del evento (también su juez principal y la organización). Un elemento de "
+        "«seats» por jugador sentado, nombrado por su «player_number», con lo que lee el sistema de juego del "
+        "evento: en un duelo, las partidas ganadas («games», y si hace falta «minutes_late» o «how»); en una "
+        "mesa multijugador, el puesto («place») y el puntaje secundario («score»). Enviá la «version» de la "
+        "mesa como «expected_version»: si otra persona la cargó mientras tanto, la carga se rechaza con 409 "
+        "(«stale_result») y el resultado anterior se mantiene; repetir la misma carga con la misma "
+        "«expected_version» (un reintento tras perder la respuesta) responde 200 con lo guardado. Un resultado "
+        "que el formato no permite (3-0 al mejor de tres, empate en el reducido, puestos que no siguen a los "
+        "puntos stoner), un campo del otro tipo de mesa (partidas en una mesa multijugador, puesto en un duelo) "
+        "o una combinación que el formulario del juez rechaza se rechaza con 400 nombrando el asiento y el "
+        "campo («seats[1].games»). Cada carga queda en el historial con quién y cuándo.",
+        parameters=[TABLE_ID, IDEMPOTENCY_KEY],
+        request=TableResultInputSerializer,
+        examples=entry_examples(expected_version=0),
         responses={
-            200: PairingSerializer,
+            200: TableSerializer,
             400: OpenApiResponse(ArenaValidationErrorSerializer,
                                  description="Datos no válidos o resultado imposible en este formato."),
             403: REFUSED_403,
@@ -520,8 +528,8 @@ class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericV
         },
     )
     def record(self, request: Request, *args, **kwargs) -> Response:
-        data = validated(self.get_serializer(data=request.data))
-        cache_key = _idempotency_cache_key(request, f"match-result-{self.kwargs['match_id']}")
+        data = entry_validated(self.get_serializer(data=request.data))
+        cache_key = _idempotency_cache_key(request, f"table-result-{self.kwargs['table_id']}")
         payload = _payload_digest(data)
         if cache_key is not None:
             kept = cache.get(cache_key)
@@ -530,9 +538,12 @@ class MatchResultViewSet(AtomicWritesMixin, MatchFromUrlMixin, viewsets.GenericV
                     raise StateError("idempotency_key_reused", _(
                         "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; usá una clave nueva."))
                 return Response(kept["data"])
-        seats, shared = services.duel_seats(data)
-        match = services.table_result_record(table=self.get_match(), seats=seats, entered_by=request.user, **shared)
-        answer = PairingSerializer(queries.pairing_for_match(match)).data
+        table = self.get_table()
+        seats = table_seats(table, data)
+        del data["seats"]
+        with seat_errors(table, seats):
+            table = services.table_result_record(table=table, seats=seats, entered_by=request.user, **data)
+        answer = table_answer(table)
         if cache_key is not None:
             _remember_answer(cache_key, payload, answer)
         return Response(answer)

@@ -1,4 +1,4 @@
-"""POST matches/<id>/correction/ and …/preview/ (issue #13 item 1, DESIGN.md decision 16).
+"""POST tables/<id>/correction/ and …/preview/ (issue #13 item 1, DESIGN.md decision 16).
 
 Eight players, top 4, round 1 paired by hand: A beats B 2-0, C beats D 2-1,
 E beats F 2-0, G beats H 2-1; round 2 is then paired (round 1 closes) and
@@ -21,6 +21,8 @@ from django.urls import reverse
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournaments import services
 from tournaments.models import EventLogEntry, ResultEntry, Table
+
+from .entries import answer_games, duel_body
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -52,16 +54,16 @@ def chief(field):
 
 
 def correction_url(match) -> str:
-    return reverse("tournaments_api:match-correction", args=[match.pk])
+    return reverse("tournaments_api:table-correction", args=[match.pk])
 
 
 def preview_url(match) -> str:
-    return reverse("tournaments_api:match-correction-preview", args=[match.pk])
+    return reverse("tournaments_api:table-correction-preview", args=[match.pk])
 
 
 def test_preview_names_the_rows_that_move_and_the_cut(as_user, organizer, field):
     event, regs, cd, r2 = field
-    response = as_user(organizer).post(preview_url(cd), {"games_a": 1, "games_b": 2}, format="json")
+    response = as_user(organizer).post(preview_url(cd), duel_body(cd, games_a=1, games_b=2), format="json")
     assert response.status_code == 200
     data = response.json()
     assert [(m["name"], m["rank_before"], m["rank_after"], m["points_before"], m["points_after"],
@@ -71,6 +73,9 @@ def test_preview_names_the_rows_that_move_and_the_cut(as_user, organizer, field)
         ("Jugador C", 3, 5, 1.0, 0.0, 0.0, 1.0, "empate técnico", "empate técnico"),
     ]
     assert (data["score_before"], data["score_after"]) == ([2, 1, 0], [1, 2, 0])
+    assert [(s["name"], s["games_before"], s["games_after"], s["changed"]) for s in data["seats"]] == [
+        ("Jugador C", 2, 1, True), ("Jugador D", 1, 2, True)]
+    assert (data["table_id"], data["by_places"], data["unchanged"]) == (cd.pk, False, False)
     assert data["subject"] == "Ronda 1, mesa 2"
     assert (data["cut_size"], data["cut_changes"], data["cut_in"], data["cut_out"]) == (
         4, True, ["Jugador D"], ["Jugador C"])
@@ -81,7 +86,7 @@ def test_preview_names_the_rows_that_move_and_the_cut(as_user, organizer, field)
 def test_preview_writes_nothing(as_user, chief, field):
     event, regs, cd, r2 = field
     counts = (ResultEntry.objects.count(), EventLogEntry.objects.count())
-    response = as_user(chief).post(preview_url(cd), {"games_a": 1, "games_b": 2}, format="json")
+    response = as_user(chief).post(preview_url(cd), duel_body(cd, games_a=1, games_b=2), format="json")
     assert response.status_code == 200
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b, cd.version) == (2, 1, 1)
@@ -90,12 +95,12 @@ def test_preview_writes_nothing(as_user, chief, field):
 
 def test_correction_by_the_head_judge_answers_the_corrected_match(as_user, chief, field):
     event, regs, cd, r2 = field
-    response = as_user(chief).post(correction_url(cd), {
-        "games_a": 1, "games_b": 2, "reason": "Planilla al revés", "expected_version": 1}, format="json")
+    response = as_user(chief).post(correction_url(cd), duel_body(cd,
+        games_a=1, games_b=2, reason="Planilla al revés", expected_version=1), format="json")
     assert response.status_code == 200
     data = response.json()
-    assert (data["match_id"], data["games_a"], data["games_b"], data["outcome"], data["version"]) == (
-        cd.pk, 1, 2, "b_wins", 2)
+    assert (data["table_id"], answer_games(data), data["outcome"], data["version"]) == (cd.pk, (1, 2), "b_wins", 2)
+    assert [seat["display_name"] for seat in data["seats"]] == ["Jugador C", "Jugador D"]
     log = EventLogEntry.objects.get(event=event, action="match_result_correct")
     assert (log.reason, log.actor, log.subject) == ("Planilla al revés", chief, "Ronda 1, mesa 2")
     assert r2.tables.filter(status="pending").count() == 4  # the current round's pairings stand
@@ -103,8 +108,8 @@ def test_correction_by_the_head_judge_answers_the_corrected_match(as_user, chief
 
 def test_correction_by_an_organizer_is_accepted(as_user, organizer, field):
     event, regs, cd, r2 = field
-    response = as_user(organizer).post(correction_url(cd), {
-        "games_a": 1, "games_b": 2, "reason": "Planilla al revés", "expected_version": 1}, format="json")
+    response = as_user(organizer).post(correction_url(cd), duel_body(cd,
+        games_a=1, games_b=2, reason="Planilla al revés", expected_version=1), format="json")
     assert response.status_code == 200
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b) == (1, 2)
@@ -113,8 +118,8 @@ def test_correction_by_an_organizer_is_accepted(as_user, organizer, field):
 @pytest.mark.parametrize("endpoint", [correction_url, preview_url])
 def test_a_plain_judge_gets_403(as_user, judge, field, endpoint):
     event, regs, cd, r2 = field
-    response = as_user(judge).post(endpoint(cd), {
-        "games_a": 1, "games_b": 2, "reason": "Planilla", "expected_version": 1}, format="json")
+    response = as_user(judge).post(endpoint(cd), duel_body(cd,
+        games_a=1, games_b=2, reason="Planilla", expected_version=1), format="json")
     assert response.status_code == 403
     assert response.json()["code"] == "permission_denied"
     cd.refresh_from_db()
@@ -123,7 +128,7 @@ def test_a_plain_judge_gets_403(as_user, judge, field, endpoint):
 
 def test_without_login_the_correction_is_refused(api, field):
     event, regs, cd, r2 = field
-    response = api.post(correction_url(cd), {"games_a": 1, "games_b": 2, "reason": "x", "expected_version": 1},
+    response = api.post(correction_url(cd), duel_body(cd, games_a=1, games_b=2, reason="x", expected_version=1),
                         format="json")
     assert response.status_code in (401, 403)
     assert response.json()["code"] == "not_authenticated"
@@ -131,8 +136,8 @@ def test_without_login_the_correction_is_refused(api, field):
 
 def test_correction_without_a_reason_is_refused(as_user, organizer, field):
     event, regs, cd, r2 = field
-    response = as_user(organizer).post(correction_url(cd), {
-        "games_a": 1, "games_b": 2, "reason": "  ", "expected_version": 1}, format="json")
+    response = as_user(organizer).post(correction_url(cd), duel_body(cd,
+        games_a=1, games_b=2, reason="  ", expected_version=1), format="json")
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "reason_required"
@@ -144,11 +149,11 @@ def test_correction_without_a_reason_is_refused(as_user, organizer, field):
 def test_correction_on_a_stale_version_is_409(as_user, organizer, field):
     event, regs, cd, r2 = field
     client = as_user(organizer)
-    first = client.post(correction_url(cd), {"games_a": 1, "games_b": 2, "reason": "Planilla al revés",
-                                             "expected_version": 1}, format="json")
+    first = client.post(correction_url(cd), duel_body(cd, games_a=1, games_b=2, reason="Planilla al revés",
+                                             expected_version=1), format="json")
     assert first.status_code == 200
-    stale = client.post(correction_url(cd), {"games_a": 2, "games_b": 0, "reason": "Otra lectura",
-                                             "expected_version": 1}, format="json")
+    stale = client.post(correction_url(cd), duel_body(cd, games_a=2, games_b=0, reason="Otra lectura",
+                                             expected_version=1), format="json")
     assert stale.status_code == 409
     assert stale.json()["code"] == "stale_result"
     cd.refresh_from_db()
@@ -159,15 +164,15 @@ def test_a_match_without_result_is_not_corrected(as_user, organizer, field):
     event, regs, cd, r2 = field
     pending = r2.tables.filter(is_bye=False).order_by("table_number").first()
     client = as_user(organizer)
-    preview = client.post(preview_url(pending), {"games_a": 2, "games_b": 0}, format="json")
-    correction = client.post(correction_url(pending), {"games_a": 2, "games_b": 0, "reason": "x",
-                                                       "expected_version": 0}, format="json")
+    preview = client.post(preview_url(pending), duel_body(pending, games_a=2, games_b=0), format="json")
+    correction = client.post(correction_url(pending), duel_body(pending, games_a=2, games_b=0, reason="x",
+                                                       expected_version=0), format="json")
     assert (preview.status_code, preview.json()["code"]) == (409, "no_result_to_correct")
     assert (correction.status_code, correction.json()["code"]) == (409, "no_result_to_correct")
 
 
 def test_an_illegal_score_is_400(as_user, organizer, field):
     event, regs, cd, r2 = field
-    response = as_user(organizer).post(preview_url(cd), {"games_a": 3, "games_b": 0}, format="json")
+    response = as_user(organizer).post(preview_url(cd), duel_body(cd, games_a=3, games_b=0), format="json")
     assert response.status_code == 400
     assert response.json()["code"] == "too_many_wins"

@@ -21,11 +21,11 @@ EVENTS = reverse("tournaments_api:event-list")
 # --------------------------------------------------------------------------- pagination
 
 
-def test_rulings_of_a_match_are_a_page(as_user, judge, round_one):
+def test_rulings_of_a_table_are_a_page(as_user, judge, round_one):
     match = first_table(round_one)
     for ruling_id in ("wm.mulligan", "wm.priority.resolution_order", "wm.mulligan"):
         penalties.match_ruling_attach(match=match, ruling_id=ruling_id, given_by=judge)
-    url = reverse("tournaments_api:match-rulings", args=[match.pk])
+    url = reverse("tournaments_api:table-rulings", args=[match.pk])
     client = as_user(judge)
     first = client.get(url, {"page_size": 2}).json()
     assert first["count"] == 3 and first["previous"] is None and "page=2" in first["next"]
@@ -62,7 +62,7 @@ def test_the_same_paging_rule_on_every_paginated_list(api, event, round_one, as_
         reverse("tournaments_api:standing-list", args=[event.pk]),
         reverse("tournaments_api:event-log", args=[event.pk]),
         reverse("tournaments_api:penalty-list", args=[event.pk]),
-        reverse("tournaments_api:match-rulings", args=[match.pk]),
+        reverse("tournaments_api:table-rulings", args=[match.pk]),
     ]
     for url in urls:
         ok = client.get(url, {"page_size": 1})
@@ -165,8 +165,8 @@ def test_every_operation_documents_its_errors():
     assert "errors" not in schema["components"]["schemas"]["ArenaValidationError"].get("required", [])
 
 
-def test_the_rulings_of_a_match_are_documented_as_a_page():
+def test_the_rulings_of_a_table_are_documented_as_a_page():
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    ok = schema["paths"]["/api/matches/{match_id}/rulings/"]["get"]["responses"]["200"]
+    ok = schema["paths"]["/api/tables/{table_id}/rulings/"]["get"]["responses"]["200"]
     ref = ok["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert set(schema["components"]["schemas"][ref]["properties"]) == {"count", "next", "previous", "results"}

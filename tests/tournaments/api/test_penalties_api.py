@@ -248,8 +248,8 @@ def test_ruling_detail(api):
     assert (missing.status_code, missing.json()["code"]) == (404, "ruling_not_found")
 
 
-def test_judge_attaches_a_ruling_to_a_match(api, as_user, judge, plain_user, match):
-    url = reverse("tournaments_api:match-rulings", args=[match.pk])
+def test_judge_attaches_a_ruling_to_a_table(api, as_user, judge, plain_user, match):
+    url = reverse("tournaments_api:table-rulings", args=[match.pk])
     assert api.post(url, {"ruling_id": "wm.mulligan"}, format="json").status_code == 403
     assert as_user(plain_user).post(url, {"ruling_id": "wm.mulligan"}, format="json").status_code == 403
     client = as_user(judge)
@@ -257,6 +257,7 @@ def test_judge_attaches_a_ruling_to_a_match(api, as_user, judge, plain_user, mat
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_ruling")
     created = client.post(url, {"ruling_id": "wm.mulligan", "note": "6 → 5"}, format="json")
     assert created.status_code == 201
+    assert created.json()["table_id"] == match.pk
     assert created.json()["ruling"]["question"] == "¿Qué es el Mulligan y cuántas veces puedo hacerlo?"
     assert MatchRuling.objects.get().given_by == judge
     listed = client.get(url).json()  # a page, as the schema promises (issue #15)
@@ -274,8 +275,8 @@ ROLES = {
     ("GET", "/api/events/{event_id}/penalties/{penalty_id}/"): "juez del evento",
     ("POST", "/api/events/{event_id}/penalties/{penalty_id}/revise/"): "juez principal del evento",
     ("GET", "/api/players/{player_number}/penalties/"): "jueces y organización",
-    ("GET", "/api/matches/{match_id}/rulings/"): "juez del evento",
-    ("POST", "/api/matches/{match_id}/rulings/"): "juez del evento",
+    ("GET", "/api/tables/{table_id}/rulings/"): "juez del evento",
+    ("POST", "/api/tables/{table_id}/rulings/"): "juez del evento",
     ("GET", "/api/rulings/"): "público",
     ("GET", "/api/rulings/{ruling_id}/"): "público",
 }

@@ -19,6 +19,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
+from tests.tournaments.api.entries import duel_body
 from tournaments import penalties, services
 from tournaments.models import (
     Event,
@@ -46,10 +47,10 @@ NO_ROLE = "No tiene permiso para esta acción en este evento."
 #: (method, schema path) -> (who may, whether an allowed call writes). Public operations
 #: (the token exchange, deck validation) take no event: they are listed and checked apart.
 EXPECTED = {
-    ("POST", "/api/matches/{match_id}/result/"): (JUDGES, True),
-    ("POST", "/api/matches/{match_id}/correction/"): (HEAD_JUDGES, True),
-    ("POST", "/api/matches/{match_id}/correction/preview/"): (HEAD_JUDGES, False),
-    ("POST", "/api/matches/{match_id}/rulings/"): (JUDGES, True),
+    ("POST", "/api/tables/{table_id}/result/"): (JUDGES, True),
+    ("POST", "/api/tables/{table_id}/correction/"): (HEAD_JUDGES, True),
+    ("POST", "/api/tables/{table_id}/correction/preview/"): (HEAD_JUDGES, False),
+    ("POST", "/api/tables/{table_id}/rulings/"): (JUDGES, True),
     ("POST", "/api/events/{event_id}/pair-next-round/"): (ORGANIZERS, True),
     ("POST", "/api/events/{event_id}/repair-current-round/"): (ORGANIZERS, True),
     ("POST", "/api/events/{event_id}/top-cut/"): (ORGANIZERS, True),
@@ -61,8 +62,7 @@ EXPECTED = {
     ("POST", "/api/events/{event_id}/penalties/{penalty_id}/revise/"): (HEAD_JUDGES, True),
     # Self-reported results (issue #17): only a player of the table (no actor here is one:
     # tests/tournaments/api/test_reports_api.py).
-    ("POST", "/api/events/{event_id}/matches/{match_id}/report/"): (set(), True),
-    ("POST", "/api/events/{event_id}/pods/{pod_id}/report/"): (set(), True),
+    ("POST", "/api/events/{event_id}/tables/{table_id}/report/"): (set(), True),
     # Pre-registration (issue #17): only the signed-in user's own linked player (no actor here is one:
     # tests/tournaments/api/test_preregistration_api.py).
     ("POST", "/api/events/{event_id}/preregistration/"): (set(), True),
@@ -141,27 +141,27 @@ def _prepare(op: tuple[str, str], event: Event) -> tuple[str, dict]:
     if "/my-decklist/" in path:
         name = "api-my-decklist-validate" if path.endswith("/validate/") else "api-my-decklist"
         return reverse(name, args=[event.pk]), {"text": "4 Fasent"}
-    if path.endswith("/matches/{match_id}/report/"):
-        return reverse("tournaments_api:match-report", args=[event.pk, _first_table(event).pk]), {
-            "games_a": 2, "games_b": 1}
+    if path.endswith("/tables/{table_id}/report/"):
+        table = _first_table(event)
+        return reverse("tournaments_api:table-report", args=[event.pk, table.pk]), duel_body(
+            table, games_a=2, games_b=1)
     if path.endswith("/preregistration/"):
         return reverse("tournaments_api:preregistration", args=[event.pk]), {}
     if path == "/api/events/{event_id}/drop/":
         return reverse("tournaments_api:self-drop", args=[event.pk]), {}
-    if path.endswith("/pods/{pod_id}/report/"):
-        return reverse("tournaments_api:pod-report", args=[event.pk, 1]), {"placements": []}
     if path.endswith("/result/"):
-        return reverse("tournaments_api:match-result", args=[_first_table(event).pk]), {
-            "games_a": 2, "games_b": 1, "expected_version": 0}
+        table = _first_table(event)
+        return reverse("tournaments_api:table-result", args=[table.pk]), duel_body(
+            table, games_a=2, games_b=1, expected_version=0)
     if "/correction/" in path:
         _play_current_round(event)
         match = _first_table(event)
         services.round_pair_next(event=event)
-        name = "match-correction-preview" if path.endswith("preview/") else "match-correction"
-        return reverse(f"tournaments_api:{name}", args=[match.pk]), {
-            "games_a": 1, "games_b": 2, "reason": "Planilla al revés", "expected_version": match.version}
+        name = "table-correction-preview" if path.endswith("preview/") else "table-correction"
+        return reverse(f"tournaments_api:{name}", args=[match.pk]), duel_body(
+            match, games_a=1, games_b=2, reason="Planilla al revés", expected_version=match.version)
     if path.endswith("/rulings/"):
-        return reverse("tournaments_api:match-rulings", args=[_first_table(event).pk]), {"ruling_id": "wm.mulligan"}
+        return reverse("tournaments_api:table-rulings", args=[_first_table(event).pk]), {"ruling_id": "wm.mulligan"}
     if path.endswith("/pair-next-round/"):
         _play_current_round(event)
         return reverse("tournaments_api:pair-next-round", args=[event.pk]), {}

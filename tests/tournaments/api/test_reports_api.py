@@ -18,6 +18,8 @@ from tournaments import services
 from tournaments.enums import MatchStatus, ResultSource
 from tournaments.models import Registration, ResultEntry, Table, TableReport
 
+from .entries import duel_body, pod_body
+
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
@@ -37,7 +39,7 @@ def table_one(event) -> Table:
 
 
 def url(event, match):
-    return reverse("tournaments_api:match-report", args=[event.pk, match.pk])
+    return reverse("tournaments_api:table-report", args=[event.pk, match.pk])
 
 
 def test_both_players_report_the_same_and_it_is_recorded():
@@ -45,9 +47,9 @@ def test_both_players_report_the_same_and_it_is_recorded():
     event = build_event(4, self_reporting=True)
     match = table_one(event)
     a, b = player_client(match.player_a, "jug_a"), player_client(match.player_b, "jug_b")
-    first = a.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
+    first = a.post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
     assert first.status_code == 200 and first.json() == {"state": "waiting", "table_number": 1, "version": 0}
-    second = b.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
+    second = b.post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
     assert second.json() == {"state": "recorded", "table_number": 1, "version": 1}
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.status) == (2, 1, MatchStatus.REPORTED)
@@ -59,8 +61,8 @@ def test_disagreement_is_a_conflict():
     event = build_event(4, self_reporting=True)
     match = table_one(event)
     a, b = player_client(match.player_a, "jug_a"), player_client(match.player_b, "jug_b")
-    a.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
-    answer = b.post(url(event, match), {"games_a": 0, "games_b": 2}, format="json")
+    a.post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
+    answer = b.post(url(event, match), duel_body(match, games_a=0, games_b=2), format="json")
     assert answer.json()["state"] == "conflict"
     assert not ResultEntry.objects.filter(table=match).exists()
 
@@ -73,20 +75,21 @@ def test_refusals_have_the_apis_error_shape():
     match = table_one(event)
     other = Table.objects.get(round=match.round, table_number=2)
     outsider = player_client(other.player_a, "otra_mesa")
-    refused = outsider.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
+    refused = outsider.post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
     assert refused.status_code == 403 and refused.json()["code"] == "not_your_match"
     a = player_client(match.player_a, "jug_a")
-    illegal = a.post(url(event, match), {"games_a": 3, "games_b": 0}, format="json")
+    illegal = a.post(url(event, match), duel_body(match, games_a=3, games_b=0), format="json")
     assert illegal.status_code == 400 and set(illegal.json()) >= {"code", "detail", "errors"}
+    assert (illegal.json()["code"], list(illegal.json()["errors"])) == ("too_many_wins", ["seats[0].games"])
     services.table_result_record(table=match, seats=[{"games": 0}, {"games": 2}])
-    taken = a.post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
+    taken = a.post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
     assert taken.status_code == 409 and taken.json()["code"] == "result_recorded"
     off = build_event(4)
     off_match = table_one(off)
     off_client = player_client(off_match.player_a, "jug_off")
-    answer = off_client.post(url(off, off_match), {"games_a": 2, "games_b": 1}, format="json")
+    answer = off_client.post(url(off, off_match), duel_body(off_match, games_a=2, games_b=1), format="json")
     assert answer.status_code == 409 and answer.json()["code"] == "self_reporting_off"
-    anonymous = APIClient().post(url(event, match), {"games_a": 2, "games_b": 1}, format="json")
+    anonymous = APIClient().post(url(event, match), duel_body(match, games_a=2, games_b=1), format="json")
     assert anonymous.status_code in (401, 403) and anonymous.json()["code"] == "not_authenticated"
     assert not TableReport.objects.exists()
 
@@ -99,8 +102,9 @@ def test_reports_are_throttled(settings):
     match = table_one(event)
     a = player_client(match.player_a, "jug_a")
     for score in ((2, 0), (2, 1)):
-        assert a.post(url(event, match), {"games_a": score[0], "games_b": score[1]}, format="json").status_code == 200
-    third = a.post(url(event, match), {"games_a": 0, "games_b": 2}, format="json")
+        body = duel_body(match, games_a=score[0], games_b=score[1])
+        assert a.post(url(event, match), body, format="json").status_code == 200
+    third = a.post(url(event, match), duel_body(match, games_a=0, games_b=2), format="json")
     assert third.status_code == 429 and "Retry-After" in third
 
 
@@ -111,8 +115,8 @@ def test_pod_reports_through_the_api():
     rnd = services.round_pair_next(event=event)
     pod = rnd.tables.get()
     order = {"ana": (1, 25), "beto": (2, 20), "carla": (3, 13), "dario": (4, 5), "eva": (5, 1)}
-    body = {"placements": [{"registration_id": regs[k].pk, "place": p, "score": s} for k, (p, s) in order.items()]}
-    path = reverse("tournaments_api:pod-report", args=[event.pk, pod.pk])
+    body = pod_body(pod, {regs[k].player.player_number: values for k, values in order.items()})
+    path = reverse("tournaments_api:table-report", args=[event.pk, pod.pk])
     states = [player_client(regs[key], f"pod_{key}").post(path, body, format="json").json()["state"]
               for key in order]
     assert states == ["waiting"] * 4 + ["recorded"]

@@ -9,6 +9,7 @@ from tournaments.models import ResultEntry, Table
 from tournaments.views.forms import ResultForm
 
 from .conftest import first_table, open_event
+from .entries import duel_body
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -24,22 +25,24 @@ def match(round_one) -> Table:
 def _post(client, match, **fields):
     data = {"games_a": 2, "games_b": 1, "games_drawn": 0, "expected_version": 0}
     data.update(fields)
-    return client.post(reverse("tournaments_api:match-result", args=[match.pk]), data, format="json")
+    url = reverse("tournaments_api:table-result", args=[match.pk])
+    return client.post(url, duel_body(match, **data), format="json")
 
 
-# (body overrides, field named, code) — each by hand from 000 § 10.1 and the judge form (best of three).
+# (body overrides, field named, code) — each by hand from 000 § 10.1 and the judge form (best of three);
+# side A is the table's first seat (seats[0] of the body), B its second (seats[1]).
 REFUSED = [
     ({"intentional_draw": True}, "intentional_draw", "intentional_draw_not_level"),  # 2-1 is decided
     ({"games_a": 2, "games_b": 0, "intentional_draw": True}, "intentional_draw", "intentional_draw_not_level"),
-    ({"games_a": 3, "games_b": 0}, "games_a", "too_many_wins"),
-    ({"games_a": 0, "games_b": 3}, "games_b", "too_many_wins"),
+    ({"games_a": 3, "games_b": 0}, "seats[0].games", "too_many_wins"),
+    ({"games_a": 0, "games_b": 3}, "seats[1].games", "too_many_wins"),
     ({"games_a": 1, "games_b": 1, "games_drawn": 2}, "games_drawn", "too_many_games"),  # 4 games in a best of 3
-    ({"games_a": 2, "games_b": 2}, "games_b", "too_many_games"),  # 4 games; "played_after_win" in the text too
-    ({"games_a": -1, "games_b": 2}, "games_a", "min_value"),
-    ({"games_a": 2, "games_b": -1}, "games_b", "min_value"),
+    ({"games_a": 2, "games_b": 2}, "seats[1].games", "too_many_games"),  # 4 games; "played_after_win" in the text too
+    ({"games_a": -1, "games_b": 2}, "seats[0].games", "min_value"),
+    ({"games_a": 2, "games_b": -1}, "seats[1].games", "min_value"),
     ({"games_drawn": -1}, "games_drawn", "min_value"),
-    ({"minutes_late_a": -5}, "minutes_late_a", "min_value"),
-    ({"minutes_late_b": 601}, "minutes_late_b", "max_value"),  # the form's limit: 600 minutes
+    ({"minutes_late_a": -5}, "seats[0].minutes_late", "min_value"),
+    ({"minutes_late_b": 601}, "seats[1].minutes_late", "max_value"),  # the form's limit: 600 minutes
     ({"double_loss": True}, "double_loss", "double_loss_with_games"),  # both absent but games entered
     ({"games_a": 0, "games_b": 0, "double_loss": True, "intentional_draw": True}, "intentional_draw",
      "double_loss_with_draw"),
@@ -47,7 +50,7 @@ REFUSED = [
      "double_loss_with_time"),
     ({"games_a": 2, "games_b": 0, "minutes_late_b": 7}, None, None),  # accepted: B lost game 1, A has it
     ({"games_a": 2, "games_b": 1, "minutes_late_a": 7}, None, None),  # accepted: A late, B won a game
-    ({"games_a": 2, "games_b": 0, "minutes_late_a": 7}, "minutes_late_a", "late_game_one_not_counted"),
+    ({"games_a": 2, "games_b": 0, "minutes_late_a": 7}, "seats[0].minutes_late", "late_game_one_not_counted"),
 ]
 
 
@@ -100,7 +103,7 @@ def test_the_judge_form_refuses_the_same_intentional_draw():
     assert form.non_field_errors() == [NOT_LEVEL]
 
 
-def test_a_draw_in_the_top_cut_is_refused_naming_games_a(as_user, organizer, venue):
+def test_a_draw_in_the_top_cut_is_refused_naming_side_a_games(as_user, organizer, venue):
     event = open_event(players=4, venue=venue, cut_size=4, planned_rounds=2)
     for _ in range(2):
         rnd = services.round_pair_next(event=event)
@@ -109,7 +112,7 @@ def test_a_draw_in_the_top_cut_is_refused_naming_games_a(as_user, organizer, ven
     semi = services.top_cut_start(event=event).tables.order_by("table_number").first()
     response = _post(as_user(organizer), semi, games_a=1, games_b=1, intentional_draw=True)
     assert response.status_code == 400
-    assert (response.json()["code"], list(response.json()["errors"])) == ("draw_in_top_cut", ["games_a"])
+    assert (response.json()["code"], list(response.json()["errors"])) == ("draw_in_top_cut", ["seats[0].games"])
 
 
 def test_best_of_one_refuses_two_games(as_user, organizer, venue):
@@ -117,6 +120,6 @@ def test_best_of_one_refuses_two_games(as_user, organizer, venue):
     match = first_table(services.round_pair_next(event=event))
     response = _post(as_user(organizer), match, games_a=2, games_b=0)
     assert response.status_code == 400
-    assert (response.json()["code"], list(response.json()["errors"])) == ("too_many_wins", ["games_a"])
+    assert (response.json()["code"], list(response.json()["errors"])) == ("too_many_wins", ["seats[0].games"])
     match.refresh_from_db()
     assert match.version == 0

@@ -10,18 +10,19 @@ from tournaments import services
 from tournaments.models import ResultEntry, Table
 
 from .conftest import first_table, play_round
+from .entries import answer_games, duel_body, numbers
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def result_url(match):
-    return reverse("tournaments_api:match-result", args=[match.pk])
+    return reverse("tournaments_api:table-result", args=[match.pk])
 
 
-def body(**overrides):
+def body(table, **overrides):
     data = {"games_a": 2, "games_b": 1, "games_drawn": 0, "expected_version": 0}
     data.update(overrides)
-    return data
+    return duel_body(table, **data)
 
 
 @pytest.fixture
@@ -30,10 +31,11 @@ def match(round_one) -> Table:
 
 
 def test_judge_records_a_result(as_user, judge, match):
-    response = as_user(judge).post(result_url(match), body(went_to_time=True), format="json")
+    response = as_user(judge).post(result_url(match), body(match, went_to_time=True), format="json")
     assert response.status_code == 200
     data = response.json()
-    assert (data["match_id"], data["games_a"], data["games_b"], data["outcome"]) == (match.pk, 2, 1, "a_wins")
+    assert (data["table_id"], answer_games(data), data["outcome"]) == (match.pk, (2, 1), "a_wins")
+    assert [seat["player_number"] for seat in data["seats"]] == numbers(match)
     assert (data["status"], data["version"]) == ("reported", 1)
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.went_to_time, match.version) == (2, 1, True, 1)
@@ -44,11 +46,11 @@ def test_judge_records_a_result(as_user, judge, match):
 @pytest.mark.parametrize("role", ["organizer", "head_judge"])
 def test_organizer_and_head_judge_may_record_results(request, as_user, match, role):
     user = request.getfixturevalue(role)
-    assert as_user(user).post(result_url(match), body(), format="json").status_code == 200
+    assert as_user(user).post(result_url(match), body(match), format="json").status_code == 200
 
 
 def test_anonymous_cannot_record_a_result(api, match):
-    response = api.post(result_url(match), body(), format="json")
+    response = api.post(result_url(match), body(match), format="json")
     assert response.status_code == 403
     assert response.json() == {
         "code": "not_authenticated",
@@ -60,7 +62,7 @@ def test_anonymous_cannot_record_a_result(api, match):
 
 @pytest.mark.parametrize("role", ["plain_user", "other_judge"])
 def test_user_who_is_not_judge_of_this_event_is_refused(request, as_user, match, role):
-    response = as_user(request.getfixturevalue(role)).post(result_url(match), body(), format="json")
+    response = as_user(request.getfixturevalue(role)).post(result_url(match), body(match), format="json")
     assert response.status_code == 403
     assert response.json() == {
         "code": "permission_denied",
@@ -78,7 +80,7 @@ def _token_for(username: str, password: str) -> str:
 
 def test_a_judge_records_with_a_token_obtained_once(match, judge):
     token = _token_for("jueza", "secreto-123")
-    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Token {token}")
+    response = APIClient().post(result_url(match), body(match), format="json", HTTP_AUTHORIZATION=f"Token {token}")
     assert response.status_code == 200
     entry = ResultEntry.objects.get(table=match)
     assert entry.entered_by == judge
@@ -92,7 +94,7 @@ def test_a_token_is_refused_with_a_wrong_password(judge):
 
 
 def test_an_unknown_token_is_refused(match, judge):
-    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION="Token " + "0" * 40)
+    response = APIClient().post(result_url(match), body(match), format="json", HTTP_AUTHORIZATION="Token " + "0" * 40)
     assert response.status_code == 403
     assert response.json()["code"] == "authentication_failed"
     assert not ResultEntry.objects.exists()
@@ -101,7 +103,8 @@ def test_an_unknown_token_is_refused(match, judge):
 def test_basic_authentication_is_not_accepted(match, judge):
     """A password sent on every request would be hashed on every request: tokens or sessions only."""
     credentials = base64.b64encode(b"jueza:secreto-123").decode()
-    response = APIClient().post(result_url(match), body(), format="json", HTTP_AUTHORIZATION=f"Basic {credentials}")
+    response = APIClient().post(result_url(match), body(match), format="json",
+                                HTTP_AUTHORIZATION=f"Basic {credentials}")
     assert response.status_code == 403
     assert response.json()["code"] == "not_authenticated"
     assert not ResultEntry.objects.exists()
@@ -116,9 +119,9 @@ def test_stale_save_of_a_second_judge_is_refused_and_the_first_kept(match, judge
     version = first_client.get(
         reverse("tournaments_api:pairing-list", args=[event.pk, 1])
     ).json()["results"][0]["version"]
-    assert first_client.post(result_url(match), body(expected_version=version), format="json").status_code == 200
+    assert first_client.post(result_url(match), body(match, expected_version=version), format="json").status_code == 200
     response = second_client.post(
-        result_url(match), body(games_a=0, games_b=2, expected_version=version), format="json"
+        result_url(match), body(match, games_a=0, games_b=2, expected_version=version), format="json"
     )
     assert response.status_code == 409
     assert response.json() == {
@@ -133,49 +136,52 @@ def test_stale_save_of_a_second_judge_is_refused_and_the_first_kept(match, judge
 
 def test_correction_with_the_current_version_is_accepted(as_user, judge, match):
     client = as_user(judge)
-    client.post(result_url(match), body(), format="json")
-    response = client.post(result_url(match), body(games_a=1, games_b=2, expected_version=1), format="json")
+    client.post(result_url(match), body(match), format="json")
+    response = client.post(result_url(match), body(match, games_a=1, games_b=2, expected_version=1), format="json")
     assert response.status_code == 200
     assert (response.json()["outcome"], response.json()["version"]) == ("b_wins", 2)
     assert ResultEntry.objects.filter(table=match).count() == 2
 
 
 def test_illegal_result_is_400_with_a_spanish_message(as_user, judge, match):
-    response = as_user(judge).post(result_url(match), body(games_a=3, games_b=0), format="json")
+    response = as_user(judge).post(result_url(match), body(match, games_a=3, games_b=0), format="json")
     assert response.status_code == 400
     assert response.json() == {
         "code": "too_many_wins",
         "detail": "Resultado 3-0 no válido: Nadie puede ganar más de 2 partidas en este formato.",
         # issue #15: the refusal names the field
-        "errors": {"games_a": ["Resultado 3-0 no válido: Nadie puede ganar más de 2 partidas en este formato."]},
+        "errors": {"seats[0].games": ["Resultado 3-0 no válido: Nadie puede ganar más de 2 partidas en este formato."]},
     }
     match.refresh_from_db()
     assert match.version == 0
 
 
 def test_missing_fields_are_400_with_readable_labels(as_user, judge, match):
-    response = as_user(judge).post(result_url(match), {"games_b": -1}, format="json")
+    a, b = numbers(match)
+    response = as_user(judge).post(result_url(match), {"seats": [{"games": 2}, {"player_number": b, "games": -1}]},
+                                   format="json")
     assert response.status_code == 400
     data = response.json()
     assert data["code"] == "invalid"
-    assert set(data["errors"]) == {"games_a", "games_b", "expected_version"}
+    assert set(data["errors"]) == {"seats[0].player_number", "seats[1].games", "expected_version"}
     assert data["detail"] == (
-        "Partidas ganadas por A: Este campo es requerido. "
-        "Partidas ganadas por B: El valor tiene que ser mayor o igual a 0. "
+        "Asiento 1, número de jugador: Este campo es requerido. "
+        "Asiento 2, partidas ganadas: El valor tiene que ser mayor o igual a 0. "
         "Versión esperada: Este campo es requerido."
     )
 
 
 def test_more_than_ten_minutes_late_loses_the_match_two_nil(as_user, judge, match):
-    response = as_user(judge).post(result_url(match), body(games_a=0, games_b=0, minutes_late_a=12), format="json")
+    response = as_user(judge).post(result_url(match), body(match, games_a=0, games_b=0, minutes_late_a=12),
+                                   format="json")
     assert response.status_code == 200
-    assert (response.json()["games_a"], response.json()["games_b"], response.json()["outcome"]) == (0, 2, "b_wins")
+    assert (answer_games(response.json()), response.json()["outcome"]) == ((0, 2), "b_wins")
     assert ResultEntry.objects.get(table=match).minutes_late_a == 12
 
 
 def test_intentional_draw_is_recorded(as_user, judge, match):
     response = as_user(judge).post(
-        result_url(match), body(games_a=0, games_b=0, intentional_draw=True), format="json"
+        result_url(match), body(match, games_a=0, games_b=0, intentional_draw=True), format="json"
     )
     assert response.json()["outcome"] == "draw"
     match.refresh_from_db()
@@ -185,7 +191,7 @@ def test_intentional_draw_is_recorded(as_user, judge, match):
 def test_result_for_an_old_round_is_409(as_user, judge, event):
     old = first_table(play_round(event))
     services.round_pair_next(event=event)
-    response = as_user(judge).post(result_url(old), body(expected_version=1), format="json")
+    response = as_user(judge).post(result_url(old), body(old, expected_version=1), format="json")
     assert response.status_code == 409
     assert response.json()["code"] == "not_current_round"
 
@@ -194,14 +200,14 @@ def test_bye_has_no_result(as_user, organizer, event):
     event.registrations.first().delete()
     rnd = services.round_pair_next(event=event)
     bye = rnd.tables.get(is_bye=True)
-    response = as_user(organizer).post(result_url(bye), body(), format="json")
+    response = as_user(organizer).post(result_url(bye), body(bye), format="json")
     assert (response.status_code, response.json()["code"]) == (409, "bye_has_no_result")
 
 
-def test_unknown_match_is_404(as_user, judge, event):
-    response = as_user(judge).post(reverse("tournaments_api:match-result", args=[424242]), body(), format="json")
+def test_unknown_table_is_404(as_user, judge, match):
+    response = as_user(judge).post(reverse("tournaments_api:table-result", args=[424242]), body(match), format="json")
     assert response.status_code == 404
-    assert response.json() == {"code": "match_not_found", "detail": "No existe el emparejamiento 424242."}
+    assert response.json() == {"code": "table_not_found", "detail": "No existe la mesa 424242."}
 
 
 def test_result_endpoint_accepts_only_post(as_user, judge, match):

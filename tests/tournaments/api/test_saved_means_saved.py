@@ -24,18 +24,19 @@ from tournaments.api import queries
 from tournaments.models import EventLogEntry, ResultEntry, Table
 
 from .conftest import first_table
+from .entries import answer_games, duel_body
 
 pytestmark = [pytest.mark.integration]
 
 
 def _url(match) -> str:
-    return reverse("tournaments_api:match-result", args=[match.pk])
+    return reverse("tournaments_api:table-result", args=[match.pk])
 
 
-def _body(**overrides) -> dict:
+def _body(match, **overrides) -> dict:
     data = {"games_a": 2, "games_b": 1, "games_drawn": 0, "expected_version": 0}
     data.update(overrides)
-    return data
+    return duel_body(match, **data)
 
 
 @pytest.fixture
@@ -48,10 +49,10 @@ def test_a_failure_while_building_the_answer_saves_nothing(as_user, judge, match
     def lost_connection(_match):
         raise RuntimeError("connection lost while reading the answer")
 
-    monkeypatch.setattr(queries, "pairing_for_match", lost_connection)
+    monkeypatch.setattr(queries, "table_saved", lost_connection)
     client = as_user(judge)
     client.raise_request_exception = False
-    response = client.post(_url(match), _body(), format="json")
+    response = client.post(_url(match), _body(match), format="json")
     assert response.status_code == 500
     match.refresh_from_db()
     assert (match.version, match.status) == (0, "pending")
@@ -62,21 +63,21 @@ def test_a_failure_while_building_the_answer_saves_nothing(as_user, judge, match
 @pytest.mark.django_db
 def test_a_retry_with_the_same_version_is_answered_saved(as_user, judge, match):
     client = as_user(judge)
-    first = client.post(_url(match), _body(went_to_time=True), format="json")
+    first = client.post(_url(match), _body(match, went_to_time=True), format="json")
     assert first.status_code == 200 and first.json()["version"] == 1
-    retry = client.post(_url(match), _body(went_to_time=True), format="json")  # still expected_version 0
+    retry = client.post(_url(match), _body(match, went_to_time=True), format="json")  # still expected_version 0
     assert retry.status_code == 200
-    assert (retry.json()["version"], retry.json()["games_a"], retry.json()["games_b"]) == (1, 2, 1)
+    assert (retry.json()["version"], answer_games(retry.json())) == (1, (2, 1))
     assert ResultEntry.objects.filter(table=match).count() == 1  # saved once
 
 
 @pytest.mark.django_db
 def test_a_different_payload_with_a_stale_version_is_still_409(as_user, judge, match):
     client = as_user(judge)
-    assert client.post(_url(match), _body(), format="json").status_code == 200
-    other = client.post(_url(match), _body(games_a=0, games_b=2), format="json")
+    assert client.post(_url(match), _body(match), format="json").status_code == 200
+    other = client.post(_url(match), _body(match, games_a=0, games_b=2), format="json")
     assert other.status_code == 409 and other.json()["code"] == "stale_result"
-    time_differs = client.post(_url(match), _body(went_to_time=True), format="json")
+    time_differs = client.post(_url(match), _body(match, went_to_time=True), format="json")
     assert time_differs.status_code == 409
     match.refresh_from_db()
     assert (match.games_a, match.games_b, match.went_to_time, match.version) == (2, 1, False, 1)
@@ -86,10 +87,12 @@ def test_a_different_payload_with_a_stale_version_is_still_409(as_user, judge, m
 def test_a_retry_two_versions_behind_is_409(as_user, judge, match):
     """The same values again after somebody else changed the table in between: not a retry."""
     client = as_user(judge)
-    assert client.post(_url(match), _body(), format="json").status_code == 200
-    assert client.post(_url(match), _body(games_a=0, games_b=2, expected_version=1), format="json").status_code == 200
-    assert client.post(_url(match), _body(expected_version=2), format="json").status_code == 200  # back to 2-1, v3
-    assert client.post(_url(match), _body(expected_version=1), format="json").status_code == 409
+    assert client.post(_url(match), _body(match), format="json").status_code == 200
+    assert client.post(_url(match), _body(match, games_a=0, games_b=2, expected_version=1),
+                       format="json").status_code == 200
+    assert client.post(_url(match), _body(match, expected_version=2),
+                       format="json").status_code == 200  # back to 2-1, v3
+    assert client.post(_url(match), _body(match, expected_version=1), format="json").status_code == 409
 
 
 @pytest.mark.django_db
@@ -98,7 +101,7 @@ def test_idempotency_key_repeats_the_saved_answer(as_user, judge, head_judge, ma
     client = as_user(judge)
     key = {"HTTP_IDEMPOTENCY_KEY": "0b6f0c36-carga-mesa-1"}
     with django_capture_on_commit_callbacks(execute=True):  # the answer is kept once the save commits
-        first = client.post(_url(match), _body(), format="json", **key)
+        first = client.post(_url(match), _body(match), format="json", **key)
     assert first.status_code == 200 and first.json()["version"] == 1
     # the head judge changes the table meanwhile: a version-based retry would now be 409
     services.table_result_record(
@@ -107,11 +110,11 @@ def test_idempotency_key_repeats_the_saved_answer(as_user, judge, head_judge, ma
         expected_version=1,
         entered_by=head_judge,
     )
-    again = client.post(_url(match), _body(), format="json", **key)
+    again = client.post(_url(match), _body(match), format="json", **key)
     assert again.status_code == 200 and again.json() == first.json()
-    unkeyed = client.post(_url(match), _body(), format="json")
+    unkeyed = client.post(_url(match), _body(match), format="json")
     assert unkeyed.status_code == 409
-    reused = client.post(_url(match), _body(games_a=1, games_b=2), format="json", **key)
+    reused = client.post(_url(match), _body(match, games_a=1, games_b=2), format="json", **key)
     assert reused.status_code == 409 and reused.json()["code"] == "idempotency_key_reused"
     assert ResultEntry.objects.filter(table=match).count() == 2  # the judge's once, the head judge's
 
@@ -122,9 +125,9 @@ def test_an_idempotency_key_of_a_refused_request_is_not_kept(as_user, judge, mat
     client = as_user(judge)
     key = {"HTTP_IDEMPOTENCY_KEY": "clave-1"}
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        refused = client.post(_url(match), _body(games_a=3, games_b=0), format="json", **key)
+        refused = client.post(_url(match), _body(match, games_a=3, games_b=0), format="json", **key)
     assert refused.status_code == 400 and callbacks == []
-    ok = client.post(_url(match), _body(), format="json", **key)
+    ok = client.post(_url(match), _body(match), format="json", **key)
     assert ok.status_code == 200 and ok.json()["version"] == 1
 
 
@@ -155,7 +158,7 @@ def test_two_judges_race_on_one_table_and_the_winner_retries(settings):
             client.force_login(judges[index])
             barrier.wait(timeout=30)
             a, b = scores[index]
-            answers[index] = client.post(_url(match), _body(games_a=a, games_b=b), format="json")
+            answers[index] = client.post(_url(match), _body(match, games_a=a, games_b=b), format="json")
         finally:
             connection.close()
 
@@ -179,10 +182,10 @@ def test_two_judges_race_on_one_table_and_the_winner_retries(settings):
     client = APIClient()
     client.force_login(judges[winner])
     a, b = scores[winner]
-    retry = client.post(_url(match), _body(games_a=a, games_b=b), format="json")
+    retry = client.post(_url(match), _body(match, games_a=a, games_b=b), format="json")
     assert retry.status_code == 200 and retry.json()["version"] == 1
     # the loser's retry of its own (different) result still gets 409
     client.force_login(judges[loser])
     a, b = scores[loser]
-    assert client.post(_url(match), _body(games_a=a, games_b=b), format="json").status_code == 409
+    assert client.post(_url(match), _body(match, games_a=a, games_b=b), format="json").status_code == 409
     assert ResultEntry.objects.filter(table=match).count() == 1

@@ -22,7 +22,7 @@ ENDPOINTS = {
     ("GET", "/api/events/{event_id}/players/{player_number}/results/"),
     ("GET", "/api/players/"),
     ("GET", "/api/players/{player_number}/"),
-    ("POST", "/api/matches/{match_id}/result/"),
+    ("POST", "/api/tables/{table_id}/result/"),
     ("POST", "/api/events/{event_id}/pair-next-round/"),
     ("POST", "/api/events/{event_id}/repair-current-round/"),
     ("POST", "/api/events/{event_id}/top-cut/"),
@@ -34,8 +34,8 @@ ENDPOINTS = {
 #: Corrections of a finished result (issue #13): the head judge or an organizer; roles checked in
 #: test_corrections_api.py.
 CORRECTION_ENDPOINTS = {
-    ("POST", "/api/matches/{match_id}/correction/"),
-    ("POST", "/api/matches/{match_id}/correction/preview/"),
+    ("POST", "/api/tables/{table_id}/correction/"),
+    ("POST", "/api/tables/{table_id}/correction/preview/"),
 }
 
 #: Username and password exchanged once for a token (no password per request).
@@ -43,8 +43,7 @@ TOKEN_ENDPOINTS = {("POST", "/api/token/")}
 
 #: The players' own actions (issue #17): result reports and pre-registration.
 PLAYER_ENDPOINTS = {
-    ("POST", "/api/events/{event_id}/matches/{match_id}/report/"),
-    ("POST", "/api/events/{event_id}/pods/{pod_id}/report/"),
+    ("POST", "/api/events/{event_id}/tables/{table_id}/report/"),
     ("GET", "/api/events/upcoming/"),
     ("GET", "/api/events/{event_id}/preregistration/"),
     ("POST", "/api/events/{event_id}/preregistration/"),
@@ -67,8 +66,8 @@ PENALTY_ENDPOINTS = {
     ("GET", "/api/events/{event_id}/penalties/{penalty_id}/"),
     ("POST", "/api/events/{event_id}/penalties/{penalty_id}/revise/"),
     ("GET", "/api/players/{player_number}/penalties/"),
-    ("GET", "/api/matches/{match_id}/rulings/"),
-    ("POST", "/api/matches/{match_id}/rulings/"),
+    ("GET", "/api/tables/{table_id}/rulings/"),
+    ("POST", "/api/tables/{table_id}/rulings/"),
     ("GET", "/api/rulings/"),
     ("GET", "/api/rulings/{ruling_id}/"),
 }
@@ -134,7 +133,7 @@ def test_schema_declares_the_role_of_every_endpoint(schema):
         role = schema["paths"][path][method.lower()]["x-role"]
         if method == "GET":
             assert role == "público"
-        elif path.startswith("/api/matches/"):
+        elif path.startswith("/api/tables/"):
             assert role == "juez del evento"
         else:
             assert role == "organización del evento"
@@ -167,7 +166,7 @@ def test_docs_page_lists_every_endpoint_of_the_schema_offline(api, schema):
     html = response.content.decode()
     for method, path in operations(schema):
         assert f'data-method="{method}" data-path="{path}"' in html, (method, path)
-    assert "Cargar o corregir un resultado" in html
+    assert "Cargar o corregir el resultado de una mesa" in html
     assert "juez del evento" in html
     assert not re.search(r"<script[^>]+src=|<link[^>]+href=\"https?:", html)  # nothing from a CDN
 
