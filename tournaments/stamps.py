@@ -82,7 +82,7 @@ def stamps_deferring() -> bool:
 
 
 @contextmanager
-def stamps_deferred() -> Iterator[None]:
+def stamps_deferred() -> Iterator[set[int]]:
     """Gather the touches of the block and grow each touched event's stamp once at its end, still
     inside the caller's transaction (issue #27 point 3).
 
@@ -90,15 +90,17 @@ def stamps_deferred() -> Iterator[None]:
     holding its row lock only until the commit, and a save beside it on
     another table runs meanwhile. A block left by an exception grows nothing
     (its transaction is to roll back: the services raise before writing).
-    Nested blocks join the outer one.
+    Nested blocks join the outer one. Yields the set of touched event ids
+    (a caller about to roll back may empty it).
     """
-    if _deferred.get() is not None:
-        yield
+    outer = _deferred.get()
+    if outer is not None:
+        yield outer
         return
     pending: set[int] = set()
     token = _deferred.set(pending)
     try:
-        yield
+        yield pending
     finally:
         _deferred.reset(token)
     if pending:

@@ -207,3 +207,45 @@ def test_a_shared_hold_outside_a_deferred_stamp_block_is_refused():
     event = EventFactory()
     with transaction.atomic(), pytest.raises(RuntimeError):
         locks.event_lock(event.pk, shared=True)
+
+
+def test_two_judges_answers_are_built_side_by_side_the_stamp_growing_after_them(monkeypatch, settings):
+    """The API builds each answer inside its save's transaction, and the event's stamp grows after it:
+    two judges' answers are being built at the same time, and each answer shows its own save."""
+    from django.urls import reverse
+    from rest_framework.test import APIClient
+
+    from tests.factories import UserFactory
+    from tournaments.api import queries
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    event, _rnd, (first, second, *_rest) = _event_in_round_one()
+    judge = UserFactory(username="jueza-paralela")
+    event.judges.add(judge)
+    before = _revision(event.pk)
+    meet = threading.Barrier(2, timeout=MEET_SECONDS)
+    building = queries.pairing_for_match
+
+    def build_then_meet(match):
+        answer = building(match)
+        meet.wait()  # both answers built, both transactions still open
+        return answer
+
+    monkeypatch.setattr(queries, "pairing_for_match", build_then_meet)
+    answers: dict = {}
+
+    def post(table: Table, games: tuple[int, int]):
+        def run() -> None:
+            client = APIClient()
+            client.force_authenticate(judge)
+            response = client.post(reverse("tournaments_api:match-result", args=[table.pk]),
+                                   {"games_a": games[0], "games_b": games[1], "games_drawn": 0,
+                                    "expected_version": 0}, format="json")
+            answers[table.pk] = (response.status_code, response.json())
+        return run
+
+    assert _threads(post(first, (2, 0)), post(second, (0, 2))) == [None, None]
+    assert {pk: status for pk, (status, _body) in answers.items()} == {first.pk: 200, second.pk: 200}
+    assert (answers[first.pk][1]["games_a"], answers[first.pk][1]["games_b"]) == (2, 0)
+    assert (answers[second.pk][1]["games_a"], answers[second.pk][1]["games_b"]) == (0, 2)
+    assert _revision(event.pk) == before + 2
