@@ -93,8 +93,9 @@ CFG
 haproxy -f "$WORK/haproxy.cfg" -db > "$WORK/haproxy.log" 2>&1 &
 LB_PID=$!
 for port in "$A_PORT" "$B_PORT" "$LB_PORT"; do
-  for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break; sleep 1; done
-  curl -fsS "http://127.0.0.1:$port/healthz" > /dev/null || { echo "FAIL: nothing answers on $port"; tail -n 30 "$WORK"/*.log; exit 1; }
+  up=0
+  for _ in $(seq 1 60); do curl -fsS "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && { up=1; break; }; sleep 1; done
+  [ "$up" = 1 ] || { echo "FAIL: nothing answers on $port"; tail -n 30 "$WORK"/*.log; exit 1; }
 done
 echo "   node A :$A_PORT, node B :$B_PORT, HAProxy :$LB_PORT"
 

@@ -4,7 +4,8 @@ Run by ``.ci/two_nodes.sh`` with the nodes and the balancer already up:
 
     two_nodes_check.py FACTS.json NODE_A NODE_B BALANCER NODE_A_PGID
 
-1. Judges post on node A, players poll node B: every result is on B's very next answer.
+1. Judges post on node A, players poll node B: every result is on B's answers within the 2 s a public page
+   may show the previous state while a thread renders the new one (DESIGN.md decision 23).
 2. A judge signed in on node A is signed in on node B (sessions in the shared database).
 3. The sign-in throttle counts on both nodes together (counters in the shared Redis).
 4. Node A killed mid-round: the balancer sends everything to node B, every result posted through it is
@@ -23,6 +24,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+#: How long a public answer may show the state before a change (tournaments.pagecache.STALE_SECONDS).
+STALE_SECONDS = 2.0
 
 
 def fail(message: str) -> None:
@@ -66,21 +70,32 @@ def pairings(base: str, facts: dict) -> dict[int, tuple[int, int]]:
     return {row["match_id"]: (row["games_a"], row["games_b"]) for row in json.loads(body)["results"]}
 
 
+def settled(base: str, facts: dict, expected: dict) -> dict:
+    """The pairings of ``base`` once they hold ``expected``, asked again for up to the stale window; the
+    last answer otherwise."""
+    give_up = time.monotonic() + STALE_SECONDS + 1
+    while True:
+        seen = pairings(base, facts)
+        if {k: seen[k] for k in expected} == expected or time.monotonic() > give_up:
+            return seen
+        time.sleep(0.05)
+
+
 def main() -> None:
     facts_file, node_a, node_b, balancer, node_a_pgid = sys.argv[1:6]
     facts = json.loads(open(facts_file, encoding="utf-8").read())
     tables = facts["tables"]
     first, rest = tables[: len(tables) // 2], tables[len(tables) // 2:]
 
-    print("== 1. judges on node A, players on node B: each result on B's next answer")
+    print("== 1. judges on node A, players on node B: each result on B within the stale window")
     pairings(node_b, facts)  # B has the round cached, its stamp published
     for i, table in enumerate(first):
         games = (2, i % 2)
         record(node_a, facts, table, games)
-        seen = pairings(node_b, facts)[table["id"]]
-        if seen != games:
-            fail(f"table {table['number']}: saved {games} on node A, node B answered {seen}")
-    print(f"   {len(first)} results posted on A, each read back at once on B")
+        seen = settled(node_b, facts, {table["id"]: games})
+        if seen[table["id"]] != games:
+            fail(f"table {table['number']}: saved {games} on node A, node B still answers {seen[table['id']]}")
+    print(f"   {len(first)} results posted on A, each read back on B within {STALE_SECONDS:g} s")
 
     print("== 2. signed in on node A, signed in on node B")
     jar = http.cookiejar.CookieJar()
@@ -117,10 +132,10 @@ def main() -> None:
         pass  # nothing listens on node A any more
     for i, table in enumerate(rest[1:], start=1):
         record(balancer, facts, table, (0, 2) if i % 2 else (2, 1))
-    seen = pairings(balancer, facts)
     expected = {t["id"]: (2, i % 2) for i, t in enumerate(first)}
     expected[rest[0]["id"]] = (2, 0)
     expected.update({t["id"]: ((0, 2) if i % 2 else (2, 1)) for i, t in enumerate(rest[1:], start=1)})
+    seen = settled(balancer, facts, expected)
     if {k: seen[k] for k in expected} != expected:
         fail(f"after node A died the results read {seen}, expected {expected}")
     print(f"   {len(rest)} results through the balancer, {len(rest) - 1} after node A died; "

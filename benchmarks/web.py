@@ -23,7 +23,8 @@ d. a stampede after each change: ``--trials`` times, one judge records a
    per trial (median over the trials) and how many got the previous state
    (``X-Arena-Stamp`` older than the result's). Baseline in the same run:
    the same 20 readers with nothing changed, and one reader alone just
-   after a result (the cost of one rebuild). Goal (issue #27 point 1): the
+   after a result asking an address with no previous body (the cost of one
+   rebuild). Goal (issue #27 point 1): the
    slowest reader waits no longer than one rebuild, never 20 of them.
 
 Needs wrk (Debian package ``wrk``) and locust (``requirements-bench.txt``);
@@ -417,14 +418,16 @@ def stampede(args, base: str, facts: dict, readers: int = 20) -> dict:
           f"(standings page and API standings, half each)")
     quiet = [max(_crowd(urls, readers)[0]) for _ in range(args.trials)]
     alone, slowest, stale = [], [], []
-    for _ in range(args.trials):
+    for trial in range(args.trials):
         _record(base, facts, next(matches))
-        alone.append(_timed_get(urls[0])[0])  # one rebuild, nobody else asking
+        # one rebuild, nobody else asking: an address never asked before has no previous body to answer
+        alone.append(_timed_get(f"{urls[0]}?reconstruir={trial}")[0])
         _record(base, facts, next(matches))
         waits, stamps = _crowd(urls, readers)
         slowest.append(max(waits))
-        newest = max(_revision(s) for s in stamps)
-        stale.append(sum(1 for s in stamps if _revision(s) < newest))
+        time.sleep(1.0)  # the new state rendered: its stamp is the one after the result
+        current = _revision(_timed_get(urls[0])[1])
+        stale.append(sum(1 for s in stamps if _revision(s) < current))
     load = loadavg()
     rows = {"quiet": statistics.median(quiet), "one rebuild": statistics.median(alone),
             "after a result": statistics.median(slowest), "previous state served": statistics.median(stale)}

@@ -198,6 +198,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # in seconds per entry, so a worker's memory stays bounded whatever the events' sizes.
 ARENA_LOCAL_CACHE_MB = float(os.environ.get("ARENA_LOCAL_CACHE_MB", "64"))
 ARENA_LOCAL_CACHE_SECONDS = float(os.environ.get("ARENA_LOCAL_CACHE_SECONDS", "300"))
+# After a change, the first reader of a public page gets its previous body (marked with its stamp, for at
+# most 2 s) and a thread of the process renders the new one, so no reader waits for a rebuild. Off in
+# development and tests, where each request renders what it misses.
+ARENA_PAGECACHE_BACKGROUND = env_bool("ARENA_PAGECACHE_BACKGROUND", not DEBUG)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -22,6 +22,10 @@ may meanwhile be answered from the previous stamp, for at most
 (``X-Arena-Stamp``, and the ETag of that stamp so the next poll asks
 again): DESIGN.md decision 23. Values of :func:`computed` (the judges' and
 the players' own pages read them too) are always those of the current stamp.
+With ``ARENA_PAGECACHE_BACKGROUND`` on (production), the request that takes
+the flight of a page whose previous body exists answers that body too and
+the page is rendered by a thread of this process (:func:`_revalidate`), so
+no reader waits for a rebuild after a change (stale while revalidate).
 
 Only views and the API use this module, never a service: a service reads
 inside its own transaction, whose changes and stamp may still roll back.
@@ -31,18 +35,23 @@ from __future__ import annotations
 import gzip
 import hashlib
 import logging
+import os
 import pickle
 import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent import futures
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
@@ -192,8 +201,15 @@ def _cache_get(key: str) -> Any:
 
 
 def _cache_set(key: str, value: Any) -> None:
+    _cache_set_for(key, value, None)
+
+
+def _cache_set_for(key: str, value: Any, seconds: float | None) -> None:
     try:
-        cache.set(key, value)
+        if seconds is None:
+            cache.set(key, value)
+        else:
+            cache.set(key, value, timeout=seconds)
     except Exception as exc:  # noqa: BLE001 - a cache down or hung only costs the next request a rebuild
         logger.warning("page cache: set failed: %s: %s", type(exc).__name__, exc)
 
@@ -252,6 +268,69 @@ class _Body:
     content_type: str
     stamp: str = ""
     max_age: int = 0
+
+
+# The threads that render pages after a change (one pool per process, made after the fork).
+_pool: ThreadPoolExecutor | None = None
+_pool_pid = 0
+_pool_lock = threading.Lock()
+_pending: set[futures.Future] = set()
+#: Threads per process rendering pages in the background.
+BACKGROUND_THREADS = 2
+
+
+def _background() -> bool:
+    """Whether a page's rebuild runs in a thread of this process while its previous body is answered."""
+    return bool(getattr(settings, "ARENA_PAGECACHE_BACKGROUND", False))
+
+
+def _background_pool() -> ThreadPoolExecutor:
+    global _pool, _pool_pid
+    with _pool_lock:
+        if _pool is None or _pool_pid != os.getpid():
+            _pool = ThreadPoolExecutor(max_workers=BACKGROUND_THREADS, thread_name_prefix="arena-pagecache")
+            _pool_pid = os.getpid()
+            _pending.clear()
+        return _pool
+
+
+def _failed_key(key: str) -> str:
+    return "arena:x:" + key
+
+
+def _background_submit(function: Callable[..., None], *args: Any) -> None:
+    future = _background_pool().submit(function, *args)
+    with _pool_lock:
+        _pending.add(future)
+    future.add_done_callback(_pending_discard)
+
+
+def _pending_discard(future: futures.Future) -> None:
+    with _pool_lock:
+        _pending.discard(future)
+
+
+def _revalidate(key: str, build: Callable[[], Any], language: str) -> None:
+    """Render ``key``'s body with ``build()`` in ``language`` and share it, then free its flight (taken by
+    the request that answered the previous body) and this thread's database connections."""
+    try:
+        with translation.override(language or None):
+            body = build()
+        if isinstance(body, _Body):
+            _cache_set(key, body)
+    except Exception:  # noqa: BLE001 - the next request renders for itself and shows the error
+        logger.exception("page cache: background render failed")
+        _cache_set_for(_failed_key(key), True, FLIGHT_SECONDS)
+    finally:
+        _flight_end(key)
+        connections.close_all()
+
+
+def background_wait(seconds: float = 10.0) -> None:
+    """Wait until the background renders this process started so far have finished (tests, benchmarks)."""
+    with _pool_lock:
+        pending = list(_pending)
+    futures.wait(pending, timeout=seconds)
 
 
 def _accepts_gzip(request: HttpRequest) -> bool:
@@ -314,6 +393,11 @@ def cached_response(
         return body if isinstance(body, _Body) and body.stamp != stamp else None
 
     body = _memo_get(key) or _cache_get(key)
+    if body is None and _background() and _cache_get(_failed_key(key)) is None:
+        before = _cache_get(latest)
+        if isinstance(before, _Body) and before.stamp != stamp and _flight_take(key):
+            _background_submit(_revalidate, key, build, language)
+            body = before
     if body is None:
         body = _in_flight(key, build, stale=previous, keep=lambda value: isinstance(value, _Body))
         if not isinstance(body, _Body):

@@ -25,6 +25,9 @@ ETag made before a restore is never current after it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.core.cache import cache
 from django.db import connections, router, transaction
@@ -55,10 +58,55 @@ _STAMP_SQL = (
 
 
 def event_touch(event_id: int | None) -> None:
-    """Grow the stamp of ``event_id`` by one (inside the caller's transaction; nothing for ``None``)."""
-    if event_id is not None:
-        Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
-        _unpublish([event_id])
+    """Grow the stamp of ``event_id`` by one (inside the caller's transaction; nothing for ``None``).
+
+    Inside :func:`stamps_deferred` the event is only noted, and its stamp
+    grows once when that block ends."""
+    if event_id is None:
+        return
+    pending = _deferred.get()
+    if pending is not None:
+        pending.add(event_id)
+        return
+    Event.objects.filter(pk=event_id).update(revision=F("revision") + 1)
+    _unpublish([event_id])
+
+
+#: The events touched inside the current :func:`stamps_deferred` block (``None``: not deferring).
+_deferred: ContextVar[set[int] | None] = ContextVar("arena_stamps_deferred", default=None)
+
+
+def stamps_deferring() -> bool:
+    """Whether touches are being gathered by a :func:`stamps_deferred` block."""
+    return _deferred.get() is not None
+
+
+@contextmanager
+def stamps_deferred() -> Iterator[set[int]]:
+    """Gather the touches of the block and grow each touched event's stamp once at its end, still
+    inside the caller's transaction (issue #27 point 3).
+
+    A result saved under a shared event lock thus writes the event row last,
+    holding its row lock only until the commit, and a save beside it on
+    another table runs meanwhile. A block left by an exception grows nothing
+    (its transaction is to roll back: the services raise before writing).
+    Nested blocks join the outer one. Yields the set of touched event ids
+    (a caller about to roll back may empty it).
+    """
+    outer = _deferred.get()
+    if outer is not None:
+        yield outer
+        return
+    pending: set[int] = set()
+    token = _deferred.set(pending)
+    try:
+        yield pending
+    finally:
+        _deferred.reset(token)
+    if pending:
+        ids = sorted(pending)
+        Event.objects.filter(pk__in=ids).update(revision=F("revision") + 1)
+        _unpublish(ids)
 
 
 def events_touch(queryset) -> None:

@@ -129,9 +129,9 @@ def test_penalty_revise_locks_event_match_registration_then_penalty(lock_calls):
     lock_calls.clear()
     penalties.penalty_revise(penalty=warning, new_type="game_loss", reason="Reincidencia", revised_by=head)
     assert lock_calls[:4] == [Event, Table, Registration, Penalty]
-    # The game loss is then recorded by table_result_record, which takes the event and the match
-    # again: rows this transaction already holds (no wait), in the same order.
-    assert lock_calls[4:] == [Event, Table]
+    # The game loss is then recorded by table_result_record, which holds the event shared (covered by
+    # this transaction's exclusive hold: no row lock, no wait) and locks the match again.
+    assert lock_calls[4:] == [Table]
 
 
 @pytest.mark.django_db

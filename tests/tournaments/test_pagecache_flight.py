@@ -168,3 +168,67 @@ def test_an_error_page_is_not_kept_and_the_next_request_renders_again(shared_cac
                                        stamp="s1")
     assert (first.status_code, second.status_code) == (404, 404)
     assert calls == ["s1", "s1"]
+
+
+@pytest.fixture
+def background(settings):
+    """Production's stale while revalidate: the request that takes the flight answers the previous body."""
+    settings.ARENA_PAGECACHE_BACKGROUND = True
+    yield
+    pagecache.background_wait()
+
+
+def test_in_production_no_reader_waits_for_the_render_the_previous_page_answers_everyone(shared_cache,
+                                                                                     background):
+    assert _get(_page, "s1")[1] == "s1"
+    render = _SlowRender(0.6, None)
+    started = time.monotonic()
+    answers = _together(READERS, lambda i: _get(render, "s2"))
+    waited = time.monotonic() - started
+    assert waited < 0.6  # every answer came before the one render could have ended
+    assert [a[1] for a in answers] == ["s1"] * READERS
+    assert all("max-age=0" in a[2] for a in answers)
+    pagecache.background_wait()
+    assert render.calls == 1
+    content, stamp, cache_control = _get(render, "s2")
+    assert (content, stamp) == (_page("s2").content.decode(), "s2") and "max-age=5" in cache_control
+    assert render.calls == 1
+
+
+def test_in_production_a_page_with_no_previous_body_is_rendered_by_the_request(shared_cache, background):
+    render = _SlowRender(0.2, None)
+    assert _get(render, "s1")[1] == "s1" and render.calls == 1
+
+
+def test_in_production_the_background_render_speaks_the_readers_language(shared_cache, background):
+    from django.utils import translation
+
+    languages = []
+
+    def render(stamp: str):
+        languages.append(translation.get_language())
+        return _page(stamp)
+
+    with translation.override("en"):
+        assert _get(render, "s1")[1] == "s1"
+        assert _get(render, "s2")[1] == "s1"  # the previous body, while s2 renders
+        pagecache.background_wait()
+        assert _get(render, "s2")[1] == "s2"
+    assert languages == ["en", "en"]
+
+
+def test_in_production_a_failed_background_render_frees_the_flight_and_the_next_request_renders(shared_cache,
+                                                                                                background):
+    assert _get(_page, "s1")[1] == "s1"
+
+    def broken(stamp: str):
+        raise RuntimeError("rendering failed")
+
+    assert _get(broken, "s2")[1] == "s1"
+    pagecache.background_wait()
+    # The next request renders for itself, at once: its error is seen, never the old page again.
+    started = time.monotonic()
+    with pytest.raises(RuntimeError):
+        _get(broken, "s2")
+    assert _get(_page, "s2")[1] == "s2"
+    assert time.monotonic() - started < pagecache.FLIGHT_SECONDS / 10

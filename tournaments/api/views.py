@@ -34,6 +34,7 @@ from ..errors import StateError
 from ..formats import format_for
 from ..models import Event, Player, Registration, Round, Table
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
+from ..stamps import stamps_deferred
 from . import queries
 from .exceptions import validated
 from .filters import EventFilter, PlayerFilter, RoundFilter
@@ -97,14 +98,20 @@ class AtomicWritesMixin:
     The service's own transaction becomes a savepoint; the answer's data is
     read before the commit, so a failure while building it (a lost database
     connection) rolls the change back instead of answering 500 for a saved
-    change. A refusal (4xx) rolls back whatever ran before it.
+    change. A refusal (4xx) rolls back whatever ran before it. The event's
+    stamp grows last, once the answer is built
+    (:func:`tournaments.stamps.stamps_deferred`), so a result saved under a
+    shared event lock holds the event row only for the commit.
     """
 
     def dispatch(self, request, *args, **kwargs):
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return super().dispatch(request, *args, **kwargs)
         with transaction.atomic():
-            response = super().dispatch(request, *args, **kwargs)
+            with stamps_deferred() as touched:
+                response = super().dispatch(request, *args, **kwargs)
+                if response.status_code >= 400:
+                    touched.clear()  # rolled back below: nothing to grow
             if response.status_code >= 400:  # DRF's set_rollback acts only with ATOMIC_REQUESTS
                 transaction.set_rollback(True)
             return response

@@ -2,9 +2,19 @@
 
 Inside its one transaction, a service locks, in this order:
 
-1. the **event** row (:func:`event_lock`) — always first, even when the
+1. the **event** (:func:`event_lock`) — always first, even when the
    request names only a match, a pod, a registration or a penalty: the row's
-   event is looked up without a lock, locked, and the row is then read again;
+   event is looked up without a lock, locked, and the row is then read again.
+   What changes the event's shape (pairing, re-pairing, closing, the top cut,
+   finishing, drops, corrections, penalties) holds it **exclusively**; a
+   result or a player's report on one table holds it **shared**
+   (``shared=True``), so saves on different tables do not wait for each
+   other, and none runs beside an exclusive holder (issue #27 point 3). On
+   PostgreSQL that is a transaction-level advisory lock on the event
+   (:data:`EVENT_LOCK_CLASS`, the event's id), plus the event row ``FOR
+   UPDATE`` for an exclusive holder; a shared holder grows the event's stamp
+   once at its end (:func:`tournaments.stamps.stamps_deferred`), so the
+   event row is written last and held only for the commit;
 2. the **round** rows it changes (:func:`round_lock`, the clock);
 3. the **table** rows (:func:`table_lock`,
    :func:`round_tables_lock`);
@@ -23,10 +33,11 @@ A function that locks a row of an event takes its event first, or asks for
 it (``event=``: the event the caller already holds, which it does not lock
 again).
 
-Since every writer of an event first waits for its event row, pairing,
+Since every writer of an event first waits for its event lock, pairing,
 re-pairing, closing, the top cut and finishing never run beside a result
 being saved: a result answered "saved" is either in the round that was
-paired from it, or refused because its round is gone or closed.
+paired from it, or refused because its round is gone or closed. Two results
+of one table wait for each other on the table row.
 
 **Bounded waits.** Every lock first sets PostgreSQL's ``lock_timeout`` for
 the transaction (``set_config(..., true)``, i.e. ``SET LOCAL``) to the
@@ -47,11 +58,15 @@ from django.apps import apps
 from django.conf import settings
 from django.db import OperationalError, connections
 from django.db.models import Model, QuerySet
+from django.db.transaction import TransactionManagementError
 from django.utils.translation import gettext as _
 
 from ..errors import Busy, StateError
 from ..models import Event, Penalty, Player, PreRegistration, Registration, Round, Table
-from ..stamps import event_touch
+from ..stamps import event_touch, stamps_deferring
+
+#: The first key of the events' advisory locks (``pg_advisory_xact_lock(EVENT_LOCK_CLASS, event_id)``).
+EVENT_LOCK_CLASS = 27301
 
 #: SQLSTATE of PostgreSQL's ``lock_not_available`` (``lock_timeout`` expired, or ``NOWAIT``).
 LOCK_NOT_AVAILABLE = "55P03"
@@ -78,15 +93,16 @@ def is_lock_timeout(exc: BaseException) -> bool:
     return False
 
 
-def _locked(rows: QuerySet, *, first: bool = False) -> list:
+def _locked(rows: QuerySet, *, first: bool = False, bounded: bool = False) -> list:
     """Evaluate ``rows`` with ``FOR UPDATE OF`` its own table, waiting at most :func:`lock_timeout_ms`.
 
     The one ``select_for_update`` of the project. Raises :class:`Busy` when
     the wait expires (the caller's transaction is then to be rolled back,
-    which leaving its ``atomic`` block does).
+    which leaving its ``atomic`` block does). ``bounded``: the wait is set
+    for this transaction already.
     """
     connection = connections[rows.db]
-    if connection.vendor == "postgresql":
+    if connection.vendor == "postgresql" and not bounded:
         with connection.cursor() as cursor:
             cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{lock_timeout_ms()}ms"])
     rows = rows.select_for_update(of=("self",))
@@ -98,8 +114,8 @@ def _locked(rows: QuerySet, *, first: bool = False) -> list:
         raise
 
 
-def _one(rows: QuerySet):
-    found = _locked(rows, first=True)
+def _one(rows: QuerySet, *, bounded: bool = False):
+    found = _locked(rows, first=True, bounded=bounded)
     return found[0] if found else None
 
 
@@ -107,30 +123,57 @@ def _pk(row: Model | int) -> int:
     return row.pk if isinstance(row, Model) else int(row)
 
 
-def event_lock(event: Event | int) -> Event:
-    """Lock and return the event row (with its game) inside the caller's transaction.
+def _advisory(connection, event_id: int, *, shared: bool) -> None:
+    """Take event ``event_id``'s advisory lock for this transaction (PostgreSQL), waiting at most
+    :func:`lock_timeout_ms`; raises :class:`Busy` when the wait expires."""
+    function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [f"{lock_timeout_ms()}ms"])
+            cursor.execute(f"SELECT {function}(%s, %s)", [EVENT_LOCK_CLASS, event_id])
+    except OperationalError as exc:
+        if is_lock_timeout(exc):
+            raise busy() from exc
+        raise
 
-    Every state change starts here, so this is also where the event's state
-    stamp grows (:mod:`tournaments.stamps`): the caches of its pages miss from
-    the commit on; a transaction that rolls back leaves the stamp as it was.
+
+def event_lock(event: Event | int, *, shared: bool = False) -> Event:
+    """Lock and return the event (with its game) inside the caller's transaction.
+
+    Exclusive by default; ``shared=True`` (a result or a report on one
+    table, inside :func:`tournaments.stamps.stamps_deferred`) lets other
+    shared holders in and keeps exclusive ones out. Every state change
+    starts here, so this is also where the event's state stamp grows
+    (:mod:`tournaments.stamps`): the caches of its pages miss from the commit
+    on; a transaction that rolls back leaves the stamp as it was.
 
     Raises :class:`django.db.transaction.TransactionManagementError` outside
     a transaction on PostgreSQL; :class:`Event.DoesNotExist` for an unknown id;
-    :class:`Busy` when another operation holds the event longer than the wait.
+    :class:`Busy` when another operation holds the event longer than the wait;
+    :class:`RuntimeError` for ``shared=True`` outside ``stamps_deferred``.
     """
-    locked = _one(Event.objects.select_related("game").filter(pk=_pk(event)))
+    pk = _pk(event)
+    rows = Event.objects.select_related("game").filter(pk=pk)
+    connection = connections[rows.db]
+    if connection.vendor == "postgresql":
+        if not connection.in_atomic_block:
+            raise TransactionManagementError("event_lock needs a transaction.")
+        if shared and not stamps_deferring():
+            raise RuntimeError("event_lock(shared=True) grows the stamp at the end: call it inside stamps_deferred().")
+        _advisory(connection, pk, shared=shared)
+    locked = rows.first() if shared else _one(rows, bounded=connection.vendor == "postgresql")
     if locked is None:
-        raise Event.DoesNotExist(f"Event {_pk(event)} does not exist.")
+        raise Event.DoesNotExist(f"Event {pk} does not exist.")
     event_touch(locked.pk)
     locked.revision += 1
     return locked
 
 
-def _event_held(event_id: int, held: Event | None) -> Event:
+def _event_held(event_id: int, held: Event | None, *, shared: bool = False) -> Event:
     """``held`` when it is event ``event_id`` (the caller locked it already), else :func:`event_lock`."""
     if held is not None and held.pk == event_id:
         return held
-    return event_lock(event_id)
+    return event_lock(event_id, shared=shared)
 
 
 def round_lock(rnd: Round | int, *, event: Event | None = None) -> tuple[Event, Round]:
@@ -153,8 +196,9 @@ def _gone(what: str) -> StateError:
     )
 
 
-def table_lock(table: Table | int, *, event: Event | None = None) -> tuple[Event, Table]:
-    """Lock the table's event, then the table; returns both, the table with its round and seats.
+def table_lock(table: Table | int, *, event: Event | None = None, shared: bool = False) -> tuple[Event, Table]:
+    """Lock the table's event (shared with ``shared=True``: see :func:`event_lock`), then the table;
+    returns both, the table with its round and seats.
 
     Raises :class:`StateError` ``table_gone`` when the table no longer exists
     (a re-pair replaced it while the judge's form was open); :class:`Busy`.
@@ -163,7 +207,7 @@ def table_lock(table: Table | int, *, event: Event | None = None) -> tuple[Event
     event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise _gone(_("La mesa"))
-    event = _event_held(event_id, held=event)
+    event = _event_held(event_id, held=event, shared=shared)
     locked = _one(Table.objects.select_related("round").filter(pk=pk))
     if locked is None:
         raise _gone(_("La mesa"))

@@ -26,6 +26,7 @@ from ..enums import EventState, MatchStatus, ResultSource, RoundState
 from ..errors import NotAllowed, StateError
 from ..formats import format_for
 from ..models import Event, Registration, Round, Table, TableReport
+from ..stamps import stamps_deferred
 from ..text import round_label
 from .eventlog import event_log_append, table_place
 from .locks import table_lock
@@ -86,6 +87,7 @@ def _report_seat(registration_id: int, values: dict) -> dict:
 
 
 @transaction.atomic
+@stamps_deferred()
 def table_report_submit(*, table: Table | int, registration: Registration | int, seats: Sequence[dict],
                         games_drawn: int = 0, intentional_draw: bool = False, went_to_time: bool = False,
                         by) -> ReportOutcome:
@@ -110,7 +112,7 @@ def table_report_submit(*, table: Table | int, registration: Registration | int,
 
     Rule: DESIGN.md decision 21 ("every seat, in pods"); issue #17 point 4.
     """
-    event, table = table_lock(table)
+    event, table = table_lock(table, shared=True)
     rnd = table.round
     _require_open(event, rnd)
     seat_ids = set(table.registration_ids) - {None}

@@ -18,6 +18,7 @@ from ..formats import format_for
 from ..formats.base import TableResult
 from ..formats.duel_results import duel_seats, match_result_validate, result_entry_problems, seat_hows
 from ..models import Event, ResultEntry, Round, Seat, Table
+from ..stamps import stamps_deferred
 from ..text import round_label
 from .eventlog import event_log_append, table_place
 from .locks import table_lock
@@ -111,6 +112,7 @@ def table_result_store(
 
 
 @transaction.atomic
+@stamps_deferred()
 def table_result_record(
     *,
     table: Table | int,
@@ -153,7 +155,7 @@ def table_result_record(
     the event's current round, a table a re-pair replaced (``table_gone``)
     or a finished event.
     """
-    event, table = table_lock(table)
+    event, table = table_lock(table, shared=True)
     rnd = table.round
     if table.is_bye:
         raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
