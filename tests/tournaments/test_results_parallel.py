@@ -216,7 +216,8 @@ def test_two_judges_answers_are_built_side_by_side_the_stamp_growing_after_them(
     from rest_framework.test import APIClient
 
     from tests.factories import UserFactory
-    from tournaments.api import queries
+    from tests.tournaments.api.entries import answer_games, duel_body
+    from tournaments.api import views
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     event, _rnd, (first, second, *_rest) = _event_in_round_one()
@@ -224,28 +225,28 @@ def test_two_judges_answers_are_built_side_by_side_the_stamp_growing_after_them(
     event.judges.add(judge)
     before = _revision(event.pk)
     meet = threading.Barrier(2, timeout=MEET_SECONDS)
-    building = queries.pairing_for_match
+    building = views.table_answer
 
-    def build_then_meet(match):
-        answer = building(match)
+    def build_then_meet(table):
+        answer = building(table)
         meet.wait()  # both answers built, both transactions still open
         return answer
 
-    monkeypatch.setattr(queries, "pairing_for_match", build_then_meet)
+    monkeypatch.setattr(views, "table_answer", build_then_meet)
     answers: dict = {}
 
     def post(table: Table, games: tuple[int, int]):
         def run() -> None:
             client = APIClient()
             client.force_authenticate(judge)
-            response = client.post(reverse("tournaments_api:match-result", args=[table.pk]),
-                                   {"games_a": games[0], "games_b": games[1], "games_drawn": 0,
-                                    "expected_version": 0}, format="json")
+            response = client.post(reverse("tournaments_api:table-result", args=[table.pk]),
+                                   duel_body(table, games_a=games[0], games_b=games[1], games_drawn=0,
+                                             expected_version=0), format="json")
             answers[table.pk] = (response.status_code, response.json())
         return run
 
     assert _threads(post(first, (2, 0)), post(second, (0, 2))) == [None, None]
     assert {pk: status for pk, (status, _body) in answers.items()} == {first.pk: 200, second.pk: 200}
-    assert (answers[first.pk][1]["games_a"], answers[first.pk][1]["games_b"]) == (2, 0)
-    assert (answers[second.pk][1]["games_a"], answers[second.pk][1]["games_b"]) == (0, 2)
+    assert answer_games(answers[first.pk][1]) == (2, 0)
+    assert answer_games(answers[second.pk][1]) == (0, 2)
     assert _revision(event.pk) == before + 2
