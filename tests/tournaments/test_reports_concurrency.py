@@ -6,12 +6,8 @@ database connection, and call the services directly. PostgreSQL only
 """
 from __future__ import annotations
 
-import threading
-
-from django.db import connection
-
 from tests.factories import UserFactory, player_account
-from tests.races import RACE_MARKS
+from tests.races import RACE_MARKS, run_together
 from tests.tournaments.views.helpers import build_event
 from tournaments import services
 from tournaments.enums import ResultSource
@@ -23,29 +19,6 @@ pytestmark = RACE_MARKS
 
 ROUNDS_OF_RACING = 5
 
-
-
-def run_together(*calls):
-    """Run each call in its own thread, released at the same instant; returns results or exceptions in order."""
-    barrier = threading.Barrier(len(calls))
-    out: list = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait(timeout=20)
-            out[i] = call()
-        except Exception as exc:  # noqa: BLE001 — the test inspects what each request got
-            out[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, call)) for i, call in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    assert not any(t.is_alive() for t in threads), "a request never finished (lock wait)"
-    return out
 
 
 def test_two_agreeing_reports_at_the_same_instant_record_exactly_one_result():

@@ -20,8 +20,9 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from tests.factories import EventFactory, PlayerFactory
-from tests.races import RACE_MARKS
+from tests.factories import EventFactory
+from tests.factories.day import registered_event
+from tests.races import RACE_MARKS, run_together
 from tournaments import services, stamps
 from tournaments.errors import Busy
 from tournaments.models import ResultEntry, Table
@@ -39,38 +40,13 @@ def short_waits(settings):
 
 
 def _event_in_round_one(players: int = 8):
-    event = EventFactory()
-    services.registration_open(event=event)
-    for _ in range(players):
-        services.registration_create(event=event, player=PlayerFactory())
-    services.registration_close(event=event)
+    event = registered_event(players)
     rnd = services.round_pair_next(event=event)
     return event, rnd, list(rnd.tables.filter(is_bye=False).order_by("table_number"))
 
 
 def _revision(event_id: int) -> int:
     return int(stamps.event_stamp(event_id).rsplit(".", 1)[1])
-
-
-def _threads(*targets) -> list:
-    """Run each target in a thread of its own (own connection); the exceptions they raised, in order."""
-    raised: list = [None] * len(targets)
-
-    def run(i: int, target) -> None:
-        try:
-            target()
-        except Exception as exc:  # noqa: BLE001 - returned to the test
-            raised[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, t)) for i, t in enumerate(targets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    assert not any(thread.is_alive() for thread in threads), "a save hung"
-    return raised
 
 
 def test_two_judges_save_different_tables_at_the_same_time(monkeypatch):
@@ -85,12 +61,13 @@ def test_two_judges_save_different_tables_at_the_same_time(monkeypatch):
         return entry
 
     monkeypatch.setattr(results, "event_log_append", log_then_meet)
-    raised = _threads(
+    out = run_together(
         lambda: services.table_result_record(table=first.pk, seats=[{"games": 2}, {"games": 0}], expected_version=0),
         lambda: services.table_result_record(table=second.pk, seats=[{"games": 1}, {"games": 2}],
                                              expected_version=0),
+        barrier=False,
     )
-    assert raised == [None, None]
+    assert [type(saved) for saved in out] == [Table, Table]
     saved = {t.pk: (t.games_a, t.games_b, t.version) for t in Table.objects.filter(pk__in=[first.pk, second.pk])}
     assert saved == {first.pk: (2, 0, 1), second.pk: (1, 2, 1)}
     assert ResultEntry.objects.filter(table__in=[first, second]).count() == 2
@@ -160,7 +137,7 @@ def test_a_result_waits_while_the_event_is_held_exclusively_and_nothing_is_writt
         finally:
             release.set()
 
-    assert _threads(hold, save) == [None, None]
+    assert run_together(hold, save, barrier=False) == [None, None]
     assert not ResultEntry.objects.filter(table=table).exists()
     services.table_result_record(table=table.pk, seats=[{"games": 2}, {"games": 0}], expected_version=0)
     assert ResultEntry.objects.filter(table=table).count() == 1
@@ -190,12 +167,14 @@ def test_closing_the_round_waits_for_a_result_being_saved_and_then_sees_it(monke
         finally:
             release.set()
 
-    raised = _threads(
+    out = run_together(
         lambda: services.table_result_record(table=tables[1].pk, seats=[{"games": 0}, {"games": 2}],
                                              expected_version=0),
         close,
+        barrier=False,
     )
-    assert raised == [None, None] and len(refused) == 1  # the close waited on the shared hold: refused, not run
+    # the close waited on the shared hold: refused, not run
+    assert [type(value) for value in out] == [Table, type(None)] and len(refused) == 1
     monkeypatch.setattr(results, "event_log_append", appending)
     services.round_close(event=event)  # with the result saved, the round closes
     rnd.refresh_from_db()
@@ -245,7 +224,7 @@ def test_two_judges_answers_are_built_side_by_side_the_stamp_growing_after_them(
             answers[table.pk] = (response.status_code, response.json())
         return run
 
-    assert _threads(post(first, (2, 0)), post(second, (0, 2))) == [None, None]
+    assert run_together(post(first, (2, 0)), post(second, (0, 2)), barrier=False) == [None, None]
     assert {pk: status for pk, (status, _body) in answers.items()} == {first.pk: 200, second.pk: 200}
     assert answer_games(answers[first.pk][1]) == (2, 0)
     assert answer_games(answers[second.pk][1]) == (0, 2)
