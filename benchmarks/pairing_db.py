@@ -4,7 +4,7 @@ Creates a throw-away test database (SQLite by default, PostgreSQL with
 ``DATABASE_URL=postgres://…``), registers N players in bulk, then for a few
 rounds times ``services.round_pair_next`` (load snapshot, standings, pairing,
 bulk insert, commit and what runs on commit) and
-``selectors.standings_for_event``. Results between rounds are written in
+``selectors.standing_rows``. Results between rounds are written in
 bulk, untimed. Prints medians, and whether pairing meets the targets of
 issue "Fast under a crowd", item 4 (8,192 players ≤ 2 s, 16,384 ≤ 4 s).
 
@@ -70,7 +70,7 @@ def main() -> None:
     try:
         broker = "eager, no broker" if settings.CELERY_TASK_ALWAYS_EAGER else settings.CELERY_BROKER_URL
         print(f"database: {connection.vendor}; Celery: {broker}; documents render: {render_mode()}")
-        print(f"{'players':>8} {'round':>5} {'round_pair_next s':>18} {'standings_for_event s':>22} "
+        print(f"{'players':>8} {'round':>5} {'round_pair_next s':>18} {'standing_rows s':>22} "
               f"{'docs queued':>11}")
         for n in args.players:
             summary.append((n, run(n, args.rounds, download=args.download)))
@@ -113,7 +113,7 @@ def run(n: int, rounds: int, *, download: bool = False) -> float:
         rnd = services.round_pair_next(event=event)
         pair_times.append(time.perf_counter() - start)
         start = time.perf_counter()
-        selectors.standings_for_event(event)
+        selectors.standing_rows(event)
         standing_times.append(time.perf_counter() - start)
         docs = Document.objects.filter(round=rnd)
         queued = f"{docs.filter(state=DocumentState.QUEUED).count()}/{docs.count()}"

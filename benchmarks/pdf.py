@@ -51,6 +51,8 @@ from tournaments.pdf.data import (  # noqa: E402
     StandingsSheet,
     TableRow,
     TableSlip,
+    games_cells,
+    games_layout,
     posting_rows,
 )
 from tournaments.pdf.slips import qr_matrix  # noqa: E402
@@ -97,10 +99,10 @@ def sheets(size: int, seed: int = 2024) -> dict[str, tuple[type, object]]:
     )
     ranked = sorted(zip(players, points), key=lambda item: -item[1])
     standings = tuple(
-        StandingLine(rank=rank, name=name, number=number, venue=venue, match_points=pts,
-                     wins=int(pts), draws=int(pts * 2) % 2, losses=max(0, 4 - int(pts)),
-                     buchholz=rng.choice((7.5, 8, 9.5, 10, 11.5)), head_to_head=rng.choice((-1, 0, 0, 1)),
-                     game_differential=rng.randint(-8, 8), note="abandonó" if rank % 37 == 0 else "")
+        StandingLine(rank=rank, name=name, number=number, venue=venue, note="abandonó" if rank % 37 == 0 else "",
+                     cells=games_cells(match_points=pts, wins=int(pts), draws=int(pts * 2) % 2,
+                                       losses=max(0, 4 - int(pts)), buchholz=rng.choice((7.5, 8, 9.5, 10, 11.5)),
+                                       head_to_head=rng.choice((-1, 0, 0, 1)), game_differential=rng.randint(-8, 8)))
         for rank, ((name, number, venue), pts) in enumerate(ranked, start=1)
     )
     cut = [name for (name, _n, _v), _p in ranked[:16]]
@@ -119,7 +121,8 @@ def sheets(size: int, seed: int = 2024) -> dict[str, tuple[type, object]]:
         "por mesa": (PairingsByTableRenderer, PairingSheet(HEADER, tuple(tables))),
         "por nombre": (PairingsByNameRenderer, PostingSheet(HEADER, posting_rows(tables))),
         "planillas": (ResultSlipsRenderer, SlipSheet(HEADER, slips)),
-        "posiciones": (StandingsRenderer, StandingsSheet(HEADER, "Posiciones tras la ronda 4", standings)),
+        "posiciones": (StandingsRenderer,
+                       StandingsSheet(HEADER, "Posiciones tras la ronda 4", standings, games_layout())),
         "llave (top 16)": (BracketRenderer, BracketSheet(HEADER, 16, tuple(boxes), champion=sides[0][0])),
     }
 

@@ -28,8 +28,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
+from tournaments import selectors as tournament_selectors
 from tournaments.enums import EventLogAction, EventState
-from tournaments.formats import format_for
 from tournaments.models import Event, Registration, Round, Table
 from tournaments.services.eventlog import event_log_append
 from tournaments.services.locks import (
@@ -230,7 +230,7 @@ def published_top(event: Event) -> list[dict]:
     """
     size = event.cut_size or PUBLISHED_TOP_WITHOUT_CUT
     rows = [
-        final for final in format_for(event).final_rows(event)
+        final for final in tournament_selectors.final_rows(event)
         if not getattr(final.row, "disqualified", False)
     ]
     return [{"registration": final.row.registration_id, "place": final.place} for final in rows[:size]]

@@ -193,3 +193,21 @@ def core_pod_standings(event: Event, snapshot: PodSnapshot | None = None) -> tup
         active=set(snapshot.active_ids),
         draw_order=snapshot.draw_order,
     )
+
+
+def match_winner_id(match: Table) -> int | None:
+    """Registration id of the match winner, ``None`` for a draw or no result."""
+    if match.status == MatchStatus.PENDING:
+        return None
+    if match.outcome in (MatchOutcome.A_WINS, MatchOutcome.BYE):
+        return match.player_a_id
+    if match.outcome == MatchOutcome.B_WINS:
+        return match.player_b_id
+    return None
+
+
+def secondary_score_label(event: Event) -> str | None:
+    """The game's name for the secondary score ("Puntos stoner"), ``None`` when it has none."""
+    profile = event.profile
+    pods = profile.pods if profile is not None else None
+    return pods.secondary_score_es if pods is not None else None

@@ -32,6 +32,7 @@ from . import services
 from .enums import EventState, MatchStatus, RoundPhase, RoundState, SeatOutcomeHow
 from .errors import ArenaError, NotAllowed, StateError
 from .formats import format_for
+from .formats.base import GAME_RESULTS
 from .models import Event, MatchRuling, Penalty, PenaltyRevision, Registration, Table
 from .services.eventlog import event_log_append
 from .services.locks import event_lock, penalty_lock, registration_lock, table_lock
@@ -78,7 +79,7 @@ def _arena_error(exc: ladder.PenaltyError) -> ArenaError:
 
 def current_match(registration: Registration) -> Table | None:
     """The registration's match in the event's open round (byes and pods excluded), or ``None``."""
-    if format_for(registration.event).row_shape != "duel":
+    if format_for(registration.event).table_results != GAME_RESULTS:
         return None  # a pod has no match score for a penalty to change
     rnd = registration.event.rounds.filter(state=RoundState.PAIRED).order_by("-number").first()
     if rnd is None:

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from django.db.models import F
 
-from . import pods_selectors
+from .adapters import secondary_score_label
 from .enums import MatchStatus, ResultSource, RoundPhase, RoundState
 from .formats import format_for
 from .formats.base import PLACE_RESULTS
 from .models import ResultEntry, Round, Seat, Table, TableReport
-from .selectors import match_clock
+from .selectors import match_clock, places
 
 #: A player's view of their table: no report yet, theirs waiting for the rival, reports that differ,
 #: the result recorded from the reports, or recorded by a judge.
@@ -194,7 +194,7 @@ def pod_report_box(event, registration, current: dict) -> dict:
     pod = Table.objects.select_related("round").prefetch_related(None).get(round=rnd,
                                                                             table_number=current["table_number"])
     state = pod_report_state(pod, registration.pk)
-    row = pods_selectors.pod_rows([pod.pk])[0]
+    row = places.pod_rows([pod.pk])[0]
     names = {seat.registration_id: seat.display_name for seat in row.seats}
     mine = None
     if state.mine is not None:
@@ -202,7 +202,7 @@ def pod_report_box(event, registration, current: dict) -> dict:
                          for reg_id, place, _score in sorted(state.mine.placements, key=lambda line: line[1]))
     return {"kind": "pod", "state": state.state, "mine": mine, "editable": state.editable,
             "seats": row.seats, "places": list(range(1, len(row.seats) + 1)),
-            "score_label": pods_selectors.secondary_score_label(event)}
+            "score_label": secondary_score_label(event)}
 
 
 # --------------------------------------------------------------------------- any table, by its result kind

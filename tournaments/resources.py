@@ -8,7 +8,7 @@
   problem of a row is reported on that row (the admin shows a table of row
   errors and imports nothing) instead of failing the whole file.
 - :class:`StandingsResource` exports an event's Swiss standings, read through
-  :func:`tournaments.selectors.standings_for_event`, with every tiebreaker
+  :func:`tournaments.selectors.standing_rows`, with every tiebreaker
   column.
 - :class:`PairingsResource`, :class:`PodPairingsResource` and
   :class:`RegistrationResource` export a round's tables and an event's
@@ -37,12 +37,13 @@ from import_export import fields, resources, widgets
 from import_export.formats import base_formats
 from import_export.results import RowResult
 
+from . import selectors
+from .adapters import secondary_score_label
 from .enums import MatchStatus
 from .formats import format_for
 from .formats.base import PLACE_RESULTS, FinalRow
 from .labels import TIEBREAKER_LABELS
 from .models import Player, Venue
-from .pods_selectors import secondary_score_label
 from .spreadsheets import csv_text
 from .swiss.pods import POD_TIEBREAKERS
 from .text import (
@@ -443,7 +444,7 @@ def _status(row) -> str:
 class StandingsResource(FormulaSafeExportMixin, resources.Resource):
     """The Swiss standings of one event, a row per registration in rank order.
 
-    Export only. Rows are :class:`tournaments.selectors.StandingRow`; the
+    Export only. Rows are :class:`tournaments.adapters.StandingRow`; the
     tiebreaker columns follow the rulebook's order (000 § "Desempates"):
     match points, wins, Buchholz, head-to-head ("Handicap: vs"), game
     differential ("Handicap: x"), then technical tie. ``podium`` maps a
@@ -509,7 +510,7 @@ def _number(value: float) -> int | float:
 class PodStandingsResource(FormulaSafeExportMixin, resources.Resource):
     """The pod standings of one event (multiplayer games), a row per registration in rank order.
 
-    Export only. Rows are :class:`tournaments.pods_selectors.PodStandingRow`;
+    Export only. Rows are :class:`tournaments.selectors.places.PodStandingRow`;
     the columns follow the ranking: placement points, opponents' points (the
     sum of the pod-mates' points), the game's secondary score (titled
     ``score_label``, e.g. "Puntos stoner"; left out when the game has none),
@@ -635,7 +636,7 @@ class PodSeatLine:
 
 
 def pod_seat_lines(pods) -> list[PodSeatLine]:
-    """The seats of ``pods`` (:class:`tournaments.pods_selectors.PodRow`, table order) in seat order."""
+    """The seats of ``pods`` (:class:`tournaments.selectors.places.PodRow`, table order) in seat order."""
     return [
         PodSeatLine(pod.table_number, pod.status, seat.seat, seat.display_name, seat.player_number, seat.place,
                     seat.score)
@@ -738,7 +739,7 @@ def pairings_dataset(rnd) -> tablib.Dataset:
     seats them: a row per table of two (:class:`PairingsResource`) or per seat of a pod
     (:class:`PodPairingsResource`)."""
     fmt = format_for(rnd.event)
-    rows = fmt.table_rows(rnd)
+    rows = selectors.table_rows(rnd.event, rnd)
     if fmt.table_results == PLACE_RESULTS:
         return PodPairingsResource(score_label=secondary_score_label(rnd.event)).export(pod_seat_lines(rows))
     return PairingsResource().export(rows)

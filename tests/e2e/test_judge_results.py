@@ -90,6 +90,6 @@ def test_judge_on_phone_records_result_and_standings_update_without_reload(
     expect(standings.locator("#standings-table tbody tr").first).to_contain_text(winner, timeout=10_000)
     assert standings.evaluate("window.__arenaNoReload") is True
     assert standings_names(standings)[0] == winner
-    assert [row.display_name for row in selectors.standings_for_event(event)][0] == winner
+    assert [row.display_name for row in selectors.standing_rows(event)][0] == winner
     match = Table.objects.get(pk=table_one.pk)
     assert match.entries.get().entered_by == judge

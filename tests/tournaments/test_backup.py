@@ -36,7 +36,7 @@ counts = {m._meta.label: m._default_manager.count() for m in apps.get_models()
           if m._meta.managed and not m._meta.proxy}
 event = Event.objects.get(name="Respaldo A")
 rows = [[r.rank, r.player_number, r.match_points, r.buchholz, r.game_differential]
-        for r in selectors.standings_for_event(event)]
+        for r in selectors.standing_rows(event)]
 podium = [event.podium_first.player.player_number, event.podium_second.player.player_number]
 print("SNAPSHOT " + json.dumps({"counts": counts, "standings": rows, "podium": podium}, sort_keys=True))
 """

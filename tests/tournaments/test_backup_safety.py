@@ -35,7 +35,7 @@ from tournaments.models import Event, Installation
 counts = {m._meta.label: m._default_manager.count() for m in apps.get_models()
           if m._meta.managed and not m._meta.proxy}
 event = Event.objects.get(name="Vivo")
-rows = [[r.rank, r.player_number, r.match_points] for r in selectors.standings_for_event(event)]
+rows = [[r.rank, r.player_number, r.match_points] for r in selectors.standing_rows(event)]
 print("SNAPSHOT " + json.dumps({"counts": counts, "standings": rows,
                                 "epoch": Installation.objects.get(pk=1).epoch}, sort_keys=True))
 """

@@ -163,14 +163,14 @@ def test_fifty_readers_right_after_a_result_cost_one_rebuild_of_the_standings(mo
     match = Table.objects.filter(round__event=event, is_bye=False).order_by("table_number").first()
     services.table_result_record(table=match, seats=[{"games": 2}, {"games": 0}])
     calls = []
-    computing = Duels.standing_rows
+    computing = Duels.standings_shown
 
-    def counted(self, event):
+    def counted(self, event, snapshot=None, *, as_of_round=None):
         calls.append(event.pk)
         time.sleep(0.3 if serving == "inline" else 1.0)  # every reader arrives while it runs
-        return computing(self, event)
+        return computing(self, event, snapshot, as_of_round=as_of_round)
 
-    monkeypatch.setattr(Duels, "standing_rows", counted)
+    monkeypatch.setattr(Duels, "standings_shown", counted)
     readers = 50
     barrier = threading.Barrier(readers)
     answers: list = []

@@ -83,7 +83,7 @@ def test_correct_closed_round_result_follows_into_standings_and_keeps_history(or
     services.table_result_correct(table=cd, seats=game_seats(cd, 1, 2), reason="Planilla mal cargada", by=organizer,
                                   expected_version=cd.version)
     assert standings_names(event, regs) == ["A", "B", "D", "C"]
-    rows = {row.registration_id: row for row in selectors.standings_for_event(event)}
+    rows = {row.registration_id: row for row in selectors.standing_rows(event)}
     assert (rows[regs["B"].pk].buchholz, rows[regs["D"].pk].buchholz, rows[regs["A"].pk].buchholz) == (3, 1, 1)
     cd.refresh_from_db()
     assert (cd.games_a, cd.games_b, cd.version, cd.status) == (1, 2, 2, MatchStatus.CONFIRMED)

@@ -21,8 +21,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from leagues.models import LedgerEntry
+from tournaments import selectors
 from tournaments.exchange import fileformat, service
-from tournaments.formats import format_for
 from tournaments.models import Event, Player, Registration, ResultEntry, Table, Venue
 
 from .api.conftest import finish_with_top_cut, open_event
@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 def standings(event: Event) -> list[tuple]:
     """The final standings by value: player number and every Standing field but the local registration id."""
     rows = []
-    for row in format_for(event).standing_rows(event):
+    for row in selectors.standing_rows(event):
         values = dataclasses.asdict(row.standing)
         values.pop("registration_id")
         rows.append((row.player_number, row.display_name, json.dumps(values, sort_keys=True, default=str)))

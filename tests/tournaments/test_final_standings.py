@@ -16,9 +16,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tournaments import selectors
 from tournaments.documents import standings_sheet
 from tournaments.enums import RoundPhase
-from tournaments.formats import DUELS
 from tournaments.models import Registration
 
 from .api.conftest import finish_with_top_cut, open_event
@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def expected_order(event) -> list[str]:
-    swiss = [row.player_number for row in DUELS.standing_rows(event)]  # the Swiss order, rank by rank
+    swiss = [row.player_number for row in selectors.standing_rows(event)]  # the Swiss order, rank by rank
     final = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=1).tables.get()
     champion, finalist = final.player_b.player.player_number, final.player_a.player.player_number
     semis = event.rounds.get(phase=RoundPhase.TOP_CUT, stage=2).tables.all()
@@ -46,14 +46,14 @@ def finished():
 def test_public_standings_of_a_finished_event_list_the_champion_first(client, finished):
     expected = expected_order(finished)
     champion = Registration.objects.get(pk=finished.podium_first_id).player.player_number
-    assert expected[0] == champion and expected[0] != DUELS.standing_rows(finished)[0].player_number
+    assert expected[0] == champion and expected[0] != selectors.standing_rows(finished)[0].player_number
     page = client.get(reverse("public:standings", args=[finished.pk])).content.decode()
     assert "Posiciones finales" in page and "Posiciones tras la ronda 5" not in page
     numbers = [n for n in expected if n in page]
     assert sorted(numbers, key=page.index) == expected
     swiss = client.get(reverse("public:standings", args=[finished.pk]) + "?vista=suiza").content.decode()
     assert "Posiciones tras las rondas suizas (ronda 3)" in swiss
-    swiss_order = [row.player_number for row in DUELS.standing_rows(finished)]
+    swiss_order = [row.player_number for row in selectors.standing_rows(finished)]
     assert sorted(swiss_order, key=swiss.index) == swiss_order
 
 

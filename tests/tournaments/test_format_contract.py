@@ -33,7 +33,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import organizer_for, record_places, registered_event
 from tests.factories.day import game_seats, place_seats
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.documents import KIND_SLUGS, kinds_for_round
 from tournaments.enums import EventState, RoundPhase
 from tournaments.errors import PairingRefused
@@ -212,7 +212,7 @@ def test_the_event_plays_to_the_hand_derived_podium_and_standings(played):
     assert event.state == EventState.FINISHED
     assert played.podium_at_finish == case.podium_before_correction
     assert _names(event, (event.podium_first_id, event.podium_second_id, event.podium_third_id)) == case.podium
-    rows = format_for(event).final_rows(event)
+    rows = selectors.final_rows(event)
     assert [(row.display_name, row_points(row)) for row in rows] == [
         (name, Decimal(points)) for name, points, _shown in case.standings]
     assert [row.rank for row in rows] == list(range(1, len(case.players) + 1))

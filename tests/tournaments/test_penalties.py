@@ -65,7 +65,7 @@ def test_third_warning_loses_the_game_forfeits_the_match_and_disqualifies():
     paired = {m.player_a_id for m in second.tables.all()} | {m.player_b_id for m in second.tables.all()}
     assert offender.pk not in paired
     # Played results still count for the opponent's tiebreakers.
-    row = next(r for r in selectors.standings_for_event(event) if r.registration_id == offender.pk)
+    row = next(r for r in selectors.standing_rows(event) if r.registration_id == offender.pk)
     assert row.disqualified and row.matches_played == 1
     with pytest.raises(ArenaError) as err:
         penalties.penalty_issue(registration=offender, infraction_code="misconduct")
@@ -76,8 +76,8 @@ def test_disqualified_player_leaves_the_top_cut_and_the_next_moves_up():
     event = make_event(players=8)
     for _ in range(3):
         finish_round(services.round_pair_next(event=event), score=(2, 1, 0))
-    leader = selectors.standings_for_event(event)[0]
-    fifth = selectors.standings_for_event(event)[4]
+    leader = selectors.standing_rows(event)[0]
+    fifth = selectors.standing_rows(event)[4]
     reg = Registration.objects.get(pk=leader.registration_id)
     penalties.penalty_issue(registration=reg, infraction_code="misconduct", head_judge_disqualifies=True)
     semis = services.top_cut_start(event=event)
@@ -130,7 +130,7 @@ def test_disqualification_after_the_event_moves_the_next_player_onto_the_podium(
         finish_round(services.round_pair_next(event=event), score=(2, 1, 0))
     event = services.event_finish(event=event)
     first, second, third = event.podium_first_id, event.podium_second_id, event.podium_third_id
-    fourth = selectors.standings_for_event(event)[3].registration_id
+    fourth = selectors.standing_rows(event)[3].registration_id
     penalties.penalty_issue(registration=Registration.objects.get(pk=second), infraction_code="misconduct",
                             head_judge_disqualifies=True)
     event.refresh_from_db()

@@ -198,7 +198,7 @@ def test_first_warning_preview_is_a_simple_warning(client, event, users):
 
 def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_skips_the_top_cut(client, users):
     event = build_event(8, rounds=3, cut_size=4)
-    leader_id = selectors.standings_for_event(event)[0].registration_id
+    leader_id = selectors.standing_rows(event)[0].registration_id
     match = Table.objects.select_related("round").get(
         seats__registration_id=leader_id, round__event=event, round__number=3
     )
@@ -231,7 +231,7 @@ def test_third_warning_through_the_page_disqualifies_marks_the_standings_and_ski
 
     # The top cut skips the player; the next one in the standings moves up.
     play(match.round)
-    rows = selectors.standings_for_event(event)
+    rows = selectors.standing_rows(event)
     expected = [r.registration_id for r in rows if not r.disqualified and not r.dropped][:4]
     semis = services.top_cut_start(event=event)
     in_cut = {m.player_a_id for m in semis.tables.all()} | {m.player_b_id for m in semis.tables.all()}

@@ -22,7 +22,8 @@ from tournaments import services
 from tournaments.enums import MatchStatus
 from tournaments.errors import IllegalResult
 from tournaments.models import EventLogEntry, ResultEntry, Table
-from tournaments.pods_selectors import player_pod_rounds, pod_rows, pod_standings_for_event, pods_for_round
+from tournaments.selectors import standing_rows
+from tournaments.selectors.places import player_pod_rounds, pod_rows, pods_for_round
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -62,7 +63,7 @@ def test_pod_of_15_12_9_is_recorded_as_ended_by_time(three):
     log = EventLogEntry.objects.filter(event=event, action="pod_result_record").get()
     assert log.after["ended_by_time"] is True
     assert dict(pod.seats.values_list("registration_id", "place")) == {a: 1, b: 2, c: 3}
-    assert [(r.registration_id, r.points) for r in pod_standings_for_event(event)] == [
+    assert [(r.registration_id, r.points) for r in standing_rows(event)] == [
         (a, Decimal(3)), (b, Decimal("1.5")), (c, Decimal(0))]
 
 
@@ -95,7 +96,7 @@ def test_tied_lead_shares_first_only_when_the_pod_ended_by_time(three):
     record_places(pod, [(a, 1, 15), (b, 1, 15), (c, 3, 9)])
     pod.refresh_from_db()
     assert pod.ended_by_time is True
-    points = {r.registration_id: r.points for r in pod_standings_for_event(event)}
+    points = {r.registration_id: r.points for r in standing_rows(event)}
     assert points == {a: Decimal("2.25"), b: Decimal("2.25"), c: Decimal(0)}
 
 
@@ -159,7 +160,7 @@ def test_copa_del_mundo_five_managers_in_pods_of_three_and_two():
     y1, y2 = seats(pods[2])
     record_places(pods[3], [(x1, 1, None), (x2, 2, None), (x3, 3, None)])
     record_places(pods[2], [(y1, 1, None), (y2, 2, None)])
-    assert [(r.registration_id, r.rank, r.points, r.opponents_points) for r in pod_standings_for_event(event)] == [
+    assert [(r.registration_id, r.rank, r.points, r.opponents_points) for r in standing_rows(event)] == [
         (x1, 1, Decimal(3), Decimal("1.5")),
         (y1, 2, Decimal(3), Decimal(0)),
         (x2, 3, Decimal("1.5"), Decimal(3)),
@@ -175,7 +176,7 @@ def test_event_may_choose_a_points_table_instead():
     pod = services.round_pair_next(event=event).tables.get()
     a, b, c = seats(pod)
     record_places(pod, [(a, 1, 22), (b, 2, 12), (c, 3, 9)])
-    assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1]
+    assert [r.points for r in standing_rows(event)] == [5, 3, 1]
 
 
 def test_pod_rows_for_the_judge_pages_carry_ended_by_time(three):

@@ -18,7 +18,8 @@ from tournaments import services
 from tournaments.enums import EventState, MatchStatus
 from tournaments.errors import IllegalResult, PairingRefused, StaleEdit
 from tournaments.models import Event, ResultEntry, Round, Table
-from tournaments.pods_selectors import pod_standings_for_event, pods_for_round
+from tournaments.selectors import standing_rows
+from tournaments.selectors.places import pods_for_round
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -158,7 +159,7 @@ def test_pod_standings_from_placements():
     pod = services.round_pair_next(event=event).tables.get()
     a, b, c, d = seat_order(pod)
     record_places(pod, [(a, 1, 20), (b, 2, 12), (c, 2, 12), (d, 4, 0)])
-    rows = pod_standings_for_event(event)
+    rows = standing_rows(event)
     assert [(r.registration_id, r.rank, r.points, r.opponents_points, r.secondary_score) for r in rows] == [
         (a, 1, 3, 3, 20),
         (rows[1].registration_id, 2, Decimal("1.5"), Decimal("4.5"), 12),
@@ -174,14 +175,14 @@ def test_event_placement_points_setting_is_used():
     event = pod_event(4, placement_points={"1": 5, "2": 3, "3": 1}, pod_points_mode="table")
     pod = services.round_pair_next(event=event).tables.get()
     record_places(pod, by_seat_order(pod))
-    assert [r.points for r in pod_standings_for_event(event)] == [5, 3, 1, 0]
+    assert [r.points for r in standing_rows(event)] == [5, 3, 1, 0]
 
 
 def test_finish_event_podium_is_top_three_of_pod_standings_skipping_disqualified():
     event = pod_event(8)
     for _ in range(3):
         play_round(event)
-    rows = pod_standings_for_event(event)
+    rows = standing_rows(event)
     leader = rows[0].registration_id
     event.registrations.filter(pk=leader).update(disqualified=True)
     event = services.event_finish(event=event)

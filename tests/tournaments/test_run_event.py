@@ -17,7 +17,7 @@ from rules.games import REGISTRY
 from tournaments.enums import EventState
 from tournaments.formats import FORMATS, format_for
 from tournaments.models import Event, Registration, Seat, Table
-from tournaments.pods_selectors import pod_standings_for_event
+from tournaments.selectors import standing_rows
 from tournaments.swiss.pods import pod_sizes
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -58,7 +58,7 @@ def check_pods(event, text):
     # No duel: no bye, and no table with a match outcome (a pod's is blank).
     assert not Table.objects.filter(round__event=event).exclude(outcome="", is_bye=False).exists()
     assert "== Posiciones finales" in text and "Puntos stoner" in text and "Rivales" in text
-    rows = pod_standings_for_event(event)
+    rows = standing_rows(event)
     assert [event.podium_first_id, event.podium_second_id, event.podium_third_id] == [
         row.registration_id for row in rows[:3]
     ]

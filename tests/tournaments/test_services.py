@@ -202,7 +202,7 @@ def test_dropped_player_is_not_paired_and_keeps_results():
     paired = set(Seat.objects.filter(table__round=rnd).values_list("registration_id", flat=True))
     assert leaving.pk not in paired
     assert len(paired) == 5
-    row = next(r for r in selectors.standings_for_event(event) if r.registration_id == leaving.pk)
+    row = next(r for r in selectors.standing_rows(event) if r.registration_id == leaving.pk)
     assert row.dropped and row.matches_played == 1
     with pytest.raises(RegistrationError):
         services.registration_drop(registration=leaving)
@@ -215,7 +215,7 @@ def test_late_entry_joins_with_zero_points():
     assert late.late_entry and late.joined_round == 2
     rnd = services.round_pair_next(event=event)
     assert rnd.tables.filter(seats__registration=late).exists()
-    row = next(r for r in selectors.standings_for_event(event) if r.registration_id == late.pk)
+    row = next(r for r in selectors.standing_rows(event) if r.registration_id == late.pk)
     assert row.match_points in (0.0, 1.0)  # 1.0 only if the late entry got the bye
 
 
@@ -247,7 +247,7 @@ def test_full_day_top_four_and_podium():
     event = registered_event(players=8)
     for _ in range(3):
         play_round(event, score=(2, 1, 0))
-    standings = selectors.standings_for_event(event)
+    standings = selectors.standing_rows(event)
     semis = services.top_cut_start(event=event)
     assert semis.phase == RoundPhase.TOP_CUT and semis.stage == 2
     seeds = [s.registration_id for s in standings[:4]]

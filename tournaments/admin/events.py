@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from rules.models import Decklist, Game
 
-from .. import pods_selectors, prereg_selectors, services
+from .. import prereg_selectors, selectors, services
+from ..adapters import secondary_score_label
 from ..enums import EventKind
 from ..errors import ArenaError
 from ..formats import format_for
@@ -595,10 +596,10 @@ class EventAdmin(VenueScopedAdmin):
         }
         fmt = format_for(event)
         if fmt.table_results == PLACE_RESULTS:
-            resource = PodStandingsResource(podium=podium, score_label=pods_selectors.secondary_score_label(event))
+            resource = PodStandingsResource(podium=podium, score_label=secondary_score_label(event))
         else:
             resource = StandingsResource(podium=podium)
-        dataset = resource.export(fmt.final_rows(event))  # a finished event in final order (DESIGN 20)
+        dataset = resource.export(selectors.final_rows(event))  # a finished event in final order (DESIGN 20)
         return spreadsheet_response(export_stem("posiciones", event), dataset.headers, dataset,
                                     kind=kind_of(request), sheet=_("Posiciones"))
 

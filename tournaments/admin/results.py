@@ -25,12 +25,14 @@ from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import pods_selectors, selectors, services
+from .. import selectors, services
+from ..adapters import secondary_score_label
 from ..enums import MatchStatus, RoundPhase
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
 from ..formats.base import GAME_RESULTS, PLACE_RESULTS
 from ..models import Event, Round, Table
+from ..selectors import places
 from ..text import score_text
 from . import pairing as admin_pairing
 from .links import round_url
@@ -154,7 +156,7 @@ class GameReader:
 class SeatInput:
     """One seat of a pod on the round page, with its form fields' names and values."""
 
-    seat: pods_selectors.SeatRow
+    seat: places.SeatRow
     place_name: str
     score_name: str
     place_choices: tuple[int, ...]
@@ -165,7 +167,7 @@ class PodLine:
     """One pod of the round page: the pod, its last entry, its seats as form inputs, and what the
     round page's table list shows of any table (``round/_tables.html``)."""
 
-    pod: pods_selectors.PodRow
+    pod: places.PodRow
     entered_by: str | None
     entered_at: datetime.datetime | None
     status_label: str
@@ -218,7 +220,7 @@ def score_field(registration_id: int) -> str:
     return f"score_{registration_id}"
 
 
-def parse_placements(post, pod: pods_selectors.PodRow, *,
+def parse_placements(post, pod: places.PodRow, *,
                      score_label: str | None) -> list[tuple[int, int, int | None]]:
     """``(registration_id, place, score)`` per seat of ``pod`` from the POSTed form.
 
@@ -255,9 +257,9 @@ def placements_text(lines) -> str:
     )
 
 
-def pod_row(rnd: Round, table: Table) -> pods_selectors.PodRow:
+def pod_row(rnd: Round, table: Table) -> places.PodRow:
     """The pod ``table`` of ``rnd`` with its seats as they are stored now."""
-    return next(p for p in pods_selectors.pods_for_round(rnd) if p.pod_id == table.pk)
+    return next(p for p in places.pods_for_round(rnd) if p.pod_id == table.pk)
 
 
 class PlaceReader:
@@ -266,7 +268,7 @@ class PlaceReader:
     def round_context(self, rnd: Round, *, can_edit: bool) -> dict:
         labels = dict(MatchStatus.choices)
         lines = []
-        for row in pods_selectors.pod_tables(rnd):
+        for row in places.pod_tables(rnd):
             size = len(row.pod.seats)
             lines.append(PodLine(
                 pod=row.pod,
@@ -287,13 +289,13 @@ class PlaceReader:
             "table_class": "arena-pods",
             "table_dom_id": "arena-pods",
             "missing": sum(1 for line in lines if line.missing),
-            "score_label": pods_selectors.secondary_score_label(rnd.event),
+            "score_label": secondary_score_label(rnd.event),
             "places_by_score": format_for(rnd.event).places_by_score(rnd.event),
         }
 
     def placements(self, post, rnd: Round, table: Table) -> list[tuple[int, int, int | None]]:
         return parse_placements(post, pod_row(rnd, table),
-                                score_label=pods_selectors.secondary_score_label(rnd.event))
+                                score_label=secondary_score_label(rnd.event))
 
     def read(self, post, rnd: Round, table: Table) -> tuple[list[dict], dict]:
         return [{"registration": r, "place": p, "score": s} for r, p, s in self.placements(post, rnd, table)], {}
@@ -320,8 +322,8 @@ class PlaceReader:
         return {
             "pod": row,
             "pod_table": table,
-            "lines": pods_selectors.pod_history(table),
-            "score_label": pods_selectors.secondary_score_label(rnd.event),
+            "lines": places.pod_history(table),
+            "score_label": secondary_score_label(rnd.event),
             "status_label": dict(MatchStatus.choices).get(row.status, row.status),
             "template": "admin/tournaments/table/place_history.html",
         }

@@ -5,7 +5,7 @@ bounded number of queries each (stated per function), no state changes.
 Standings and pairings themselves always come from
 :mod:`tournaments.selectors` (one source for pages, API and PDFs); this
 module only adds lookups and the shapes the API returns that no page uses
-yet (a player's round-by-round results, the bracket as stages).
+yet (the bracket as stages).
 """
 from __future__ import annotations
 
@@ -15,12 +15,9 @@ from dataclasses import dataclass
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from .. import selectors
-from ..adapters import match_record
-from ..enums import MatchOutcome, MatchStatus, RoundPhase
+from ..enums import MatchOutcome, MatchStatus
 from ..formats import format_for
 from ..models import Event, Player, Registration, Round, Table
-from ..swiss.standings import match_points_of, result_of
-from ..swiss.types import Outcome
 from ..text import fold
 
 # --------------------------------------------------------------------------- lookups
@@ -117,95 +114,9 @@ def search_by(rows: Iterable, query: str, text: Callable[[object], str]) -> list
     return [row for row in rows if needle in fold(text(row))]
 
 
-# --------------------------------------------------------------------------- player results
-
-
-RESULT_WIN, RESULT_DRAW, RESULT_LOSS = "win", "draw", "loss"
-RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING = "bye", "double_loss", "pending"
-PLAYER_RESULTS = (RESULT_WIN, RESULT_DRAW, RESULT_LOSS, RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRoundResult:
-    """One round of one player, from that player's side of the table.
-
-    ``games_won``/``games_lost``/``games_drawn`` are games; ``result`` is
-    ``win``, ``draw``, ``loss``, ``bye``, ``double_loss`` or ``pending``;
-    ``match_points`` is what the match gave in the Swiss standings (1, 0.5
-    or 0; ``None`` while pending and for top-cut matches, which give none).
-    """
-
-    match_id: int
-    round_number: int
-    phase: str
-    stage: int | None
-    table_number: int | None
-    is_bye: bool
-    opponent_name: str | None
-    opponent_number: str | None
-    games_won: int
-    games_lost: int
-    games_drawn: int
-    result: str
-    match_points: float | None
-    status: str
-    version: int
-
-
-def _result_for(match: Table, for_a: bool) -> tuple[str, float | None]:
-    if match.status == MatchStatus.PENDING:
-        return RESULT_PENDING, None
-    record = match_record(match, match.round.number)
-    outcome = record.result
-    points = match_points_of(outcome, for_a) if match.round.phase == RoundPhase.SWISS else None
-    if outcome is Outcome.BYE:
-        return RESULT_BYE, points
-    if outcome is Outcome.DOUBLE_LOSS:
-        return RESULT_DOUBLE_LOSS, points
-    return {1: RESULT_WIN, 0: RESULT_DRAW, -1: RESULT_LOSS}[result_of(outcome, for_a)], points
-
-
-def player_results(registration: Registration) -> list[PlayerRoundResult]:
-    """Every match of ``registration`` in its event, by round (two queries: tables, seats with players).
-
-    Swiss and top-cut rounds alike; a round the player sat out (dropped,
-    late entry) has no row.
-    """
-    matches = (
-        Table.objects.filter(seats__registration=registration, round__event_id=registration.event_id)
-        .select_related("round")
-        .order_by("round__number")
-    )
-    rows = []
-    for m in matches:
-        for_a = m.player_a_id == registration.pk
-        opponent = (m.player_b if for_a else m.player_a) if not m.is_bye else None
-        result, points = _result_for(m, for_a)
-        rows.append(
-            PlayerRoundResult(
-                match_id=m.pk,
-                round_number=m.round.number,
-                phase=m.round.phase,
-                stage=m.round.stage,
-                table_number=m.table_number,
-                is_bye=m.is_bye,
-                opponent_name=opponent.player.display_name if opponent else None,
-                opponent_number=opponent.player.player_number if opponent else None,
-                games_won=m.games_a if for_a else m.games_b,
-                games_lost=m.games_b if for_a else m.games_a,
-                games_drawn=m.games_drawn,
-                result=result,
-                match_points=points,
-                status=m.status,
-                version=m.version,
-            )
-        )
-    return rows
-
-
 def standing_of(event: Event, registration: Registration):
     """The standings row of ``registration`` in its event's format, ``None`` when it has none (two queries)."""
-    rows = format_for(event).standing_rows(event)
+    rows = selectors.standing_rows(event)
     return next((row for row in rows if row.registration_id == registration.pk), None)
 
 

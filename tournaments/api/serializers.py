@@ -10,7 +10,6 @@ nothing else leaves through this API.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import TextChoices
@@ -18,11 +17,13 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from .. import selectors
+from ..adapters import secondary_score_label
 from ..enums import EventKind, EventState, MatchOutcome, MatchStatus, RoundPhase, RoundState
 from ..formats import format_for
+from ..formats.base import GAME_RESULTS, PLACE_RESULTS
 from ..labels import TIEBREAKER_LABELS
-from ..models import Event, Player, Registration, Round
-from ..pods_selectors import secondary_score_label
+from ..models import Event, Player, Round
 from ..swiss.lifecycle import actions_available
 from ..text import stage_name
 from . import queries
@@ -57,7 +58,7 @@ RoundPhaseField = _enum_field("RoundPhaseField", _values(RoundPhase))
 RoundStateField = _enum_field("RoundStateField", _values(RoundState))
 MatchStatusField = _enum_field("MatchStatusField", _values(MatchStatus))
 MatchOutcomeField = _enum_field("MatchOutcomeField", [*_values(MatchOutcome), ""])
-PlayerResultField = _enum_field("PlayerResultField", list(queries.PLAYER_RESULTS))
+PlayerResultField = _enum_field("PlayerResultField", list(selectors.PLAYER_RESULTS))
 
 
 # --------------------------------------------------------------------------- errors (schema only)
@@ -259,7 +260,7 @@ class PairingSerializer(serializers.Serializer):
 
 
 class SeatSerializer(serializers.Serializer):
-    """One seat of a pod (a :class:`tournaments.pods_selectors.SeatRow`)."""
+    """One seat of a pod (a :class:`tournaments.selectors.places.SeatRow`)."""
 
     seat = serializers.IntegerField(help_text=_("Asiento (1…)."))
     display_name = serializers.CharField()
@@ -269,7 +270,7 @@ class SeatSerializer(serializers.Serializer):
 
 
 class PodSerializer(serializers.Serializer):
-    """One table of a round played in pods (a :class:`tournaments.pods_selectors.PodRow`): 3 to 6 seats."""
+    """One table of a round played in pods (a :class:`tournaments.selectors.places.PodRow`): 3 to 6 seats."""
 
     table_id = serializers.IntegerField(source="pod_id", help_text=_(
         "Identificador de la mesa para cargar, reportar o corregir su resultado (api/tables/<table_id>/…)."))
@@ -298,7 +299,7 @@ class RoundPairingsSerializer(serializers.Serializer):
 
 
 class StandingSerializer(serializers.Serializer):
-    """One standings row with every tiebreak column (a :class:`tournaments.selectors.StandingRow`).
+    """One standings row with every tiebreak column (a :class:`tournaments.adapters.StandingRow`).
 
     Order of the tiebreakers (000 § "Desempates"): match points, wins,
     Buchholz, head-to-head ("Handicap: vs"), game differential ("Handicap:
@@ -350,7 +351,7 @@ class StandingSerializer(serializers.Serializer):
 
 
 class PodStandingSerializer(serializers.Serializer):
-    """One standings row of an event played in pods (a :class:`tournaments.pods_selectors.PodStandingRow`).
+    """One standings row of an event played in pods (a :class:`tournaments.selectors.places.PodStandingRow`).
 
     Placement points: 3 × the share of the pod-mates finished behind, tied
     places sharing (DESIGN.md decision 17), then the pod-mates' points and
@@ -379,7 +380,7 @@ class PodStandingSerializer(serializers.Serializer):
 
 
 class PlayerRoundSerializer(serializers.Serializer):
-    """One round from the player's side (a :class:`tournaments.api.queries.PlayerRoundResult`)."""
+    """One round from the player's side (a :class:`tournaments.selectors.PlayerRound`)."""
 
     match_id = serializers.IntegerField()
     round_number = serializers.IntegerField()
@@ -388,8 +389,8 @@ class PlayerRoundSerializer(serializers.Serializer):
     table_number = serializers.IntegerField(allow_null=True)
     is_bye = serializers.BooleanField()
     opponent = serializers.SerializerMethodField(help_text=_("Vacío para el bye."))
-    games_won = serializers.IntegerField()
-    games_lost = serializers.IntegerField()
+    games_won = serializers.IntegerField(source="games_for")
+    games_lost = serializers.IntegerField(source="games_against")
     games_drawn = serializers.IntegerField()
     result = PlayerResultField(help_text=_("win, draw, loss, bye, double_loss o pending."))
     match_points = serializers.FloatField(
@@ -402,7 +403,7 @@ class PlayerRoundSerializer(serializers.Serializer):
     def get_opponent(self, row) -> dict | None:
         if row.opponent_number is None:
             return None
-        return {"display_name": row.opponent_name, "player_number": row.opponent_number}
+        return {"display_name": row.opponent, "player_number": row.opponent_number}
 
 
 class PlayerEventResultsSerializer(serializers.Serializer):
@@ -429,7 +430,7 @@ class PodMateSerializer(serializers.Serializer):
 
 
 class PodPlayerRoundSerializer(serializers.Serializer):
-    """One pod of the player, round by round (a :class:`tournaments.pods_selectors.PlayerPodRound`)."""
+    """One pod of the player, round by round (a :class:`tournaments.selectors.places.PlayerPodRound`)."""
 
     round_number = serializers.IntegerField()
     table_number = serializers.IntegerField()
@@ -516,32 +517,29 @@ class NameSearchSerializer(serializers.Serializer):
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """The serializers of one row shape (:attr:`tournaments.formats.base.EventFormat.row_shape`).
+    """The serializers of one kind of table result (:attr:`tournaments.formats.base.EventFormat.table_results`).
 
-    ``table``: a row of the round's tables; ``standing``: a standings row;
-    ``player_results``: a player's day; ``history(event, registration)``:
-    the player's rounds that ``player_results`` lists (the duel shape keeps
-    the API's own rows with match points and versions,
-    :func:`tournaments.api.queries.player_results`).
+    ``name``: what the API calls the shape (``duel``: game wins per side, ``pod``: a place per
+    seat); ``table``: a row of the round's tables; ``standing``: a standings row;
+    ``player_results``: a player's day, its rounds from
+    :func:`tournaments.selectors.player_rounds_of`.
     """
 
+    name: str
     table: type[serializers.Serializer]
     standing: type[serializers.Serializer]
     player_results: type[serializers.Serializer]
-    history: Callable[[Event, Registration], list]
 
 
-#: The API's serializers by the row shape a format declares; the only place the API tells shapes
-#: apart. A new format that stores duels (or pods) inherits its shape and needs nothing here.
+#: The API's serializers by the kind of result a format's tables give; the only place the API tells
+#: shapes apart. A new format declares its ``table_results`` and needs nothing here.
 SHAPES: dict[str, Shape] = {
-    "duel": Shape(PairingSerializer, StandingSerializer, PlayerEventResultsSerializer,
-                  lambda event, registration: queries.player_results(registration)),
-    "pod": Shape(PodSerializer, PodStandingSerializer, PodPlayerEventResultsSerializer,
-                 lambda event, registration: format_for(event).player_rounds(event, registration)),
+    GAME_RESULTS: Shape("duel", PairingSerializer, StandingSerializer, PlayerEventResultsSerializer),
+    PLACE_RESULTS: Shape("pod", PodSerializer, PodStandingSerializer, PodPlayerEventResultsSerializer),
 }
 
 
 def shape_of(event: Event) -> Shape:
     """The serializers of ``event``'s format (``KeyError`` for a shape not declared in :data:`SHAPES`)."""
-    return SHAPES[format_for(event).row_shape]
+    return SHAPES[format_for(event).table_results]
 

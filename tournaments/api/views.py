@@ -29,7 +29,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import pagecache, services
+from .. import pagecache, selectors, services
 from ..errors import StateError
 from ..formats import format_for
 from ..models import Event, Player, Registration, Round, Table
@@ -308,7 +308,7 @@ class PairingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, gener
     def get_queryset(self):
         rnd = self.get_round()
         fmt = format_for(self.get_event())
-        rows = self.computed(f"api-round-{rnd.pk}", lambda: fmt.table_rows(rnd))
+        rows = self.computed(f"api-round-{rnd.pk}", lambda: selectors.table_rows(self.get_event(), rnd))
         return queries.search_by(rows, _search(self.request), fmt.table_search_text)
 
 
@@ -336,7 +336,7 @@ class StandingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, gene
     def get_queryset(self):
         # a finished event in final order (DESIGN.md decision 20)
         fmt = format_for(self.get_event())
-        rows = self.computed(f"final-{fmt.key}", lambda: fmt.final_rows(self.get_event()))
+        rows = self.computed(f"final-{fmt.key}", lambda: selectors.final_rows(self.get_event()))
         return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
 
 
@@ -405,7 +405,7 @@ class PlayerResultsView(EventScopedMixin, generics.GenericAPIView):
         event = self.get_event()
         reg = self.get_registration()
         data = {
-            "shape": format_for(event).row_shape,
+            "shape": shape_of(event).name,
             "event_id": event.pk,
             "player": reg.player,
             "late_entry": reg.late_entry,
@@ -414,7 +414,7 @@ class PlayerResultsView(EventScopedMixin, generics.GenericAPIView):
             "dropped_after_round": reg.dropped_after_round,
             "disqualified": reg.disqualified,
             "standing": queries.standing_of(event, reg),
-            "rounds": shape_of(event).history(event, reg),
+            "rounds": selectors.player_rounds_of(event, reg),
         }
         return Response(self.get_serializer(data).data)
 
@@ -588,7 +588,7 @@ class EventActionViewSet(AtomicWritesMixin, EventScopedMixin, viewsets.GenericVi
 
     def _round_response(self, rnd: Round) -> Response:
         data = {"round": queries.round_by_number(rnd.event, rnd.number),
-                "pairings": format_for(rnd.event).table_rows(rnd)}
+                "pairings": selectors.table_rows(rnd.event, rnd)}
         return Response(RoundPairingsSerializer(data).data, status=status.HTTP_201_CREATED)
 
     def _registration_response(self, reg: Registration) -> Response:

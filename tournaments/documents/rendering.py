@@ -60,7 +60,6 @@ from ..pdf import (
 from ..pdf.data import (
     BracketSheet,
     PairingSheet,
-    PodStandingsSheet,
     PostingSheet,
     SlipSheet,
     StandingsSheet,
@@ -287,7 +286,6 @@ RENDERERS: dict[type, type] = {
     SlipSheet: ResultSlipsRenderer,
     StandingsSheet: StandingsRenderer,
     BracketSheet: BracketRenderer,
-    PodStandingsSheet: StandingsRenderer,
 }
 
 

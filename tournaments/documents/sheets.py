@@ -10,7 +10,7 @@ order) and the selectors; none writes.
 Sheets are deterministic for a round: the standings printed with Swiss
 round N are those after round N - 1 (round 1: the registered players, all
 at 0); in the top cut, the final Swiss standings; on the last round of a
-finished event, the final order (:meth:`~tournaments.formats.base.EventFormat.final_rows`,
+finished event, the final order (:func:`tournaments.selectors.final_rows`,
 DESIGN.md decision 20). The bracket shows results of earlier stages only,
 however late a worker renders it. Printed documents are in Spanish.
 """
@@ -24,6 +24,7 @@ from django.db.models import Max
 from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 
+from .. import selectors
 from ..enums import EventState, RoundPhase
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
@@ -34,8 +35,6 @@ from ..pdf.data import (
     BracketSheet,
     BracketSide,
     PairingSheet,
-    PodStandingLine,
-    PodStandingsSheet,
     PostingSheet,
     SheetHeader,
     SlipSeat,
@@ -44,6 +43,10 @@ from ..pdf.data import (
     StandingsSheet,
     TableRow,
     TableSlip,
+    games_cells,
+    games_layout,
+    places_cells,
+    places_layout,
     posting_rows,
 )
 from ..selectors import match_winner_id, seated_tables, top_cut_rounds
@@ -170,7 +173,7 @@ def _ranked(rnd: Round, after: int, *, final: bool) -> list[tuple[int, object]]:
     """``(printed rank, standings row)`` in printed order: the final order, or the standings after ``after``."""
     fmt = format_for(rnd.event)
     if final:
-        return [(row.place, row) for row in fmt.final_rows(rnd.event)]
+        return [(row.place, row) for row in selectors.final_rows(rnd.event)]
     return [(row.rank, row) for row in fmt.standings(rnd.event, as_of_round=after)]
 
 
@@ -282,7 +285,7 @@ def _points_text(table: dict[int, int] | None) -> str:
     return ", ".join(f"{place}.º {points}" for place, points in sorted(table.items()))
 
 
-def standings_sheet(rnd: Round | int) -> StandingsSheet | PodStandingsSheet:
+def standings_sheet(rnd: Round | int) -> StandingsSheet:
     """The standings printed with ``rnd`` (see the module docstring), with the columns the event's
     format ranks by: match points, V-E-D and the rulebook's tiebreakers for two-seat tables; placement
     points, the pod-mates' points, the game's score and each round's place for pods (the format's
@@ -297,28 +300,24 @@ def standings_sheet(rnd: Round | int) -> StandingsSheet | PodStandingsSheet:
     header, title = sheet_header(rnd), _standings_title(rnd, after, final=final)
     if fmt.table_results == PLACE_RESULTS:
         label = fmt.score_label(event)
-        return PodStandingsSheet(header=header, title=title, rows=tuple(
-            PodStandingLine(
-                rank=rank, name=reg.name, number=reg.number, venue=reg.venue,
-                points=points_shown(row.points), opponents_points=points_shown(row.opponents_points),
-                secondary_score=row.secondary_score if label else None,
-                places="-".join(str(place) for place in row.places), technical_tie=row.technical_tie,
-                note=_inactive_note(reg, after),
-            )
-            for rank, row, reg in ranked
-        ), score_label=label, points_text=_points_text(event.points_table()))
-    with translation.override("es-ar"):
-        labels = {key: str(TIEBREAKER_LABELS[key]) for key in
-                  ("match_points", "buchholz", "head_to_head", "game_differential")}
-    return StandingsSheet(header=header, title=title, rows=tuple(
-        StandingLine(
-            rank=rank, name=reg.name, number=reg.number, venue=reg.venue, match_points=row.match_points,
-            wins=row.wins, draws=row.draws, losses=row.losses, buchholz=row.buchholz,
-            head_to_head=row.head_to_head, game_differential=row.game_differential,
-            technical_tie=row.technical_tie, note=_inactive_note(reg, after),
-        )
-        for rank, row, reg in ranked
-    ), labels=labels)
+        layout = places_layout(score_label=label, points_text=_points_text(event.points_table()))
+        cells = [places_cells(points=points_shown(row.points), opponents_points=points_shown(row.opponents_points),
+                              places="-".join(str(place) for place in row.places),
+                              secondary_score=row.secondary_score, with_score=bool(label))
+                 for _rank, row, _reg in ranked]
+    else:
+        with translation.override("es-ar"):
+            layout = games_layout({key: str(TIEBREAKER_LABELS[key]) for key in
+                                   ("match_points", "buchholz", "head_to_head", "game_differential")})
+        cells = [games_cells(match_points=row.match_points, wins=row.wins, draws=row.draws, losses=row.losses,
+                             buchholz=row.buchholz, head_to_head=row.head_to_head,
+                             game_differential=row.game_differential)
+                 for _rank, row, _reg in ranked]
+    return StandingsSheet(header=header, title=title, layout=layout, rows=tuple(
+        StandingLine(rank=rank, name=reg.name, number=reg.number, venue=reg.venue, cells=line_cells,
+                     technical_tie=row.technical_tie, note=_inactive_note(reg, after))
+        for (rank, row, reg), line_cells in zip(ranked, cells, strict=True)
+    ))
 
 
 # --------------------------------------------------------------------------- the bracket

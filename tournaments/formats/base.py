@@ -21,15 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..enums import EventState, MatchStatus, RoundPhase, RoundState
+from ..enums import MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
 from ..models import Event, Round, Seat, Table
-from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.lifecycle import DayFacts
 from ..swiss.pairing import rounds_for
 from ..swiss.types import Podium
-from ..text import CUT_REASON_OF_STAGE, cut_reason
+from ..text import cut_reason
 
 
 def derived_seed(event_seed: int, *parts: object) -> int:
@@ -293,43 +292,14 @@ class EventFormat:
         """
         raise NotImplementedError
 
-    def standing_rows(self, event: Event) -> list[Any]:
-        """Standings rows with each player's public data, for pages, API, PDFs and CSV."""
-        raise NotImplementedError
+    def standings_shown(self, event: Event, snapshot: Any = None, *, as_of_round: int | None = None) -> Sequence[Any]:
+        """The core's standings rows the pages show (:func:`tournaments.selectors.standing_rows`): the
+        :meth:`standings` themselves unless the format ranks its pages otherwise."""
+        return self.standings(event, snapshot, as_of_round=as_of_round)
 
     def eliminated_at(self, event: Event) -> dict[int, int]:
         """Top-cut players and the stage they lost in (2 semifinal, 3 quarterfinal…); empty without a cut."""
         return {}
-
-    def final_rows(self, event: Event) -> list[FinalRow]:
-        """The standings of a finished event in final order (DESIGN.md decision 20).
-
-        The podium first, then the top cut's losers stage by stage by Swiss
-        rank, then everyone else by rank, the disqualified last. Before the
-        event finishes the order is the standings' own. When a cut was
-        played, each of its players' rows says where their run ended
-        (``FinalRow.cut``: ``champion``, ``final``, ``semifinal``…).
-        """
-        rows = self.standing_rows(event)
-        if event.state != EventState.FINISHED:
-            return [FinalRow(place=row.rank, row=row) for row in rows]
-        by_id = {row.registration_id: row for row in rows}
-        podium = Podium(first=event.podium_first_id, second=event.podium_second_id, third=event.podium_third_id)
-        eliminated = self.eliminated_at(event)
-        excluded = {row.registration_id for row in rows if row.disqualified}
-        order = topcut.final_order(
-            [row.registration_id for row in rows], podium, eliminated_at=eliminated, excluded=excluded,
-        )
-        cut: dict[int, str] = {}
-        if eliminated:  # a top cut was played: it gave the podium and the places of its losers
-            cut = {rid: CUT_REASON_OF_STAGE.get(stage, "") for rid, stage in eliminated.items()}
-            cut.update({rid: key for rid, key in ((podium.first, "champion"), (podium.second, "final")) if rid})
-        return [FinalRow(place=index, row=by_id[rid], cut="" if rid in excluded else cut.get(rid, ""))
-                for index, rid in enumerate(order, start=1) if rid in by_id]
-
-    def table_rows(self, rnd: Round) -> list[Any]:
-        """The tables of ``rnd`` as pages, API and PDFs show them."""
-        raise NotImplementedError
 
     def day_facts(self, event: Event) -> DayFacts:
         """What :func:`tournaments.swiss.lifecycle.actions_available` needs of ``event`` (five queries)."""
@@ -478,13 +448,9 @@ class EventFormat:
         raise StateError("no_places", _("Las mesas de este formato no se cargan por puestos."))
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
-    # Views and the API ask these instead of branching on the format; a format that stores
-    # two-player matches inherits the duels' answers.
+    # The rows themselves come from :mod:`tournaments.selectors.pages`, by :attr:`table_results`;
+    # a format that stores two-player matches inherits the duels' answers.
 
-    #: The shape of this format's rows: ``"duel"`` (a match between two sides, or a bye) or
-    #: ``"pod"`` (the seats of one table). The API picks its serializers by it, once
-    #: (:data:`tournaments.api.serializers.SHAPES`).
-    row_shape: ClassVar[str] = "duel"
     #: Names one table shows on the public round page: its tables are paged by
     #: ``PAGE_ROWS // names_per_table``.
     names_per_table: ClassVar[int] = 2
@@ -499,23 +465,4 @@ class EventFormat:
 
     def table_search_text(self, row: Any) -> str:
         """The names and player numbers of a row of :meth:`table_rows`, for a name search (not folded)."""
-        raise NotImplementedError
-
-    def names_of(self, rows: Sequence[Any]) -> list[Any]:
-        """The players of a round's ``rows`` alphabetically ("¿dónde juego?"); empty when tables list
-        their own names."""
-        return []
-
-    def player_rounds(self, event: Event, registration: Any) -> list[Any]:
-        """The tables ``registration`` sat at, round by round, from the player's side (pages)."""
-        raise NotImplementedError
-
-    def page_context(self, event: Event) -> dict[str, Any]:
-        """What every page of an event in this format adds to its template context: the labels
-        of its columns and its score's name (what its ``templates``' cell partials print)."""
-        return {}
-
-    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int) -> Any:
-        """A page of ``rnd``'s tables for the judge list (a :class:`tournaments.selectors.JudgeTablePage`):
-        ``status`` ``pendientes`` / ``con-resultado`` / ``todas``, ``query`` a name or number."""
         raise NotImplementedError

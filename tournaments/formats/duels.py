@@ -17,11 +17,9 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import selectors
-from ..adapters import EventSnapshot, load_snapshot
+from ..adapters import EventSnapshot, load_snapshot, match_winner_id
 from ..enums import DocumentKind, EventState, MatchOutcome, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import PairingRefused, StateError
-from ..labels import TIEBREAKER_LABELS, TIEBREAKER_NAMES
 from ..models import Event, Registration, Round, Seat, Table
 from ..swiss import topcut
 from ..swiss.errors import PairingError
@@ -73,7 +71,7 @@ def _bracket_of(rounds: Iterable[Round]) -> tuple[list[BracketMatch], dict[tuple
             stage = 0 if m.bracket_slot == 0 else rnd.stage
             bm = BracketMatch(stage=stage, slot=m.bracket_slot or 1, player_a=m.player_a_id, player_b=m.player_b_id)
             bracket.append(bm)
-            winner = selectors.match_winner_id(m)
+            winner = match_winner_id(m)
             if winner is not None:
                 winners[(stage, bm.slot)] = winner
     return bracket, winners
@@ -124,19 +122,13 @@ class Duels(EventFormat):
             snapshot.registrations.keys(), records, active=active, draw_order=snapshot.draw_order,
         )
 
-    def standing_rows(self, event: Event):
-        return selectors.standings_for_event(event)
-
-    def table_rows(self, rnd: Round):
-        return selectors.pairings_for_round(rnd)
-
     def eliminated_at(self, event: Event) -> dict[int, int]:
         lost: dict[int, int] = {}
         for rnd in event.rounds.filter(phase=RoundPhase.TOP_CUT, stage__gte=2).prefetch_related("tables"):
             for match in rnd.tables.all():
                 if match.bracket_slot == 0:  # the third-place match
                     continue
-                winner = selectors.match_winner_id(match)
+                winner = match_winner_id(match)
                 if winner is not None:
                     loser = match.player_b_id if winner == match.player_a_id else match.player_a_id
                     if loser is not None:
@@ -352,26 +344,10 @@ class Duels(EventFormat):
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 
-    row_shape = "duel"
     names_per_table = 2
-
 
     def table_search_text(self, row) -> str:
         return f"{row.player_a} {row.player_b or ''} {row.player_a_number} {row.player_b_number or ''}"
-
-    def names_of(self, rows):
-        return selectors.pairings_by_name(rows)
-
-    def player_rounds(self, event: Event, registration: Registration):
-        return selectors.player_rounds(registration)
-
-
-    def page_context(self, event: Event) -> dict:
-        return {"labels": TIEBREAKER_LABELS, "names": TIEBREAKER_NAMES}
-
-    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
-        return selectors.judge_table_page(rnd, status=status, query=query, offset=offset,
-                                          minutes=event.round_minutes)
 
 
 DUELS = Duels()

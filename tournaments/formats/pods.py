@@ -19,8 +19,7 @@ from collections.abc import Iterable, Sequence
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .. import pods_selectors
-from ..adapters import PodSnapshot, core_pod_standings, load_pod_snapshot
+from ..adapters import PodSnapshot, core_pod_standings, load_pod_snapshot, secondary_score_label
 from ..enums import DocumentKind, MatchStatus, RoundPhase, SeatOutcomeHow
 from ..errors import IllegalResult, PairingRefused, StateError
 from ..models import Event, Round, Table
@@ -128,12 +127,6 @@ class Pods(EventFormat):
             active={rid for rid, reg in snapshot.registrations.items() if reg.active_after(as_of_round)},
             draw_order=snapshot.draw_order,
         )
-
-    def standing_rows(self, event: Event):
-        return pods_selectors.pod_standings_for_event(event)
-
-    def table_rows(self, rnd: Round):
-        return pods_selectors.pods_for_round(rnd)
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -316,32 +309,17 @@ class Pods(EventFormat):
         return row.player_id, row.points
 
     def score_label(self, event: Event) -> str:
-        return pods_selectors.secondary_score_label(event) or ""
+        return secondary_score_label(event) or ""
 
     def table_setup(self, event: Event, seats: int) -> str:
         return self.rules(event).setup_for(seats)
 
     # -- faces: what pages, the API and a player's own pages read (issue #24) -------------------
 
-    row_shape = "pod"
     names_per_table = 4
-
 
     def table_search_text(self, row) -> str:
         return " ".join(f"{seat.display_name} {seat.player_number}" for seat in row.seats)
-
-    def player_rounds(self, event: Event, registration):
-        return pods_selectors.player_pod_rounds(registration, event=event)
-
-
-    def page_context(self, event: Event) -> dict:
-        score_label = pods_selectors.secondary_score_label(event)
-        return {"score_label": score_label,
-                "pod_names": {"points": _("Puntos"), "opponents_points": _("Rivales"),
-                              "secondary_score": score_label or ""}}
-
-    def judge_page(self, event: Event, rnd: Round, *, status: str, query: str, offset: int):
-        return pods_selectors.judge_pod_page(rnd, status=status, query=query, offset=offset)
 
 
 PODS = Pods()

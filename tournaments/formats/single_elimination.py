@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ..adapters import EventSnapshot, load_snapshot, match_record, standing_row
+from ..adapters import EventSnapshot, load_snapshot, match_record
 from ..enums import EventState, MatchOutcome, MatchStatus, RoundPhase
 from ..errors import PairingRefused, StateError
 from ..models import Event, Registration, Round, Table
@@ -110,20 +110,20 @@ class SingleElimination(Duels):
             active=set(snapshot.active_ids), draw_order={rid: i for i, rid in enumerate(self.seeds(event))},
         )
 
-    def standing_rows(self, event: Event):
-        """Rows for pages and the API: matches won in the bracket (a bye counts as won), then seed."""
-        snapshot = load_snapshot(event)
-        regs = snapshot.registrations
-        records = [
-            match_record(m, m.round.number)
-            for m in Table.objects.filter(round__event=event, round__phase=RoundPhase.TOP_CUT)
-            .exclude(status=MatchStatus.PENDING).select_related("round")
-        ]
-        standings = compute_standings(
-            regs.keys(), records, tiebreakers=("match_points",), active=set(snapshot.active_ids),
+    def standings_shown(self, event: Event, snapshot: EventSnapshot | None = None, *,
+                        as_of_round: int | None = None):
+        """What pages rank by: matches won in the bracket (a bye counts as won), then seed; with
+        ``as_of_round`` N, the bracket's rounds 1 to N only."""
+        snapshot = snapshot or load_snapshot(event)
+        played = Table.objects.filter(round__event=event, round__phase=RoundPhase.TOP_CUT).exclude(
+            status=MatchStatus.PENDING).select_related("round")
+        if as_of_round is not None:
+            played = played.filter(round__number__lte=as_of_round)
+        return compute_standings(
+            snapshot.registrations.keys(), [match_record(m, m.round.number) for m in played],
+            tiebreakers=("match_points",), active=set(snapshot.active_ids),
             draw_order={rid: i for i, rid in enumerate(self.seeds(event))},
         )
-        return [standing_row(s, regs[s.registration_id]) for s in standings]
 
     # -- changing ------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ Terms:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..text import collation_key
 
@@ -196,62 +196,88 @@ DEFAULT_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class StandingLine:
-    """One printed standings row; ``note`` is "abandonó", "descalificado" or ""."""
+    """One printed standings row: position, player, venue, then ``cells`` (one per column of the
+    sheet's layout, as printed); ``note`` is "abandonó", "descalificado" or ""."""
 
     rank: int
     name: str
     number: str
     venue: str
-    match_points: float
-    wins: int
-    draws: int
-    losses: int
-    buchholz: float
-    head_to_head: int
-    game_differential: int
+    cells: tuple[str, ...]
     technical_tie: bool = False
     note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class StandingsSheet:
-    """Standings with the rulebook's tiebreak columns.
+class StandingsLayout:
+    """The columns a format's standings print after position, player and venue, the legend saying
+    the order they rank by, and the player and venue column widths (mm)."""
 
-    ``labels`` maps the tiebreaker keys (``match_points``, ``buchholz``,
-    ``head_to_head``, ``game_differential``) to their printed column titles
-    ("Handicap: vs", "Handicap: x"); ``title`` says after which round.
-    """
+    columns: tuple[StandingsColumn, ...]
+    legend: tuple[str, ...]
+    player_mm: float = 61.0
+    venue_mm: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsSheet:
+    """Standings of any format: ``rows`` in rank order, ``layout`` their columns; ``title`` says
+    after which round ("Posiciones tras la ronda 3", "Posiciones finales")."""
 
     header: SheetHeader
     title: str
     rows: tuple[StandingLine, ...]
-    labels: dict[str, str] = field(default_factory=dict)
+    layout: StandingsLayout
 
-    #: Player and venue column widths (mm) beside :meth:`columns`.
-    player_mm = 61.0
-    venue_mm = 30.0
 
-    def _labels(self) -> dict[str, str]:
-        return {**DEFAULT_LABELS, **self.labels}
+def games_layout(labels: dict[str, str] | None = None) -> StandingsLayout:
+    """Tables that give game wins (000_0014b2ac83da54b4.txt § "Desempates"): match points,
+    wins-draws-losses, Buchholz, head-to-head and game differential. ``labels`` maps the tiebreaker
+    keys (``match_points``, ``buchholz``, ``head_to_head``, ``game_differential``) to their printed
+    titles ("Handicap: vs", "Handicap: x")."""
+    labels = {**DEFAULT_LABELS, **(labels or {})}
+    columns = (StandingsColumn(two_lines(labels["match_points"]), 15.0), StandingsColumn("V-E-D", 16.0),
+               StandingsColumn(labels["buchholz"], 17.0), StandingsColumn(two_lines(labels["head_to_head"]), 18.0),
+               StandingsColumn(two_lines(labels["game_differential"]), 18.0))
+    legend = (f"Orden: {labels['match_points']}, victorias, {labels['buchholz']}, "
+              f"{labels['head_to_head']} (enfrentamiento directo), {labels['game_differential']} "
+              "(partidas ganadas menos perdidas). V-E-D: victorias, empates y derrotas.",)
+    return StandingsLayout(columns, legend)
 
-    def columns(self) -> tuple[StandingsColumn, ...]:
-        """Match points, wins-draws-losses, Buchholz, head-to-head and game differential."""
-        labels = self._labels()
-        return (StandingsColumn(two_lines(labels["match_points"]), 15.0), StandingsColumn("V-E-D", 16.0),
-                StandingsColumn(labels["buchholz"], 17.0), StandingsColumn(two_lines(labels["head_to_head"]), 18.0),
-                StandingsColumn(two_lines(labels["game_differential"]), 18.0))
 
-    def cells(self, row: StandingLine) -> list[str]:
-        """The printed values of :meth:`columns` for ``row``."""
-        return [points_text(row.match_points), f"{row.wins}-{row.draws}-{row.losses}", points_text(row.buchholz) or "0",
-                _signed(row.head_to_head), _signed(row.game_differential)]
+def games_cells(*, match_points: float, wins: int, draws: int, losses: int, buchholz: float, head_to_head: int,
+                game_differential: int) -> tuple[str, ...]:
+    """The printed cells of :func:`games_layout` for one player."""
+    return (points_text(match_points), f"{wins}-{draws}-{losses}", points_text(buchholz) or "0",
+            _signed(head_to_head), _signed(game_differential))
 
-    def legend(self) -> list[str]:
-        """The order the columns rank players in, in words."""
-        labels = self._labels()
-        return [f"Orden: {labels['match_points']}, victorias, {labels['buchholz']}, "
-                f"{labels['head_to_head']} (enfrentamiento directo), {labels['game_differential']} "
-                "(partidas ganadas menos perdidas). V-E-D: victorias, empates y derrotas."]
+
+def places_layout(*, score_label: str = "", points_text: str = "") -> StandingsLayout:
+    """Tables that give places (pods, DESIGN.md decision 17): placement points, the pod-mates'
+    points, the game's secondary score when it has one (``score_label``, "Puntos stoner"), each
+    round's place. ``points_text`` is the points by place for the legend ("1.º 3, 2.º 2, 3.º 1")."""
+    columns = [StandingsColumn("Puntos\npor puesto", 16.0), StandingsColumn("Puntos de\nlos rivales", 16.0)]
+    if score_label:
+        columns.append(StandingsColumn(two_lines(score_label), 20.0))
+    order = [f"puntos por puesto ({points_text}; los demás puestos, 0)" if points_text else "puntos por puesto",
+             "puntos de los rivales (suma de los puntos de quienes compartieron mesa con el jugador)"]
+    if score_label:
+        order.append(f"{score_label.lower()} (suma de todas las mesas)")
+    legend = ("Orden: " + ", ".join(order) + ". Puestos: el de cada ronda, en orden.",)
+    # The player column takes the score column's width when the game has no secondary score.
+    return StandingsLayout((*columns, StandingsColumn("Puestos", 25.0)), legend,
+                           player_mm=66.0 + (0.0 if score_label else 20.0), venue_mm=32.0)
+
+
+def places_cells(*, points: str, opponents_points: str, places: str, secondary_score: int | None = None,
+                 with_score: bool = False) -> tuple[str, ...]:
+    """The printed cells of :func:`places_layout` for one player: ``points`` and
+    ``opponents_points`` as the pages print them ("4,5", "0,8"), ``places`` "1-3-2"; the secondary
+    score (an integer) only ``with_score``."""
+    cells = [points, opponents_points]
+    if with_score:
+        cells.append("" if secondary_score is None else str(secondary_score))
+    return (*cells, places or "—")
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,77 +317,6 @@ class BracketSheet:
     champion: str = ""
     podium: tuple[str, ...] = ()
     note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PodStandingLine:
-    """One printed row of the pod standings (multiplayer games).
-
-    ``points`` placement points and ``opponents_points`` the sum of the
-    pod-mates' points, as the pages print them ("4,5", "0,8": one decimal
-    at most, decimal comma; DESIGN.md decision 17); ``secondary_score`` the
-    game's own score summed (stoner points, an integer; ``None`` when the
-    game has none). ``places`` the place of each pod played ("1-3-2");
-    ``note`` is "abandonó", "descalificado" or "".
-    """
-
-    rank: int
-    name: str
-    number: str
-    venue: str
-    points: str
-    opponents_points: str
-    secondary_score: int | None
-    places: str
-    technical_tie: bool = False
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PodStandingsSheet:
-    """Pod standings: placement points, opponents' points, the secondary score.
-
-    ``score_label`` is the secondary score's column title ("Puntos stoner",
-    empty when the game has none); ``points_text`` the points by place as
-    printed in the legend ("1.º 3, 2.º 2, 3.º 1"); ``title`` says after which
-    round.
-    """
-
-    header: SheetHeader
-    title: str
-    rows: tuple[PodStandingLine, ...]
-    score_label: str = ""
-    points_text: str = ""
-
-    venue_mm = 32.0
-
-    @property
-    def player_mm(self) -> float:
-        """The player column (mm): it takes the score column's width when the game has no secondary score."""
-        return 66.0 + (0.0 if self.score_label else 20.0)
-
-    def columns(self) -> tuple[StandingsColumn, ...]:
-        """Placement points, opponents' points, the secondary score (when the game has one), each round's place."""
-        columns = [StandingsColumn("Puntos\npor puesto", 16.0), StandingsColumn("Puntos de\nlos rivales", 16.0)]
-        if self.score_label:
-            columns.append(StandingsColumn(two_lines(self.score_label), 20.0))
-        return (*columns, StandingsColumn("Puestos", 25.0))
-
-    def cells(self, row: PodStandingLine) -> list[str]:
-        """The printed values of :meth:`columns` for ``row``."""
-        cells = [row.points, row.opponents_points]
-        if self.score_label:
-            cells.append("" if row.secondary_score is None else str(row.secondary_score))
-        return [*cells, row.places or "—"]
-
-    def legend(self) -> list[str]:
-        """The order the columns rank players in, in words."""
-        order = [f"puntos por puesto ({self.points_text}; los demás puestos, 0)" if self.points_text
-                 else "puntos por puesto",
-                 "puntos de los rivales (suma de los puntos de quienes compartieron mesa con el jugador)"]
-        if self.score_label:
-            order.append(f"{self.score_label.lower()} (suma de todas las mesas)")
-        return ["Orden: " + ", ".join(order) + ". Puestos: el de cada ronda, en orden."]
 
 
 # --------------------------------------------------------------------------- helpers

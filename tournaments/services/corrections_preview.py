@@ -33,12 +33,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ..adapters import secondary_score_label
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import ArenaError, StateError
 from ..formats import format_for
 from ..labels import TIEBREAKER_LABELS
 from ..models import Event, Registration, Table
-from ..pods_selectors import secondary_score_label
 from ..swiss.pairing import pair_round
 from ..swiss.pods import POD_TIEBREAKERS
 from ..swiss.standings import compute_standings

@@ -15,7 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.sources import rule_citation
 
-from .. import pods_selectors, report_selectors
+from .. import report_selectors
+from ..adapters import secondary_score_label
+from ..selectors import places
 from ..services.results import result_entry_problems
 from ..swiss.results import LATE_GAME_LOSS_MINUTES, LATE_MATCH_LOSS_MINUTES
 from ..text import score_text
@@ -155,8 +157,8 @@ class PodResultForm(forms.Form):
     @classmethod
     def for_table(cls, event, table, data=None, *, initial=None) -> PodResultForm:
         """The form of pod ``table`` of ``event`` (``data`` a POST, or ``initial`` values)."""
-        form = cls(data, initial=initial, seats=pods_selectors.pod_rows([table.pk])[0].seats,
-                   score_label=pods_selectors.secondary_score_label(event))
+        form = cls(data, initial=initial, seats=places.pod_rows([table.pk])[0].seats,
+                   score_label=secondary_score_label(event))
         return form
 
     @staticmethod
@@ -181,7 +183,7 @@ class PodResultForm(forms.Form):
 
     def page_context(self, event, table) -> dict:
         """What the pod partials read: the pod as saved now, its seats' names and the score's name."""
-        pod = pods_selectors.pod_rows([table.pk])[0]
+        pod = places.pod_rows([table.pk])[0]
         return {"pod": pod, "score_label": self.score_label,
                 "names": {seat.registration_id: seat.display_name for seat in pod.seats}}
 

@@ -176,9 +176,9 @@ def tables(request, event):
         if fmt.table_queryset(rnd).filter(table_number=int(query)).exists():
             return redirect(reverse("judge:table", args=[event.pk, rnd.number, int(query)]))
     offset = (_page_number(request) - 1) * selectors.JUDGE_PAGE_SIZE
-    page = fmt.judge_page(event, rnd, status=status, query=query, offset=offset) if rnd else None
+    page = selectors.judge_page(event, rnd, status=status, query=query, offset=offset) if rnd else None
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
-    context.update(fmt.page_context(event), tables=page.tables if page else [], templates=fmt.templates,
+    context.update(selectors.page_context(event), tables=page.tables if page else [], templates=fmt.templates,
                    penalties_at_tables=fmt.penalties_at_tables)
     _add_reports_filter(context, event, rnd)
     if event.self_reporting and rnd is not None:
@@ -216,7 +216,7 @@ def _report_queue(request, event, rnd):
     the table's time is up («falta el reporte del rival»), with the reports side by side."""
     fmt = format_for(event)
     queue = _queue(event, rnd)
-    page = fmt.judge_page(event, rnd, status="todas", query="", offset=0) if rnd else None
+    page = selectors.judge_page(event, rnd, status="todas", query="", offset=0) if rnd else None
     context = _list_context(event, rnd, status=REPORTS_FILTER, query="", page=page or _EMPTY_PAGE)
     _add_reports_filter(context, event, rnd, queue=queue, here=True)
     context.update(queue=queue, rows=report_selectors.table_queue_rows(event, queue), templates=fmt.templates,

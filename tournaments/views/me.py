@@ -78,14 +78,14 @@ def _registration_or_page(request, pk: int):
 
 def _event_context(event: Event, registration: Registration, stamp: str) -> dict:
     fmt = format_for(event)
-    rows = pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: fmt.standing_rows(event))
+    rows = pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: selectors.standing_rows(event))
     rnd = selectors.current_round(event)
-    rounds = fmt.player_rounds(event, registration)
+    rounds = selectors.player_rounds_of(event, registration)
     current = player_current_table(event, registration, rnd)
     if current and rnd.state == RoundState.PAIRED:
         rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
     return {
-        **fmt.page_context(event),
+        **selectors.page_context(event),
         "my_cells": fmt.templates["me_rounds_cells"],
         "event": event,
         "registration": registration,

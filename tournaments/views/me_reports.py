@@ -20,12 +20,14 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import pods_selectors, selectors, services
+from .. import selectors, services
+from ..adapters import secondary_score_label
 from ..errors import ArenaError
 from ..formats import format_for
 from ..me_selectors import player_of_user
 from ..models import Table
 from ..report_selectors import report_choices
+from ..selectors import places
 from ..services.reports import CONFLICT, RECORDED
 from ..throttles import ReportThrottle, allow
 from .access import private_response
@@ -126,8 +128,8 @@ def read_duel_report(post, event, rnd, registration, match) -> ReadReport:
 
 def read_pod_report(post, event, rnd, registration, pod) -> ReadReport:
     """A pod's report: every seat's place and, when the game has one, its secondary score."""
-    row = pods_selectors.pod_rows([pod.pk])[0]
-    score_label = pods_selectors.secondary_score_label(event)
+    row = places.pod_rows([pod.pk])[0]
+    score_label = secondary_score_label(event)
     placements = []
     try:
         for seat in row.seats:

@@ -58,6 +58,7 @@ from .. import permissions, selectors
 from ..enums import MatchStatus
 from ..errors import ArenaError
 from ..formats import format_for
+from ..formats.base import GAME_RESULTS
 from ..models import Event, Penalty, PenaltyRevision, Player, Registration, Table
 from ..penalty_preview import (
     check_choice_allowed,
@@ -234,7 +235,7 @@ def judge_of_event(view):
 
 def _table_match(event: Event, number: int, table: int) -> Table:
     """The duel at ``table`` of round ``number``; 404 for a bye, a missing table or an event played in pods."""
-    if format_for(event).row_shape != "duel":
+    if format_for(event).table_results != GAME_RESULTS:
         raise Http404
     return get_object_or_404(
         Table.objects.select_related("round"),

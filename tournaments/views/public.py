@@ -129,15 +129,15 @@ def event_list(request):
 def _round_rows(event: Event, rnd, stamp: str):
     """A round's table rows, its players by name and its tables with their search text (once per stamp).
 
-    The event's format gives the rows (:meth:`~tournaments.formats.base.EventFormat.table_rows`),
+    The selectors give the rows (:func:`tournaments.selectors.table_rows`), the format
     their search text and the alphabetical list (empty when tables list their own names).
     """
     fmt = format_for(event)
 
     def build():
-        rows = fmt.table_rows(rnd)
+        rows = selectors.table_rows(event, rnd)
         tables = [(row, fold(fmt.table_search_text(row))) for row in rows]
-        return rows, fmt.names_of(rows), tables
+        return rows, selectors.names_of(event, rows), tables
 
     return pagecache.computed(event.pk, stamp, f"round-{fmt.key}-{rnd.pk}", build)
 
@@ -154,7 +154,7 @@ def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
     tables_page = _page(request, tables, PAGE_ROWS // fmt.names_per_table)
     playing = [row for row in rows if not row.is_bye]
     return {
-        **fmt.page_context(event),
+        **selectors.page_context(event),
         "round_cells": fmt.templates["public_round_cells"],
         "event": event,
         "round": rnd,
@@ -218,20 +218,20 @@ def round_spreadsheet(request, pk: int, number: int):
 
 def _standings_context(event: Event, rows: list) -> dict:
     fmt = format_for(event)
-    return {**fmt.page_context(event), "standings_cells": fmt.templates["public_standings_cells"], "event": event,
+    return {**selectors.page_context(event), "standings_cells": fmt.templates["public_standings_cells"], "event": event,
             "round": selectors.current_round(event), "rows": rows}
 
 
 def _standing_rows(event: Event, stamp: str) -> list:
     """The event's standings rows (its format's), computed once per stamp."""
     fmt = format_for(event)
-    return pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: fmt.standing_rows(event))
+    return pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: selectors.standing_rows(event))
 
 
 def _final_rows(event: Event, stamp: str) -> list:
     """A finished event's rows in final order (DESIGN.md decision 20), computed once per stamp."""
     fmt = format_for(event)
-    return pagecache.computed(event.pk, stamp, f"final-{fmt.key}", lambda: fmt.final_rows(event))
+    return pagecache.computed(event.pk, stamp, f"final-{fmt.key}", lambda: selectors.final_rows(event))
 
 
 def _row_search(row) -> str:
@@ -294,12 +294,12 @@ def _player_context(event: Event, registration: Registration, stamp: str) -> dic
     """A player's standing row and every table played, as the event's format shows them."""
     fmt = format_for(event)
     return {
-        **fmt.page_context(event),
+        **selectors.page_context(event),
         "player_cells": fmt.templates["public_player_cells"],
         "event": event,
         "registration": registration,
         "standing": _standing_of(event, stamp, registration.pk),
-        "rounds": fmt.player_rounds(event, registration),
+        "rounds": selectors.player_rounds_of(event, registration),
     }
 
 

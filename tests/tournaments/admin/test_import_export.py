@@ -165,7 +165,7 @@ def test_standings_csv_has_every_tiebreaker_in_rank_order(client_a, venue_a):
         "Buchholz", "Handicap: vs", "Handicap: x", "Partidas ganadas", "Partidas perdidas", "Partidas empatadas",
         "Matches jugados", "Técnico", "Desempate decisivo", "Estado", "Podio", "Puesto suizo",
     ]
-    swiss = selectors.standings_for_event(event)
+    swiss = selectors.standing_rows(event)
     # A finished event without a cut lists its podium (the first three active players of the Swiss
     # standings) first, then everyone else in Swiss order (DESIGN.md decision 20); "Puesto suizo" keeps the rank.
     podium = [row for row in swiss if row.active][:3]

@@ -23,7 +23,7 @@ from tests.tournaments.formats_cases import (
     SINGLE_ELIMINATION_6,
     SINGLE_ELIMINATION_8,
 )
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.enums import EventState, MatchOutcome, RoundPhase
 from tournaments.errors import IllegalResult, PairingRefused, StateError
 from tournaments.formats import FORMATS, ROUND_ROBIN, SINGLE_ELIMINATION, format_choices, format_for
@@ -67,7 +67,7 @@ def record(match, score):
 
 
 def standings_of(event):
-    return [(row.display_name, row.match_points) for row in format_for(event).final_rows(event)]
+    return [(row.display_name, row.match_points) for row in selectors.final_rows(event)]
 
 
 def podium_of(event):
@@ -135,7 +135,7 @@ def test_round_robin_standings_break_the_full_tie_by_head_to_head():
     case = ROUND_ROBIN_6
     event, regs = registered(case)
     play_round_robin(event, regs, case["results_by_pair"])
-    rows = {row.display_name: row for row in format_for(event).standing_rows(event)}
+    rows = {row.display_name: row for row in selectors.standing_rows(event)}
     # Elena and Facundo: 1.0 points, 1 win, Buchholz 14.0 each (formats_cases); Elena beat Facundo
     assert (rows["Elena"].buchholz, rows["Facundo"].buchholz) == (14.0, 14.0)
     assert rows["Facundo"].separated_by == "head_to_head"
@@ -167,9 +167,9 @@ def test_round_robin_of_five_gives_each_player_one_bye_a_two_nil_win():
     # Elena: bye = 1.0 (sum 15.0 = 10 matches + 5 byes). Carla and Diego: 2 wins each (the bye is one),
     # Buchholz Ana 5 + Bruno 4 + Elena 1 + the other 2.5 = 12.5 each, head-to-head drawn (0), so game
     # differential: Carla 0-2, 1-2, 1-1, 2-0 (+ bye 2-0) is 6-5 = +1; Diego 0-2, 0-2, 1-1, 2-0 (+ 2-0) is 5-5 = 0.
-    rows = [(r.display_name, r.match_points) for r in format_for(event).standing_rows(event)]
+    rows = [(r.display_name, r.match_points) for r in selectors.standing_rows(event)]
     assert rows == [("Ana", 5.0), ("Bruno", 4.0), ("Carla", 2.5), ("Diego", 2.5), ("Elena", 1.0)]
-    assert format_for(event).standing_rows(event)[3].separated_by == "game_differential"
+    assert selectors.standing_rows(event)[3].separated_by == "game_differential"
 
 
 def test_a_dropped_players_remaining_opponents_get_a_bye_by_forfeit():
@@ -207,7 +207,7 @@ def test_a_closed_round_is_corrected_and_the_table_follows():
     organizer = UserFactory(username="organiza", is_superuser=True, is_staff=True)
     # Ana v Bruno entered the wrong way round (1-2), its round closed, then corrected to the case's 2-1
     play_round_robin(event, regs, case["results_by_pair"], wrong=(("Ana", "Bruno"), (1, 2, 0)))
-    wrong_rows = [(r.display_name, r.match_points) for r in format_for(event).standing_rows(event)]
+    wrong_rows = [(r.display_name, r.match_points) for r in selectors.standing_rows(event)]
     assert wrong_rows[:2] == [("Bruno", 5.0), ("Ana", 4.0)]
     match = Table.objects.filter(round__event=event, seats__registration=regs["Ana"]).get(
         seats__registration=regs["Bruno"])

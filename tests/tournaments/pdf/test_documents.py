@@ -290,5 +290,5 @@ def test_a_swiss_round_of_a_cut_event_prints_all_five_with_a_projected_bracket(d
     _pages, text = pdf_text(download(client, second, DocumentKind.BRACKET))
     flat = " ".join(text.split())
     assert "tras la ronda 1" in flat
-    leader = selectors.standings_for_event(event)  # after round 2's pairing, results of round 1 only
+    leader = selectors.standing_rows(event)  # after round 2's pairing, results of round 1 only
     assert leader[0].display_name in flat

@@ -16,7 +16,7 @@ from tournaments import document_requests, documents, services
 from tournaments.enums import DocumentKind, DocumentState
 from tournaments.models import Document
 from tournaments.pdf import PairingsByTableRenderer, ResultSlipsRenderer, StandingsRenderer
-from tournaments.pdf.data import PodStandingLine, PodStandingsSheet, SheetHeader
+from tournaments.pdf.data import SheetHeader, StandingLine, StandingsSheet, places_cells, places_layout
 
 from .conftest import accented, download, download_all, pdf_text
 
@@ -32,8 +32,8 @@ def thirteen_players(**kwargs):
 
 
 def lines(sheet) -> list[tuple]:
-    return [(r.rank, r.name, r.points, r.opponents_points, r.secondary_score, r.places, r.technical_tie)
-            for r in sheet.rows]
+    """(rank, name, points, opponents' points, stoner points, places, technical tie) as printed."""
+    return [(r.rank, r.name, *r.cells, r.technical_tie) for r in sheet.rows]
 
 
 def test_pods_round_prints_every_document_but_the_bracket(django_capture_on_commit_callbacks, client):
@@ -83,20 +83,20 @@ def test_pod_standings_sheet_after_the_previous_round():
     second = play_round(event, regs, 2)
     before = documents.standings_sheet(first)
     assert before.title == "Inscriptos: posiciones antes de la ronda 1"
-    assert {(r.rank, r.points, r.opponents_points, r.secondary_score, r.technical_tie) for r in before.rows} == {
-        (1, "0", "0", 0, True)}
+    assert {(r.rank, *r.cells[:3], r.technical_tie) for r in before.rows} == {(1, "0", "0", "0", True)}
     sheet = documents.standings_sheet(second)  # printed with round 2: after round 1, by hand
     # decision 17 in a pod of five: 3, 2.25, 1.5, 0.75, 0; printed as the pages print them (one decimal,
     # half up, decimal comma): 2.25 → "2,3", 5.25 → "5,3", 0.75 → "0,8", 6.75 → "6,8"
     assert sheet.title == "Posiciones tras la ronda 1"
-    assert sheet.score_label == "Puntos stoner" and sheet.points_text == (
-        "3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad)")
+    assert "Puntos\nstoner" in [column.heading for column in sheet.layout.columns]
+    assert "(3 × la parte de los rivales de la mesa que terminaron detrás (un empatado cuenta la mitad);" in (
+        sheet.layout.legend[0])
     assert lines(sheet) == [
-        (1, "Ana Núñez", "3", "4,5", 25, "1", False),  # opponents 2.25 + 1.5 + 0.75 + 0 = 4.5
-        (2, "Beto Gómez", "2,3", "5,3", 20, "2", False),  # 2.25; 3 + 1.5 + 0.75 + 0 = 5.25
-        (3, "Carla Ibáñez", "1,5", "6", 13, "3", False),  # 3 + 2.25 + 0.75 + 0 = 6
-        (4, "Darío Pérez", "0,8", "6,8", 5, "4", False),  # 0.75; 3 + 2.25 + 1.5 + 0 = 6.75
-        (5, "Eva Sánchez", "0", "7,5", 1, "5", False),  # 3 + 2.25 + 1.5 + 0.75 = 7.5
+        (1, "Ana Núñez", "3", "4,5", "25", "1", False),  # opponents 2.25 + 1.5 + 0.75 + 0 = 4.5
+        (2, "Beto Gómez", "2,3", "5,3", "20", "2", False),  # 2.25; 3 + 1.5 + 0.75 + 0 = 5.25
+        (3, "Carla Ibáñez", "1,5", "6", "13", "3", False),  # 3 + 2.25 + 0.75 + 0 = 6
+        (4, "Darío Pérez", "0,8", "6,8", "5", "4", False),  # 0.75; 3 + 2.25 + 1.5 + 0 = 6.75
+        (5, "Eva Sánchez", "0", "7,5", "1", "5", False),  # 3 + 2.25 + 1.5 + 0.75 = 7.5
     ]
 
 
@@ -117,11 +117,11 @@ def test_finishing_a_pods_event_prints_the_final_pod_standings(django_capture_on
     event, _regs, rounds = played_event()
     assert documents.standings_sheet(rounds[1]).title == "Posiciones finales"
     assert lines(documents.standings_sheet(rounds[1])) == [
-        (1, "Ana Núñez", "3", "24", 25, "1-5", False),
-        (2, "Eva Sánchez", "3", "24", 24, "5-1", False),
-        (3, "Beto Gómez", "3", "24", 23, "2-4", False),
-        (4, "Carla Ibáñez", "3", "24", 22, "3-3", False),
-        (5, "Darío Pérez", "3", "24", 21, "4-2", False),
+        (1, "Ana Núñez", "3", "24", "25", "1-5", False),
+        (2, "Eva Sánchez", "3", "24", "24", "5-1", False),
+        (3, "Beto Gómez", "3", "24", "23", "2-4", False),
+        (4, "Carla Ibáñez", "3", "24", "22", "3-3", False),
+        (5, "Darío Pérez", "3", "24", "21", "4-2", False),
     ]
     with django_capture_on_commit_callbacks(execute=True):
         ids = document_requests.request_event_documents(event)
@@ -141,12 +141,15 @@ def test_pod_standings_renderer_without_a_secondary_score_marks_ties_and_drops()
     header = SheetHeader(event_name="Copa de prueba", date_text="sábado 3 de febrero de 2024",
                          venue_text="Sede Palermo (CABA)", game_name="La Copa del Mundo", round_label="Ronda 2")
     rows = (
-        PodStandingLine(1, "Ñandú Pérez", "CM-01", "Sede Palermo", "3", "2", None, "1", technical_tie=True),
-        PodStandingLine(1, "José Núñez", "CM-02", "Sede Palermo", "3", "2", None, "1", technical_tie=True),
-        PodStandingLine(3, "María Ibáñez", "CM-03", "", "0", "6", None, "4", note="abandonó"),
+        StandingLine(1, "Ñandú Pérez", "CM-01", "Sede Palermo", places_cells(points="3", opponents_points="2",
+                                                                            places="1"), technical_tie=True),
+        StandingLine(1, "José Núñez", "CM-02", "Sede Palermo", places_cells(points="3", opponents_points="2",
+                                                                           places="1"), technical_tie=True),
+        StandingLine(3, "María Ibáñez", "CM-03", "", places_cells(points="0", opponents_points="6", places="4"),
+                     note="abandonó"),
     )
-    sheet = PodStandingsSheet(header=header, title="Posiciones tras la ronda 1", rows=rows,
-                              points_text="1.º 3, 2.º 2, 3.º 1")
+    sheet = StandingsSheet(header=header, title="Posiciones tras la ronda 1", rows=rows,
+                           layout=places_layout(points_text="1.º 3, 2.º 2, 3.º 1"))
     pdf = StandingsRenderer().render(sheet)
     pages, text = pdf_text(pdf.content)
     assert pages == 1

@@ -33,6 +33,8 @@ from tournaments.pdf.data import (
     StandingsSheet,
     TableRow,
     TableSlip,
+    games_cells,
+    games_layout,
     posting_rows,
 )
 from tournaments.pdf.slips import qr_matrix
@@ -218,12 +220,12 @@ def test_qr_matrix_is_a_square_code_for_the_url():
 def standings(count: int) -> StandingsSheet:
     rows = tuple(
         StandingLine(rank=i if i != 3 else 2, name=name, number=number, venue="La Cueva del Dragón",
-                     match_points=4.5 - i * 0.5 if i < 9 else 0, wins=2, draws=1, losses=0, buchholz=7.5,
-                     head_to_head=1 if i == 2 else 0, game_differential=3 - i, technical_tie=i in (2, 3),
-                     note="abandonó" if i == 5 else "")
+                     cells=games_cells(match_points=4.5 - i * 0.5 if i < 9 else 0, wins=2, draws=1, losses=0,
+                                       buchholz=7.5, head_to_head=1 if i == 2 else 0, game_differential=3 - i),
+                     technical_tie=i in (2, 3), note="abandonó" if i == 5 else "")
         for i, (name, number) in enumerate(players(count), start=1)
     )
-    return StandingsSheet(HEADER, "Posiciones tras la ronda 2", rows)
+    return StandingsSheet(HEADER, "Posiciones tras la ronda 2", rows, games_layout())
 
 
 def test_standings_print_every_player_with_the_rulebook_tiebreak_columns():

@@ -33,7 +33,8 @@ from django.utils.translation import ngettext
 
 from rules.games import REGISTRY
 from rules.models import Game
-from tournaments import pods_selectors, selectors, services
+from tournaments import selectors, services
+from tournaments.adapters import secondary_score_label
 from tournaments.demo import refuse_real_database
 from tournaments.enums import EventKind, MatchStatus
 from tournaments.errors import ArenaError
@@ -49,6 +50,7 @@ from tournaments.formats import FORMATS, format_for, format_for_profile
 from tournaments.formats.base import PLACE_RESULTS
 from tournaments.labels import TIEBREAKER_LABELS
 from tournaments.models import Event, Player, Registration, Table, Venue
+from tournaments.selectors import places
 from tournaments.text import control_characters, describe_control, round_label
 
 #: TRF rounds a player sat out: Arena records no match (a half-point bye is not a Swiss bye here).
@@ -220,9 +222,9 @@ class Command(BaseCommand):
             self._play_tables(event, rnd, sim, recorded.get(number, []))
             if not opts["quiet_rounds"]:
                 self._print_tables(event, rnd, places=places)
-        rows = fmt.standing_rows(event)
+        rows = selectors.standing_rows(event)
         if places:
-            self._print_pod_standings(event, rows, pods_selectors.secondary_score_label(event))
+            self._print_pod_standings(event, rows, secondary_score_label(event))
         else:
             self._print_standings(rows, event)
         if data.published_points:
@@ -295,7 +297,7 @@ class Command(BaseCommand):
         out.write("")
         out.write("== " + round_label(rnd))
         out.write(f"   {_('Mesa'):>4}  {_('Jugadores (puesto')}{', ' + score_label if score_label else ''})")
-        for pod in pods_selectors.pods_for_round(rnd):
+        for pod in places.pods_for_round(rnd):
             players = ", ".join(
                 f"{seat.display_name} ({seat.place}" + (f", {seat.score}" if seat.score is not None else "") + ")"
                 for seat in pod.by_place

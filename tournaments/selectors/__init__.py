@@ -13,12 +13,13 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .adapters import StandingRow, load_snapshot, standing_row
-from .enums import MatchOutcome, MatchStatus, ResultSource, RoundPhase
-from .models import Event, Registration, ResultEntry, Round, Seat, Table, Venue
-from .stamps import event_stamp
-from .swiss.standings import compute_standings
-from .text import collation_key, fold
+from ..adapters import match_record, match_winner_id
+from ..enums import MatchOutcome, MatchStatus, ResultSource, RoundPhase
+from ..models import Event, Registration, ResultEntry, Round, Seat, Table, Venue
+from ..stamps import event_stamp
+from ..swiss.standings import match_points_of, result_of
+from ..swiss.types import Outcome
+from ..text import collation_key, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,24 +42,6 @@ class PairingRow:
     rematch: bool
     bracket_slot: int | None
     extra_minutes: int = 0
-
-
-def standings_for_event(event: Event) -> list[StandingRow]:
-    """Swiss standings of ``event`` after every result entered so far (two queries).
-
-    Rows are in rank order with the event's recorded draw ordering technical
-    ties (DESIGN.md decision 11). Dropped and disqualified players keep their
-    row (their results count for opponents' Buchholz).
-    """
-    snapshot = load_snapshot(event)
-    regs = snapshot.registrations
-    standings = compute_standings(
-        regs.keys(),
-        snapshot.swiss_records,
-        active={rid for rid, reg in regs.items() if reg.active},
-        draw_order=snapshot.draw_order,
-    )
-    return [standing_row(standing, regs[standing.registration_id]) for standing in standings]
 
 
 def rounds_for_event(event: Event) -> QuerySet[Round]:
@@ -144,17 +127,6 @@ def top_cut_rounds(event: Event) -> QuerySet[Round]:
         .order_by("number")
         .prefetch_related(Prefetch("tables", queryset=Table.objects.order_by("bracket_slot")))
     )
-
-
-def match_winner_id(match: Table) -> int | None:
-    """Registration id of the match winner, ``None`` for a draw or no result."""
-    if match.status == MatchStatus.PENDING:
-        return None
-    if match.outcome in (MatchOutcome.A_WINS, MatchOutcome.BYE):
-        return match.player_a_id
-    if match.outcome == MatchOutcome.B_WINS:
-        return match.player_b_id
-    return None
 
 
 # --------------------------------------------------------------------------- pages (issue 3)
@@ -245,10 +217,23 @@ def pairings_by_name(rows: list[PairingRow]) -> list[PlayerPairing]:
     return lines
 
 
+#: A round's result from one player's side (:attr:`PlayerRound.result`).
+RESULT_WIN, RESULT_DRAW, RESULT_LOSS = "win", "draw", "loss"
+RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING = "bye", "double_loss", "pending"
+PLAYER_RESULTS = (RESULT_WIN, RESULT_DRAW, RESULT_LOSS, RESULT_BYE, RESULT_DOUBLE_LOSS, RESULT_PENDING)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerRound:
-    """One round of a player's event, from the player's side."""
+    """One round of a player's event, from the player's side (pages, «Mi torneo» and the API).
 
+    ``games_for``/``games_against``/``games_drawn`` are games; ``result`` one
+    of :data:`PLAYER_RESULTS`; ``match_points`` what the match gave in the
+    Swiss standings (1, 0.5 or 0; ``None`` while pending and for top-cut
+    matches, which give none: 000_0014b2ac83da54b4.txt § "Puntuación").
+    """
+
+    match_id: int
     round_number: int
     phase: str
     stage: int | None
@@ -261,21 +246,39 @@ class PlayerRound:
     games_against: int
     games_drawn: int
     result: str
+    match_points: float | None
+    version: int
+
+
+def _player_result(match: Table, side_a: bool) -> tuple[str, float | None]:
+    """``(result, match points)`` of ``match`` from side A's (or B's) seat."""
+    if match.status == MatchStatus.PENDING:
+        return RESULT_PENDING, None
+    outcome = match_record(match, match.round.number).result
+    points = match_points_of(outcome, side_a) if match.round.phase == RoundPhase.SWISS else None
+    if outcome is Outcome.BYE:
+        return RESULT_BYE, points
+    if outcome is Outcome.DOUBLE_LOSS:
+        return RESULT_DOUBLE_LOSS, points
+    return {1: RESULT_WIN, 0: RESULT_DRAW, -1: RESULT_LOSS}[result_of(outcome, side_a)], points
 
 
 def player_rounds(registration: Registration) -> list[PlayerRound]:
-    """The registration's matches round by round, byes included (two queries: tables, seats with players)."""
+    """The registration's matches round by round, byes and top cut included (two queries: tables,
+    seats with players); a round the player sat out (dropped, late entry) has no row."""
     matches = (
-        Table.objects.filter(seats__registration=registration)
+        Table.objects.filter(seats__registration=registration, round__event_id=registration.event_id)
         .select_related("round")
         .order_by("round__number")
     )
     out = []
     for m in matches:
         side_a = m.player_a_id == registration.pk
-        opp = m.player_b if side_a else m.player_a
+        opp = (m.player_b if side_a else m.player_a) if not m.is_bye else None
+        result, points = _player_result(m, side_a)
         out.append(
             PlayerRound(
+                match_id=m.pk,
                 round_number=m.round.number,
                 phase=m.round.phase,
                 stage=m.round.stage,
@@ -287,7 +290,9 @@ def player_rounds(registration: Registration) -> list[PlayerRound]:
                 games_for=m.games_a if side_a else m.games_b,
                 games_against=m.games_b if side_a else m.games_a,
                 games_drawn=m.games_drawn,
-                result=_result_for(m.outcome, m.status, side_a),
+                result=result,
+                match_points=points,
+                version=m.version,
             )
         )
     return out
@@ -698,3 +703,15 @@ def match_clock(match: Table, *, minutes: int, now: datetime.datetime | None = N
     R-000-79).
     """
     return round_clock(match.round, minutes=minutes, now=now, extra_minutes=match.extra_minutes)
+
+
+# The rows of every format (they read the format, which reads below this package: imported last).
+from .pages import (  # noqa: E402, F401 - the package's public names
+    final_rows,
+    judge_page,
+    names_of,
+    page_context,
+    player_rounds_of,
+    standing_rows,
+    table_rows,
+)

@@ -15,12 +15,12 @@ from decimal import Decimal
 
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from .adapters import StandingRow, core_pod_standings, load_pod_snapshot
-from .enums import MatchStatus, RoundPhase
-from .models import Event, Registration, ResultEntry, Round, Seat, Table
-from .selectors import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
-from .swiss.pods import as_decimal, pod_points
-from .text import fold
+from ..adapters import StandingRow
+from ..enums import MatchStatus, RoundPhase
+from ..models import Event, Registration, ResultEntry, Round, Seat, Table
+from ..swiss.pods import as_decimal, pod_points
+from ..text import fold
+from . import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,23 +38,6 @@ class PodStandingRow(StandingRow):
     def places_text(self) -> str:
         """The places of each pod played, e.g. ``"1-3-2"``."""
         return "-".join(str(place) for place in self.standing.places)
-
-
-def pod_standings_for_event(event: Event) -> list[PodStandingRow]:
-    """Pod standings of ``event`` after every result entered so far (two queries).
-
-    Ranked by placement points, opponents' points, then the secondary score;
-    still level is a technical tie (see :func:`tournaments.swiss.pods.pod_standings`).
-    """
-    snapshot = load_pod_snapshot(event)
-    rows: list[PodStandingRow] = []
-    for standing in core_pod_standings(event, snapshot):
-        reg = snapshot.registrations[standing.player_id]
-        rows.append(
-            PodStandingRow(standing, reg.display_name, reg.player_number, reg.venue, reg.id, reg.dropped,
-                           reg.disqualified)
-        )
-    return rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +120,6 @@ def pod_rows(pod_ids) -> list[PodRow]:
 def pod_for_table(rnd: Round, table_number: int) -> Table | None:
     """The stored pod at ``table_number`` of ``rnd`` (``None`` when there is none)."""
     return Table.objects.filter(round=rnd, table_number=table_number).first()
-
-
-def secondary_score_label(event: Event) -> str | None:
-    """The game's name for the secondary score ("Puntos stoner"), ``None`` when it has none."""
-    profile = event.profile
-    pods = profile.pods if profile is not None else None
-    return pods.secondary_score_es if pods is not None else None
 
 
 # --------------------------------------------------------------------------- the judge's list
