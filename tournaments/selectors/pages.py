@@ -26,7 +26,8 @@ from ..models import Event, Registration, Round
 from ..swiss import topcut
 from ..swiss.types import Podium
 from ..text import CUT_REASON_OF_STAGE
-from . import judge_table_page, pairings_by_name, pairings_for_round, places, player_rounds
+from . import pairings_by_name, pairings_for_round, places, player_rounds
+from .judge import judge_table_page
 
 
 def _in_places(event: Event) -> bool:

@@ -20,7 +20,7 @@ from ..enums import MatchStatus, RoundPhase
 from ..models import Event, Registration, ResultEntry, Round, Seat, Table
 from ..swiss.pods import as_decimal, pod_points
 from ..text import fold
-from . import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
+from .judge import JUDGE_PAGE_SIZE, JudgeTablePage, entry_author
 
 
 @dataclass(frozen=True, slots=True)
