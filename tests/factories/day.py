@@ -20,7 +20,7 @@ Results are deterministic, never random:
   (004_4a3d59c736a1e8f3.txt § "1 Objetivo").
 
 Which results a table family takes is :data:`RECORDERS`, keyed by the
-format's ``tables`` (never by the format's key), so a format registered
+format's ``table_results`` (never by the format's key), so a format registered
 tomorrow that seats two players a table is played here the day it exists.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tournaments import penalties, services
 from tournaments.enums import EventState, RoundState
 from tournaments.errors import PairingRefused
 from tournaments.formats import DUELS, format_for, format_for_profile, format_named
-from tournaments.formats.base import GAME_RESULTS
+from tournaments.formats.base import GAME_RESULTS, PLACE_RESULTS
 from tournaments.models import Event, Registration, Round, Table
 
 from . import EventFactory, PlayerFactory, game
@@ -67,7 +67,7 @@ def registered_event(players: int | Sequence[str] = 8, *, format: str | None = N
     if game_key is None:
         game_key = game_for_format(format) if format else "weed_monsters"
     fmt = format_named(format) if format else format_for_profile(REGISTRY[game_key])
-    if fmt.tables == "pods":
+    if fmt.table_results == PLACE_RESULTS:
         kwargs.setdefault("best_of", 1)
     event = EventFactory(game=game(game_key), format=fmt.key, **kwargs)
     services.registration_open(event=event)
@@ -131,7 +131,7 @@ def _pod_record(table: Table, index: int, entered_by=None) -> None:
 
 
 #: How the deterministic result of one table is entered, by the format's table family (``EventFormat.tables``).
-RECORDERS: dict[str, Callable[..., None]] = {"matches": _match_record, "pods": _pod_record}
+RECORDERS: dict[str, Callable[..., None]] = {GAME_RESULTS: _match_record, PLACE_RESULTS: _pod_record}
 
 
 def tables_with_results(rnd: Round, *, count: int | None = None, score: tuple[int, int, int] | None = None,
@@ -143,7 +143,7 @@ def tables_with_results(rnd: Round, *, count: int | None = None, score: tuple[in
     Returns ``rnd``; the round stays open (closing it is the next pairing's
     or :func:`tournaments.services.round_close`'s job).
     """
-    record = RECORDERS[format_for(rnd.event).tables]
+    record = RECORDERS[format_for(rnd.event).table_results]
     for index, table in enumerate(table_list(rnd)[:count]):
         if score is not None and format_for(rnd.event).table_results == GAME_RESULTS:
             services.table_result_record(

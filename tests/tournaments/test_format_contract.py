@@ -13,7 +13,7 @@ round's PDFs read back with pypdf and the standings CSV.
 The suite is parametrised over the registry, so a format registered
 tomorrow is tested the day it exists — and fails until its case is
 written. Results are entered and corrected through the service of the
-format's table family (``EventFormat.tables``), never by the format's key.
+format's table family (``EventFormat.table_results``), never by the format's key.
 
 Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
 (rounds, top cut and podium, R-000-75, R-000-80); DESIGN.md decisions 16
@@ -38,6 +38,7 @@ from tournaments.documents import KIND_SLUGS, kinds_for_round
 from tournaments.enums import EventState, RoundPhase
 from tournaments.errors import PairingRefused
 from tournaments.formats import FORMATS, format_for
+from tournaments.formats.base import GAME_RESULTS, PLACE_RESULTS
 from tournaments.models import Event
 
 from .formats_cases import CASES, FormatCase
@@ -87,7 +88,7 @@ def _pod_correct(pod, result_by_reg, *, reason, by):
 
 @dataclass(frozen=True)
 class TableFamily:
-    """How the suite seats, records and corrects one kind of table (``EventFormat.tables``)."""
+    """How the suite seats, records and corrects one kind of table (``EventFormat.table_results``)."""
 
     players: object
     record: object
@@ -95,8 +96,8 @@ class TableFamily:
 
 
 FAMILIES = {
-    "matches": TableFamily(_match_players, _match_record, _match_correct),
-    "pods": TableFamily(_pod_players, _pod_record, _pod_correct),
+    GAME_RESULTS: TableFamily(_match_players, _match_record, _match_correct),
+    PLACE_RESULTS: TableFamily(_pod_players, _pod_record, _pod_correct),
 }
 
 
@@ -132,14 +133,14 @@ def seated_names(event: Event, rnd) -> tuple[str, ...]:
     """The names of everyone seated at a table of ``rnd`` that takes a result."""
     fmt = format_for(event)
     return _names(event, [rid for table in fmt.table_queryset(rnd)
-                          for rid in FAMILIES[fmt.tables].players(table) if rid])
+                          for rid in FAMILIES[fmt.table_results].players(table) if rid])
 
 
 def play(case: FormatCase) -> Played:
     """Play ``case`` through the services: rounds, the drop, the finish, then the correction."""
     event = registered_event(case.players, format=case.format, game_key=case.game, **case.settings)
     fmt = format_for(event)
-    family = FAMILIES[fmt.tables]
+    family = FAMILIES[fmt.table_results]
     regs = {reg.player.display_name: reg for reg in event.registrations.select_related("player")}
     name_of = {reg.pk: name for name, reg in regs.items()}
     for number, round_results in enumerate(case.rounds, start=1):
@@ -272,7 +273,7 @@ def test_the_judge_pages_show_the_tables(played, client):
     last = event.rounds.order_by("-number").first()
     fmt = format_for(event)
     table = fmt.table_queryset(last).order_by("table_number").first()
-    seated = _names(event, [rid for rid in FAMILIES[fmt.tables].players(table) if rid])
+    seated = _names(event, [rid for rid in FAMILIES[fmt.table_results].players(table) if rid])
     for name in seated:
         assert name in response.content.decode(), name
     page = client.get(reverse("judge:table", args=[event.pk, last.number, table.table_number]))

@@ -61,11 +61,8 @@ def _confirm_pair(status) -> str:
     if status.event.state == EventState.TOP_CUT:
         following = _("se arma la etapa siguiente del reducido con los ganadores de la llave y se imprimen sus "
                       "documentos.")
-    elif format_for(status.event).key == "round_robin":
-        following = _("se empareja la ronda siguiente del calendario de todos contra todos y se imprimen sus "
-                      "documentos.")
     else:
-        following = _("se empareja la ronda siguiente con las posiciones actuales y se imprimen sus documentos.")
+        following = str(format_for(status.event).next_round_text)
     if last.state == RoundState.CLOSED:
         return _("%(round)s ya está cerrada: sus resultados están confirmados. Ahora %(following)s") % {
             "round": label, "following": following}

@@ -26,6 +26,7 @@ from django.contrib.auth import get_user_model
 from rules.models import DeckCheck, Decklist
 
 from ..formats import format_for
+from ..formats.base import PLACE_RESULTS
 from ..models import (
     Event,
     EventLogEntry,
@@ -146,7 +147,7 @@ def event_export(event: Event) -> dict[str, Any]:
     ]
     doc["registrations"] = [{"player": number[r.pk], **_copy(r, REGISTRATION_FIELDS), "created_at": _iso(r.created_at)}
                             for r in regs]
-    pods = format_for(event).tables == "pods"
+    pods = format_for(event).table_results == PLACE_RESULTS
     tables = list(Table.objects.filter(round__event=event).order_by("table_number", "pk"))
     entries_of: dict[int, list[ResultEntry]] = defaultdict(list)
     for e in ResultEntry.objects.filter(table__round__event=event).order_by("version", "pk"):

@@ -19,7 +19,7 @@ from django.db import connection
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from ..enums import MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
@@ -230,8 +230,7 @@ class EventFormat:
     """One way of seating players. Subclasses fill every method.
 
     ``key`` names the format in the registry (the value of ``Event.format``),
-    ``label`` what the admin and the API call it; ``tables`` is the related
-    name of a round's tables (``matches`` or ``pods``); ``has_top_cut``
+    ``label`` what the admin and the API call it; ``has_top_cut``
     tells whether the format plays a single-elimination cut;
     ``templates`` maps the page parts the views render: on the public
     pages and «Mi torneo», the columns its tables' results give
@@ -247,7 +246,6 @@ class EventFormat:
 
     key: ClassVar[str]
     label: ClassVar[str]
-    tables: ClassVar[str]
     has_top_cut: ClassVar[bool] = False
     templates: ClassVar[dict[str, str]] = {}
     #: The judge's result form of one table, by dotted path (a face's class: formats import no view).
@@ -259,6 +257,9 @@ class EventFormat:
     extra_turns_at_time: ClassVar[int] = 3
     #: Whether penalties and rulings are recorded at this format's tables (the judge's penalty pages).
     penalties_at_tables: ClassVar[bool] = True
+    #: What pairing the next round does, as the day panel's confirmation says it after "Ahora" / "Luego".
+    next_round_text: ClassVar[Any] = gettext_lazy(
+        "se empareja la ronda siguiente con las posiciones actuales y se imprimen sus documentos.")
 
     def supports(self, profile: Any) -> bool:
         """Whether a game with ``profile`` (:class:`rules.games.base.GameProfile` or ``None``) can be

@@ -82,7 +82,6 @@ class Duels(EventFormat):
 
     key = "duels"
     label = gettext_lazy("Suizo con reducido")
-    tables = "matches"
     has_top_cut = True
     templates = {
         "public_round_cells": "public/_round_cells_games.html",

@@ -75,7 +75,6 @@ class Pods(EventFormat):
 
     key = "pods"
     label = gettext_lazy("Suizo en mesas multijugador")
-    tables = "pods"
     has_top_cut = False
     templates = {
         "public_round_cells": "public/_round_cells_places.html",
