@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from ..enums import MatchStatus, ResultSource
 from ..models import ResultEntry, Round, Seat, Table
 from ..text import fold
-from . import PairingRow, _player_name, pairings_for_round
+from . import PairingRow, _pairing_row, pairings_for_round
 from .clock import RoundClock, round_clock
 
 
@@ -36,25 +36,30 @@ def judge_tables(
     carries its own clock (:func:`round_clock` with its extra minutes) at
     ``now``.
     """
-    now = now or timezone.now()
+    return _judge_rows(rnd, pairings_for_round(rnd), minutes=minutes, now=now or timezone.now())
+
+
+def _judge_rows(rnd: Round, rows: list[PairingRow], *, minutes: int | None,
+                now: datetime.datetime) -> list[JudgeTable]:
+    """``rows`` with who entered each one's last result and when (one query), and each clock."""
     last: dict[int, ResultEntry] = {}
-    for entry in (
-        ResultEntry.objects.filter(table__round=rnd).select_related("entered_by").order_by("table_id", "version")
-    ):
-        last[entry.table_id] = entry
+    if rows:
+        for entry in (
+            ResultEntry.objects.filter(table__in=[p.match_id for p in rows])
+            .select_related("entered_by").order_by("table_id", "version")
+        ):
+            last[entry.table_id] = entry
     out = []
-    for p in pairings_for_round(rnd):
+    for p in rows:
         entry = last.get(p.match_id)
-        out.append(
-            JudgeTable(
-                pairing=p,
-                entered_by=entry_author(entry) if entry else None,
-                entered_at=entry.entered_at if entry else None,
-                search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
-                clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
-                if minutes is not None and not p.is_bye else None,
-            )
-        )
+        out.append(JudgeTable(
+            pairing=p,
+            entered_by=entry_author(entry) if entry else None,
+            entered_at=entry.entered_at if entry else None,
+            search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
+            clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
+            if minutes is not None and not p.is_bye else None,
+        ))
     return out
 
 
@@ -158,34 +163,7 @@ def judge_table_page(
         page = Table.objects.filter(pk__in=ids[offset:offset + limit]).order_by(*order)
     else:
         page = filtered.order_by(*order)[offset:offset + limit]
-    matches = list(page)
-    last: dict[int, ResultEntry] = {}
-    if matches:
-        for entry in (
-            ResultEntry.objects.filter(table__in=[m.pk for m in matches])
-            .select_related("entered_by").order_by("table_id", "version")
-        ):
-            last[entry.table_id] = entry
-    tables = []
-    for m in matches:
-        p = PairingRow(
-            match_id=m.pk, table_number=m.table_number,
-            player_a=m.player_a.player.display_name, player_a_number=m.player_a.player.player_number,
-            player_b=_player_name(m.player_b),
-            player_b_number=m.player_b.player.player_number if m.player_b else None,
-            is_bye=m.is_bye, games_a=m.games_a, games_b=m.games_b, games_drawn=m.games_drawn,
-            status=m.status, outcome=m.outcome, version=m.version, rematch=m.rematch,
-            bracket_slot=m.bracket_slot, extra_minutes=m.extra_minutes,
-        )
-        entry = last.get(m.pk)
-        tables.append(JudgeTable(
-            pairing=p,
-            entered_by=entry_author(entry) if entry else None,
-            entered_at=entry.entered_at if entry else None,
-            search=fold(f"{p.player_a} {p.player_b or ''} {p.player_a_number} {p.player_b_number or ''}"),
-            clock=round_clock(rnd, minutes=minutes, now=now, extra_minutes=p.extra_minutes)
-            if minutes is not None and not p.is_bye else None,
-        ))
+    tables = _judge_rows(rnd, [_pairing_row(m) for m in page], minutes=minutes, now=now)
     return JudgeTablePage(tables=tables, pending=counts["pending"], total=counts["total"], matched=matched,
                           offset=offset, limit=limit)
 
