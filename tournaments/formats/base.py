@@ -465,5 +465,6 @@ class EventFormat:
         ).order_by("number")
 
     def table_search_text(self, row: Any) -> str:
-        """The names and player numbers of a row of :func:`tournaments.selectors.table_rows`, for a name search (not folded)."""
+        """The names and player numbers of a row of :func:`tournaments.selectors.table_rows`, for a name
+        search (not folded)."""
         raise NotImplementedError
