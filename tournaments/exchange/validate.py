@@ -146,7 +146,7 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
     probe_event = Event(best_of=best_of if best_of in (1, 3) else 3)
     format_probe = _format_probe(ev, settings)
     pod_probe = format_probe if format_probe and format_probe[0].table_results == PLACE_RESULTS else None
-    tables_key = format_probe[0].tables if format_probe else None
+    tables_key = ("pods" if pod_probe else "matches") if format_probe else None  # the file's key of its tables
     for i, rnd in enumerate(rounds):
         path = f"rounds[{i}]"
         _fields(Round, rnd, ff.ROUND_FIELDS, path, problems)
