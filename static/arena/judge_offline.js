@@ -1,0 +1,261 @@
+/* Judges keep working when the venue's network drops (issue #29 point 1).
+ *
+ * On every judge page (templates/judge/_userbar.html, section[data-judge-offline]):
+ * - registers the judge pages' service worker (/juez/sw.js), which keeps the pages for offline use,
+ *   and asks it to keep the forms of the round's tables listed on the page;
+ * - a result form (form[data-offline-result], judge/table.html) is sent by fetch with an
+ *   Idempotency-Key (a UUID) and answered in JSON (tournaments.views.judge._table_post_json). When
+ *   the network fails, the result is kept in IndexedDB ("arena-judge", store "results") with its key,
+ *   the table's version (the form's hidden fields) and the table's number and players;
+ * - the kept results are sent oldest first on "online", on every page load and every 20 s while
+ *   some wait. A saved one leaves the queue; one the server refuses (saved meanwhile, the round or
+ *   the table paired again) stays as a conflict shown by table and players until the judge
+ *   dismisses it: never sent again by itself, never overwriting anything.
+ * Texts come from Django's JavaScript catalog (/jsi18n/: gettext, ngettext, interpolate).
+ */
+(function () {
+  "use strict";
+  var box = document.querySelector("[data-judge-offline]");
+  if (!box || !window.indexedDB) { return; }
+  var _ = window.gettext || function (s) { return s; };
+  var n_ = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var fmt = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
+  var sent = [];
+  var note = "";
+  var cachedPages = null;
+
+  // ------------------------------------------------------------------ IndexedDB
+  var opened = null;
+  function db() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open("arena-judge", 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore("results", {keyPath: "key"}); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+  function store(mode, work) {
+    return db().then(function (database) {
+      return new Promise(function (resolve, reject) {
+        var tx = database.transaction("results", mode);
+        var request = work(tx.objectStore("results"));
+        tx.oncomplete = function () { resolve(request ? request.result : undefined); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function all() {
+    return store("readonly", function (s) { return s.getAll(); }).then(function (rows) {
+      return rows.sort(function (a, b) { return a.created - b.created || (a.key < b.key ? -1 : 1); });
+    });
+  }
+  function put(entry) { return store("readwrite", function (s) { return s.put(entry); }); }
+  function remove(key) { return store("readwrite", function (s) { return s.delete(key); }); }
+
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    var b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
+    var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  function csrfToken() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  // ------------------------------------------------------------------ sending
+  /* One POST of a kept (or just entered) result: {status: "saved" | "refused" | "conflict", message, …},
+   * {status: "offline"} when the network failed, {status: "unreachable"} when the answer is not the
+   * form's JSON (signed out, an error page). */
+  function send(entry, queued) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (pair) { if (pair[0] !== "csrfmiddlewaretoken") { body.append(pair[0], pair[1]); } });
+    body.append("csrfmiddlewaretoken", csrfToken() || entry.csrf || "");
+    return fetch(entry.url, {
+      method: "POST", body: body, credentials: "same-origin", cache: "no-store",
+      headers: {"Accept": "application/json", "Idempotency-Key": entry.key, "X-Arena-Queued": queued ? "1" : "0"}
+    }).then(function (response) {
+      if ((response.headers.get("Content-Type") || "").indexOf("application/json") === -1) {
+        return {status: "unreachable", http: response.status};
+      }
+      return response.json().then(function (data) { data.http = response.status; return data; });
+    }, function () { return {status: "offline"}; });
+  }
+
+  var flushing = null;
+  function flush() {
+    if (flushing) { return flushing; }
+    var run = function () {
+      return all().then(function (entries) {
+        var waiting = entries.filter(function (e) { return e.status === "pending"; });
+        return waiting.reduce(function (previous, entry) {
+          return previous.then(function (stop) {
+            if (stop) { return true; }
+            return send(entry, true).then(function (answer) {
+              if (answer.status === "offline") { note = ""; return true; }
+              if (answer.status === "unreachable") {
+                note = fmt(_("No se pudieron enviar los resultados (respuesta %(code)s): volvé a cargar la página o ingresá de nuevo."),
+                           {code: answer.http}, true);
+                return true;
+              }
+              note = "";
+              if (answer.status === "saved") {
+                sent.push(answer.message);
+                return remove(entry.key).then(function () { return false; });
+              }
+              entry.status = "conflict";
+              entry.message = answer.message;
+              entry.code = answer.code;
+              return put(entry).then(function () { return false; });
+            });
+          });
+        }, Promise.resolve(false));
+      });
+    };
+    var locked = navigator.locks ? navigator.locks.request("arena-judge-queue", run) : run();
+    flushing = locked.then(render, render).then(function () { flushing = null; });
+    return flushing;
+  }
+
+  // ------------------------------------------------------------------ the box
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+  function where(entry) {
+    return fmt(_("Mesa %(table)s · %(players)s"), {table: entry.table, players: entry.players}, true);
+  }
+  function render() {
+    return all().then(function (entries) {
+      var pending = entries.filter(function (e) { return e.status === "pending"; });
+      var conflicts = entries.filter(function (e) { return e.status === "conflict"; });
+      box.textContent = "";
+      if (!navigator.onLine) {
+        box.appendChild(el("p", "offline-now", _("Sin conexión: ves la última copia guardada en el teléfono. Los resultados que cargues se guardan acá y se envían solos.")));
+      }
+      if (pending.length) {
+        var line = el("p", "pending-count");
+        line.appendChild(el("strong", "", fmt(n_("%(n)s resultado sin enviar", "%(n)s resultados sin enviar", pending.length),
+                                               {n: pending.length}, true)));
+        var retry = el("button", "btn btn-small", _("Enviar ahora"));
+        retry.type = "button";
+        retry.addEventListener("click", flush);
+        line.appendChild(document.createTextNode(" "));
+        line.appendChild(retry);
+        box.appendChild(line);
+        var list = el("ul", "pending");
+        pending.forEach(function (e) { list.appendChild(el("li", "pending", where(e))); });
+        box.appendChild(list);
+      }
+      if (note) { box.appendChild(el("p", "note", note)); }
+      if (conflicts.length) {
+        box.appendChild(el("p", "", n_("Un resultado no se cargó: revisalo.", "Estos resultados no se cargaron: revisalos.", conflicts.length)));
+        var clist = el("ul", "conflicts");
+        conflicts.forEach(function (e) {
+          var item = el("li", "conflict");
+          item.dataset.table = e.table;
+          item.appendChild(el("strong", "", where(e)));
+          item.appendChild(el("div", "", e.message || ""));
+          var open = el("a", "", _("Ver la mesa"));
+          open.href = e.url;
+          var drop = el("button", "btn btn-small", _("Descartar"));
+          drop.type = "button";
+          drop.addEventListener("click", function () { remove(e.key).then(render); });
+          item.appendChild(open);
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(drop);
+          clist.appendChild(item);
+        });
+        box.appendChild(clist);
+      }
+      if (sent.length) {
+        var slist = el("ul", "sent-list");
+        sent.forEach(function (m) { slist.appendChild(el("li", "sent", fmt(_("Enviado: %(what)s"), {what: m}, true))); });
+        box.appendChild(slist);
+      }
+      if (cachedPages !== null) {
+        box.appendChild(el("p", "small cached", fmt(n_("%(n)s página de mesas disponible sin conexión.",
+                                                       "%(n)s páginas de mesas disponibles sin conexión.", cachedPages),
+                                                    {n: cachedPages}, true)));
+      }
+      box.dataset.pending = pending.length;
+      box.dataset.conflicts = conflicts.length;
+      box.hidden = !box.firstChild;
+    });
+  }
+
+  // ------------------------------------------------------------------ the result form
+  function entryOf(form, submitter) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
+    if (submitter && submitter.name) { fields.push([submitter.name, submitter.value]); }
+    return {
+      key: uuid(), url: form.getAttribute("action") || location.pathname, fields: fields, csrf: csrfToken(),
+      created: Date.now(), status: "pending", table: form.dataset.table, round: form.dataset.round,
+      players: form.dataset.players, version: Number(form.dataset.version)
+    };
+  }
+  document.querySelectorAll("form[data-offline-result]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.native === "1") { return; }
+      event.preventDefault();
+      var buttons = form.querySelectorAll("button[type=submit]");
+      buttons.forEach(function (b) { b.disabled = true; });
+      var entry = entryOf(form, event.submitter);
+      send(entry, false).then(function (answer) {
+        if (answer.status === "saved") { location.assign(answer.next); return; }
+        if (answer.status === "offline") {
+          return put(entry).then(function () {
+            buttons.forEach(function (b) { b.disabled = false; });
+            form.hidden = true;
+            var kept = el("p", "kept-offline", fmt(_("Sin conexión: el resultado de la mesa %(table)s quedó guardado en este teléfono y se envía solo cuando vuelva la red."),
+                                                     {table: entry.table}, true));
+            kept.setAttribute("role", "status");
+            form.parentNode.insertBefore(kept, form);
+            return render();
+          });
+        }
+        // Refused or not understood: the page shows why, as without the script (nothing was saved).
+        form.dataset.native = "1";
+        HTMLFormElement.prototype.submit.call(form);
+      });
+    });
+  });
+
+  // Signing out leaves no judge page behind on the phone (the results not sent stay).
+  document.querySelectorAll("form[data-judge-logout]").forEach(function (form) {
+    form.addEventListener("submit", function () {
+      if (!window.caches) { return; }
+      caches.keys().then(function (names) {
+        names.forEach(function (name) { if (name.indexOf("arena-judge-pages") === 0) { caches.delete(name); } });
+      });
+    });
+  });
+
+  // ------------------------------------------------------------------ service worker
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "pages-cached") { cachedPages = event.data.count; render(); }
+    });
+    navigator.serviceWorker.register(box.dataset.swUrl, {scope: box.dataset.scope}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!navigator.onLine || !registration.active) { return; }
+      var urls = [location.href];
+      document.querySelectorAll("#tables a[href]").forEach(function (a) { urls.push(a.href); });
+      registration.active.postMessage({type: "cache-pages", urls: urls});
+    }).catch(function () {});
+  }
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", render);
+  setInterval(function () { if (box.dataset.pending > 0) { flush(); } }, 20000);
+  flush();
+}());
