@@ -1,6 +1,6 @@
 {% comment %}The judge pages' service worker (tournaments.views.judge_app.service_worker), scope /juez/.
 Network first for the judge pages, the JavaScript catalog and the static files they use; the last copy
-when the network fails. POSTs are never touched: the page's script (static/arena/judge_offline.js)
+when the network fails. POSTs are never touched: the page's script (static/arena/offline_queue.js)
 keeps what could not be sent. The page asks for the round's table forms to be kept ("cache-pages").{% endcomment %}/* Arena — judges' service worker. */
 "use strict";
 var CONFIG = {{ config|safe }};

@@ -92,7 +92,7 @@ def test_three_results_entered_offline_are_saved_once_when_the_network_returns(
         assert (table.games_a, table.games_b) == (a, b)
         assert entries[0].entered_by == judge
     assert phone.evaluate("""() => new Promise(done => {
-        const open = indexedDB.open("arena-judge");
+        const open = indexedDB.open("arena-offline");
         open.onsuccess = () => { const all = open.result.transaction("results").objectStore("results").getAll();
                                  all.onsuccess = () => done(all.result.length); };
     })""") == 0

@@ -317,7 +317,7 @@ def _refused(status: int, code: str, message: str) -> JsonResponse:
 
 def _table_post_json(request, event, number: int, table: int) -> JsonResponse:
     """The result form sent by the page's script (``Accept: application/json``), live or from the phone's
-    offline queue (``static/arena/judge_offline.js``), answered in JSON.
+    offline queue (``static/arena/offline_queue.js``), answered in JSON.
 
     The same checks and service as the form: ``{"status": "saved", "message", "version", "next"}`` (200);
     ``refused`` (400: the form's errors, or a result the format refuses); ``conflict`` (409: saved meanwhile,

@@ -5,7 +5,7 @@ The service worker (``templates/judge/service_worker.js``) is served from
 the judge pages (the players' pages have their own). It keeps the judge
 pages and the files they need for when the venue's network drops
 (network first, the last copy as fallback); the results entered meanwhile
-wait in the page's queue (``static/arena/judge_offline.js``, IndexedDB).
+wait in the page's queue (``static/arena/offline_queue.js``, IndexedDB).
 Neither answer depends on who asks, so both are public.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 CACHE_VERSION = "1"
 
 #: The static files every judge page needs offline.
-STATIC_FILES = ("arena/arena.css", "arena/live.js", "arena/clock.js", "arena/judge_offline.js",
+STATIC_FILES = ("arena/arena.css", "arena/live.js", "arena/clock.js", "arena/offline_queue.js",
                 "arena/icons/judge-192.png", "arena/icons/judge-512.png")
 
 

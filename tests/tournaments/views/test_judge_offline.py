@@ -1,6 +1,6 @@
 """The judge's result form answered in JSON, as the phone's offline queue sends it (issue #29 point 1).
 
-The queue (``static/arena/judge_offline.js``) sends each kept result to the table's form with
+The queue (``static/arena/offline_queue.js``) sends each kept result to the table's form with
 ``Accept: application/json``, an ``Idempotency-Key`` and the hidden fields the form was loaded with
 (``expected_version``, ``table_id``, ``seated``). It must be saved exactly once however many times it
 is sent, and a table changed meanwhile (saved by someone else, re-paired) must be refused with a
@@ -185,5 +185,5 @@ def test_manifest_and_service_worker(client):
     assert worker["Service-Worker-Allowed"] == "/juez/"
     assert "no-cache" in worker["Cache-Control"]
     body = worker.content.decode()
-    assert "/static/arena/judge_offline.js" in body and '"/jsi18n/"' in body
+    assert "/static/arena/offline_queue.js" in body and '"/jsi18n/"' in body
     assert "{%" not in body and "{{" not in body

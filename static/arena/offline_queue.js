@@ -1,22 +1,27 @@
-/* Judges keep working when the venue's network drops (issue #29 point 1).
+/* Results entered without network wait on the phone and are sent by themselves (issue #29 point 1).
  *
- * On every judge page (templates/judge/_userbar.html, section[data-judge-offline]):
- * - registers the judge pages' service worker (/juez/sw.js), which keeps the pages for offline use,
- *   and asks it to keep the forms of the round's tables listed on the page;
- * - a result form (form[data-offline-result], judge/table.html) is sent by fetch with an
+ * One box per page, section[data-offline-queue] with data-kind "judge" (templates/judge/_userbar.html)
+ * or "player" (templates/me/_offline_queue.html); each page shows and sends only its kind's entries.
+ * - A judge's result form (form[data-offline-result], judge/table.html) is sent by fetch with an
  *   Idempotency-Key (a UUID) and answered in JSON (tournaments.views.judge._table_post_json). When
- *   the network fails, the result is kept in IndexedDB ("arena-judge", store "results") with its key,
- *   the table's version (the form's hidden fields) and the table's number and players;
- * - the kept results are sent oldest first on "online", on every page load and every 20 s while
- *   some wait. A saved one leaves the queue; one the server refuses (saved meanwhile, the round or
- *   the table paired again) stays as a conflict shown by table and players until the judge
- *   dismisses it: never sent again by itself, never overwriting anything.
+ *   the network fails, the result is kept in IndexedDB ("arena-offline", store "results") with its key,
+ *   the form's hidden fields (the table's version, id and players) and the table's number and players.
+ * - A player's report form (form[data-offline-report], me/_report.html) keeps its confirmation page
+ *   while online; without network the player confirms on the phone and the report is kept likewise,
+ *   to be sent confirmed (tournaments.views.me_reports.report).
+ * - The kept entries are sent oldest first on "online", on every page load and every 20 s while some
+ *   wait. A saved one leaves the queue; one the server refuses (saved meanwhile, the round or the
+ *   table paired again) stays as a conflict shown by table and players until dismissed: never sent
+ *   again by itself, never overwriting anything.
+ * - data-sw-url: the judge pages' service worker (/juez/sw.js) is registered, keeps the pages and is
+ *   asked to keep the forms of the round's tables listed on the page.
  * Texts come from Django's JavaScript catalog (/jsi18n/: gettext, ngettext, interpolate).
  */
 (function () {
   "use strict";
-  var box = document.querySelector("[data-judge-offline]");
+  var box = document.querySelector("[data-offline-queue]");
   if (!box || !window.indexedDB) { return; }
+  var kind = box.dataset.kind || "judge";
   var _ = window.gettext || function (s) { return s; };
   var n_ = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
   var fmt = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
@@ -29,7 +34,7 @@
   function db() {
     if (!opened) {
       opened = new Promise(function (resolve, reject) {
-        var request = indexedDB.open("arena-judge", 1);
+        var request = indexedDB.open("arena-offline", 1);
         request.onupgradeneeded = function () { request.result.createObjectStore("results", {keyPath: "key"}); };
         request.onsuccess = function () { resolve(request.result); };
         request.onerror = function () { reject(request.error); };
@@ -49,7 +54,7 @@
   }
   function all() {
     return store("readonly", function (s) { return s.getAll(); }).then(function (rows) {
-      return rows.sort(function (a, b) { return a.created - b.created || (a.key < b.key ? -1 : 1); });
+      return rows.filter(function (e) { return e.kind === kind; }).sort(function (a, b) { return a.created - b.created || (a.key < b.key ? -1 : 1); });
     });
   }
   function put(entry) { return store("readwrite", function (s) { return s.put(entry); }); }
@@ -117,7 +122,7 @@
         }, Promise.resolve(false));
       });
     };
-    var locked = navigator.locks ? navigator.locks.request("arena-judge-queue", run) : run();
+    var locked = navigator.locks ? navigator.locks.request("arena-offline-" + kind, run) : run();
     flushing = locked.then(render, render).then(function () { flushing = null; });
     return flushing;
   }
@@ -138,12 +143,16 @@
       var conflicts = entries.filter(function (e) { return e.status === "conflict"; });
       box.textContent = "";
       if (!navigator.onLine) {
-        box.appendChild(el("p", "offline-now", _("Sin conexión: ves la última copia guardada en el teléfono. Los resultados que cargues se guardan acá y se envían solos.")));
+        box.appendChild(el("p", "offline-now", kind === "player"
+          ? _("Sin conexión: tu reporte se guarda en el teléfono y se envía solo cuando vuelva la red.")
+          : _("Sin conexión: ves la última copia guardada en el teléfono. Los resultados que cargues se guardan acá y se envían solos.")));
       }
       if (pending.length) {
         var line = el("p", "pending-count");
-        line.appendChild(el("strong", "", fmt(n_("%(n)s resultado sin enviar", "%(n)s resultados sin enviar", pending.length),
-                                               {n: pending.length}, true)));
+        var count = kind === "player"
+          ? n_("%(n)s reporte sin enviar", "%(n)s reportes sin enviar", pending.length)
+          : n_("%(n)s resultado sin enviar", "%(n)s resultados sin enviar", pending.length);
+        line.appendChild(el("strong", "", fmt(count, {n: pending.length}, true)));
         var retry = el("button", "btn btn-small", _("Enviar ahora"));
         retry.type = "button";
         retry.addEventListener("click", flush);
@@ -156,7 +165,9 @@
       }
       if (note) { box.appendChild(el("p", "note", note)); }
       if (conflicts.length) {
-        box.appendChild(el("p", "", n_("Un resultado no se cargó: revisalo.", "Estos resultados no se cargaron: revisalos.", conflicts.length)));
+        box.appendChild(el("p", "", kind === "player"
+          ? _("Tu reporte no se envió: revisalo.")
+          : n_("Un resultado no se cargó: revisalo.", "Estos resultados no se cargaron: revisalos.", conflicts.length)));
         var clist = el("ul", "conflicts");
         conflicts.forEach(function (e) {
           var item = el("li", "conflict");
@@ -197,36 +208,59 @@
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
     if (submitter && submitter.name) { fields.push([submitter.name, submitter.value]); }
     return {
-      key: uuid(), url: form.getAttribute("action") || location.pathname, fields: fields, csrf: csrfToken(),
+      key: uuid(), kind: kind, url: form.getAttribute("action") || location.pathname, fields: fields, csrf: csrfToken(),
       created: Date.now(), status: "pending", table: form.dataset.table, round: form.dataset.round,
       players: form.dataset.players, version: Number(form.dataset.version)
     };
   }
-  document.querySelectorAll("form[data-offline-result]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (form.dataset.native === "1") { return; }
+  function keepShown(form, text) {
+    form.hidden = true;
+    var kept = el("p", "kept-offline", text);
+    kept.setAttribute("role", "status");
+    form.parentNode.insertBefore(kept, form);
+    return render();
+  }
+  function nativeSubmit(form) {
+    form.dataset.native = "1";
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
+  // Delegated: «Mi torneo» swaps its report box in and out as the page updates itself (live.js).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.dataset.native === "1") { return; }
+    if (kind === "judge" && form.matches("form[data-offline-result]")) {
       event.preventDefault();
       var buttons = form.querySelectorAll("button[type=submit]");
       buttons.forEach(function (b) { b.disabled = true; });
       var entry = entryOf(form, event.submitter);
       send(entry, false).then(function (answer) {
+        buttons.forEach(function (b) { b.disabled = false; });
         if (answer.status === "saved") { location.assign(answer.next); return; }
         if (answer.status === "offline") {
           return put(entry).then(function () {
-            buttons.forEach(function (b) { b.disabled = false; });
-            form.hidden = true;
-            var kept = el("p", "kept-offline", fmt(_("Sin conexión: el resultado de la mesa %(table)s quedó guardado en este teléfono y se envía solo cuando vuelva la red."),
-                                                     {table: entry.table}, true));
-            kept.setAttribute("role", "status");
-            form.parentNode.insertBefore(kept, form);
-            return render();
+            return keepShown(form, fmt(_("Sin conexión: el resultado de la mesa %(table)s quedó guardado en este teléfono y se envía solo cuando vuelva la red."),
+                                       {table: entry.table}, true));
           });
         }
         // Refused or not understood: the page shows why, as without the script (nothing was saved).
-        form.dataset.native = "1";
-        HTMLFormElement.prototype.submit.call(form);
+        nativeSubmit(form);
       });
-    });
+    } else if (kind === "player" && form.matches("form[data-offline-report]")) {
+      event.preventDefault();
+      var submitter = event.submitter;
+      // Online, the server's confirmation page as always; the probe only tells whether it can be reached.
+      fetch(box.dataset.probeUrl, {method: "HEAD", cache: "no-store", credentials: "same-origin"}).then(function () {
+        nativeSubmit(form);
+      }, function () {
+        if (!window.confirm(form.dataset.confirmOffline)) { return; }
+        var entry = entryOf(form, submitter);
+        entry.fields.push(["confirmar", "1"]);
+        return put(entry).then(function () {
+          return keepShown(form, _("Sin conexión: tu reporte quedó guardado en este teléfono y se envía solo cuando vuelva la red."));
+        });
+      });
+    }
   });
 
   // Signing out leaves no judge page behind on the phone (the results not sent stay).
@@ -240,7 +274,7 @@
   });
 
   // ------------------------------------------------------------------ service worker
-  if ("serviceWorker" in navigator) {
+  if (box.dataset.swUrl && "serviceWorker" in navigator) {
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.type === "pages-cached") { cachedPages = event.data.count; render(); }
     });
