@@ -9,6 +9,9 @@
  * - A player's report form (form[data-offline-report], me/_report.html) keeps its confirmation page
  *   while online; without network the player confirms on the phone and the report is kept likewise,
  *   to be sent confirmed (tournaments.views.me_reports.report).
+ * - A penalty (form[data-offline-draft], judge/penalty_new.html) is issued only online: the ladder
+ *   needs the server's record. Without network the form is kept as a draft (status "draft", never
+ *   sent); «Abrir el borrador» fills the form again (#borrador=<key>) to see the decision online.
  * - The kept entries are sent oldest first on "online", on every page load and every 20 s while some
  *   wait. A saved one leaves the queue; one the server refuses (saved meanwhile, the round or the
  *   table paired again) stays as a conflict shown by table and players until dismissed: never sent
@@ -186,6 +189,29 @@
         });
         box.appendChild(clist);
       }
+      var drafts = entries.filter(function (e) { return e.status === "draft"; });
+      if (drafts.length) {
+        box.appendChild(el("p", "", fmt(n_("Un borrador de penalidad: se emite sólo con conexión.",
+                                           "%(n)s borradores de penalidad: se emiten sólo con conexión.", drafts.length),
+                                        {n: drafts.length}, true)));
+        var dlist = el("ul", "drafts");
+        drafts.forEach(function (e) {
+          var item = el("li", "draft");
+          item.dataset.table = e.table;
+          item.appendChild(el("strong", "", fmt(_("Penalidad · %(where)s"), {where: where(e)}, true)));
+          item.appendChild(document.createTextNode(" "));
+          var open = el("a", "", _("Abrir el borrador"));
+          open.href = e.url + "#borrador=" + e.key;
+          var drop = el("button", "btn btn-small", _("Descartar"));
+          drop.type = "button";
+          drop.addEventListener("click", function () { remove(e.key).then(render); });
+          item.appendChild(open);
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(drop);
+          dlist.appendChild(item);
+        });
+        box.appendChild(dlist);
+      }
       if (sent.length) {
         var slist = el("ul", "sent-list");
         sent.forEach(function (m) { slist.appendChild(el("li", "sent", fmt(_("Enviado: %(what)s"), {what: m}, true))); });
@@ -220,8 +246,13 @@
     form.parentNode.insertBefore(kept, form);
     return render();
   }
-  function nativeSubmit(form) {
+  function nativeSubmit(form, submitter) {
     form.dataset.native = "1";
+    if (submitter && submitter.name) {  // submit() sends no button: keep the one tapped («action»)
+      var chosen = document.createElement("input");
+      chosen.type = "hidden"; chosen.name = submitter.name; chosen.value = submitter.value;
+      form.appendChild(chosen);
+    }
     HTMLFormElement.prototype.submit.call(form);
   }
 
@@ -246,6 +277,24 @@
         // Refused or not understood: the page shows why, as without the script (nothing was saved).
         nativeSubmit(form);
       });
+    } else if (kind === "judge" && form.matches("form[data-offline-draft]")) {
+      event.preventDefault();
+      var draftSubmitter = event.submitter;
+      fetch(box.dataset.probeUrl, {method: "HEAD", cache: "no-store", credentials: "same-origin"}).then(function () {
+        var restored = form.dataset.draftKey;
+        (restored ? remove(restored) : Promise.resolve()).then(function () { nativeSubmit(form, draftSubmitter); });
+      }, function () {
+        var draft = entryOf(form, draftSubmitter);
+        draft.status = "draft";
+        draft.url = location.pathname;
+        draft.fields = draft.fields.filter(function (pair) { return pair[0] !== "fingerprint" && pair[0] !== "action"; });
+        var replaced = form.dataset.draftKey;
+        (replaced ? remove(replaced) : Promise.resolve()).then(function () { return put(draft); }).then(function () {
+          form.dataset.draftKey = draft.key;
+          return keepShown(form, fmt(_("Sin conexión: la penalidad de la mesa %(table)s quedó como borrador en este teléfono. Se emite sólo con conexión: abrí el borrador cuando vuelva la red."),
+                                     {table: draft.table}, true));
+        });
+      });
     } else if (kind === "player" && form.matches("form[data-offline-report]")) {
       event.preventDefault();
       var submitter = event.submitter;
@@ -262,6 +311,32 @@
       });
     }
   });
+
+  // «Abrir el borrador»: the penalty form filled again from the draft kept on the phone.
+  var draftForm = document.querySelector("form[data-offline-draft]");
+  function restoreDraft() {
+    var wanted = /#borrador=([\w-]+)/.exec(location.hash);
+    if (!wanted || !draftForm) { return; }
+    all().then(function (entries) {
+      var draft = entries.filter(function (e) { return e.key === wanted[1] && e.status === "draft"; })[0];
+      if (!draft) { return; }
+      draftForm.dataset.draftKey = draft.key;
+      draftForm.hidden = false;
+      draft.fields.forEach(function (pair) {
+        if (pair[0] === "csrfmiddlewaretoken") { return; }
+        draftForm.querySelectorAll("[name=\"" + pair[0] + "\"]").forEach(function (input) {
+          if (input.type === "radio" || input.type === "checkbox") {
+            if (input.value === pair[1]) { input.checked = true; }
+          } else {
+            input.value = pair[1];
+          }
+          input.dispatchEvent(new Event("change", {bubbles: true}));
+        });
+      });
+    });
+  }
+  restoreDraft();
+  window.addEventListener("hashchange", restoreDraft);
 
   // Signing out leaves no judge page behind on the phone (the results not sent stay).
   document.querySelectorAll("form[data-judge-logout]").forEach(function (form) {

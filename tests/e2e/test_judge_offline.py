@@ -17,7 +17,7 @@ from tests.e2e.test_judge_results import seeded_game
 from tests.factories import UserFactory
 from tests.tournaments.views.helpers import build_event
 from tournaments import services
-from tournaments.models import ResultEntry, Table
+from tournaments.models import Penalty, ResultEntry, Table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -136,3 +136,39 @@ def test_a_table_re_paired_meanwhile_comes_back_as_a_conflict_by_name(
     phone.locator("#offline-queue li.conflict button", has_text="Descartar").click()
     expect(phone.locator("#offline-queue li.conflict")).to_have_count(0)
     assert not ResultEntry.objects.filter(table=now).exists()
+
+
+def test_a_penalty_without_network_stays_a_draft_and_is_issued_only_online(
+    live_server, transactional_db, settings, phone_page
+):
+    """The ladder needs the server's record (R-000-97), so a penalty is never issued from the phone alone."""
+    phone = phone_page
+    event, judge, tables = _judge_ready(settings, phone, live_server)
+    offender = tables[1].player_a.player.display_name
+    penalty_url = live_server.url + reverse("judge:penalty_new", args=[event.pk, 1, 1])
+    phone.goto(penalty_url)
+    expect(phone.locator("h1")).to_have_text("Penalidad · Mesa 1 · Ronda 1")
+
+    phone.context.set_offline(True)
+    phone.locator("#penalty-form .choices label", has_text=offender).click()
+    phone.select_option("#id_infraction", "procedural_no_draw")
+    phone.fill("#id_notes", "No robó al empezar el turno")
+    phone.click("button[name=action][value=preview]")
+    expect(phone.locator(".kept-offline")).to_contain_text("la penalidad de la mesa 1 quedó como borrador")
+    expect(phone.locator("#offline-queue li.draft")).to_contain_text(f"Penalidad · Mesa 1 · {_players(tables[1])}")
+
+    phone.context.set_offline(False)
+    phone.goto(live_server.url + reverse("judge:tables", args=[event.pk]))
+    expect(phone.locator("#offline-queue li.draft")).to_have_count(1)  # a draft is never sent by itself
+    assert not Penalty.objects.exists()
+
+    phone.locator("#offline-queue li.draft a", has_text="Abrir el borrador").click()
+    expect(phone.locator("#id_notes")).to_have_value("No robó al empezar el turno")
+    expect(phone.locator("#id_infraction")).to_have_value("procedural_no_draw")
+    phone.click("button[name=action][value=preview]")
+    expect(phone.locator("#decision .headline")).to_have_text("Warning")
+    phone.click("text=Confirmar penalidad")
+    expect(phone.locator(".messages .success")).to_contain_text(f"Penalidad registrada — {offender}: Warning.")
+    penalty = Penalty.objects.get()
+    assert (penalty.issued_by, penalty.registration_id) == (judge, tables[1].player_a_id)
+    expect(phone.locator("#offline-queue li.draft")).to_have_count(0)
