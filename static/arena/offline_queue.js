@@ -1,7 +1,8 @@
 /* Results entered without network wait on the phone and are sent by themselves (issue #29 point 1).
  *
  * One box per page, section[data-offline-queue] with data-kind "judge" (templates/judge/_userbar.html)
- * or "player" (templates/me/_offline_queue.html); each page shows and sends only its kind's entries.
+ * or "player" (templates/me/_offline_queue.html) and data-user (who is signed in); each page shows and
+ * sends only that person's entries of its kind.
  * - A judge's result form (form[data-offline-result], judge/table.html) is sent by fetch with an
  *   Idempotency-Key (a UUID) and answered in JSON (tournaments.views.judge._table_post_json). When
  *   the network fails, the result is kept in IndexedDB ("arena-offline", store "results") with its key,
@@ -57,7 +58,8 @@
   }
   function all() {
     return store("readonly", function (s) { return s.getAll(); }).then(function (rows) {
-      return rows.filter(function (e) { return e.kind === kind; }).sort(function (a, b) { return a.created - b.created || (a.key < b.key ? -1 : 1); });
+      // Each signed-in person sees and sends only their own: another judge on the same phone does not.
+      return rows.filter(function (e) { return e.kind === kind && e.user === box.dataset.user; }).sort(function (a, b) { return a.created - b.created || (a.key < b.key ? -1 : 1); });
     });
   }
   function put(entry) { return store("readwrite", function (s) { return s.put(entry); }); }
@@ -234,7 +236,7 @@
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
     if (submitter && submitter.name) { fields.push([submitter.name, submitter.value]); }
     return {
-      key: uuid(), kind: kind, url: form.getAttribute("action") || location.pathname, fields: fields, csrf: csrfToken(),
+      key: uuid(), kind: kind, user: box.dataset.user, url: form.getAttribute("action") || location.pathname, fields: fields, csrf: csrfToken(),
       created: Date.now(), status: "pending", table: form.dataset.table, round: form.dataset.round,
       players: form.dataset.players, version: Number(form.dataset.version)
     };
