@@ -2,6 +2,7 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 
 from tournaments.api.exceptions import api_not_found
 
@@ -18,6 +19,8 @@ urlpatterns = [
     # Probes (load balancer, compose, monitors): no slash, no login, never cached (config.health).
     path("healthz", health.healthz, name="healthz"),
     path("i18n/setlang/", views.language_choose, name="set_language"),
+    # The texts of static/arena/*.js in the active language (the «djangojs» catalogs).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("api/", RedirectView.as_view(pattern_name="tournaments_api:docs"), name="api_root"),
     path("api/", include("tournaments.api.urls")),

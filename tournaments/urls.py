@@ -10,7 +10,7 @@ search), ``me`` («Mi torneo»: a signed-in player's own events, self-drop) and
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from .views import clock, judge, me, me_reports, public
+from .views import clock, judge, judge_app, me, me_reports, public
 from .views import documents as document_views
 from .views import penalties as penalty_views
 from .views import preregistration as prereg_views
@@ -37,6 +37,9 @@ clock_patterns = [
 
 judge_patterns = [
     path("", judge.home, name="home"),
+    # the judges' installable app (issue #29 point 1): manifest and service worker, scope /juez/
+    path("manifest.webmanifest", judge_app.manifest, name="manifest"),
+    path("sw.js", judge_app.service_worker, name="service_worker"),
     path("eventos/<int:pk>/", judge.tables, name="tables"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/", judge.table, name="table"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/tiempo/", judge.table_time, name="table_time"),

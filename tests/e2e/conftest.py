@@ -61,6 +61,9 @@ def browser(serialized_rows):
     if reason:
         pytest.skip(reason)
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    # Service workers' own requests follow the emulated network too (``context.set_offline``): without it,
+    # Chromium lets a worker's fetch through while the page is offline (tests/e2e/test_judge_offline.py).
+    os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -15,11 +15,6 @@ status (see :mod:`tournaments.api.exceptions`).
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import logging
-
-from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -32,6 +27,7 @@ from rest_framework.response import Response
 from .. import pagecache, selectors, services
 from ..errors import StateError
 from ..formats import format_for
+from ..idempotency import answer_kept, answer_remember, idempotency_cache_key, payload_digest
 from ..models import Event, Player, Registration, Round, Table
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
 from ..stamps import stamps_deferred
@@ -66,8 +62,6 @@ from .tables import (
     table_seats,
 )
 from .throttles import LoginRateThrottle
-
-logger = logging.getLogger(__name__)
 
 TAG_EVENTS, TAG_ROUNDS, TAG_STANDINGS = "eventos", "rondas y emparejamientos", "posiciones"
 TAG_PLAYERS, TAG_TOP_CUT = "jugadores", "reducido"
@@ -467,36 +461,11 @@ class TableFromUrlMixin:
         return self.get_table().round.event
 
 
-IDEMPOTENCY_TTL = 24 * 3600  # seconds an Idempotency-Key answer is kept
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
     description="Opcional: una clave única por carga (p. ej. un UUID). Repetir el pedido con la misma clave y los "
     "mismos datos responde lo ya guardado (200) sin cargar de nuevo; la misma clave con otros datos, 409.",
 )
-
-
-def _idempotency_cache_key(request: Request, scope: str) -> str | None:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if not key:
-        return None
-    digest = hashlib.blake2b(f"{request.user.pk}|{scope}|{key}".encode(), digest_size=16).hexdigest()
-    return f"arena:idem:{digest}"
-
-
-def _payload_digest(data: dict) -> str:
-    return hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
-
-
-def _remember_answer(cache_key: str, payload: str, data) -> None:
-    """Keep the answer of a keyed request once its transaction commits; a cache failure is only logged."""
-
-    def store() -> None:
-        try:
-            cache.set(cache_key, {"payload": payload, "data": data}, IDEMPOTENCY_TTL)
-        except Exception:  # the change is saved: the answer must not fail because of the cache
-            logger.exception("could not keep the answer of an Idempotency-Key")
-
-    transaction.on_commit(store, robust=True)
 
 
 class TableResultViewSet(AtomicWritesMixin, TableFromUrlMixin, viewsets.GenericViewSet):
@@ -536,23 +505,21 @@ class TableResultViewSet(AtomicWritesMixin, TableFromUrlMixin, viewsets.GenericV
     )
     def record(self, request: Request, *args, **kwargs) -> Response:
         data = entry_validated(self.get_serializer(data=request.data))
-        cache_key = _idempotency_cache_key(request, f"table-result-{self.kwargs['table_id']}")
-        payload = _payload_digest(data)
-        if cache_key is not None:
-            kept = cache.get(cache_key)
-            if kept is not None:
-                if kept["payload"] != payload:
-                    raise StateError("idempotency_key_reused", _(
-                        "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; usá una clave nueva."))
-                return Response(kept["data"])
+        cache_key = idempotency_cache_key(request, f"table-result-{self.kwargs['table_id']}")
+        payload = payload_digest(data)
+        found, kept = answer_kept(cache_key, payload)
+        if found == "other":
+            raise StateError("idempotency_key_reused", _(
+                "Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; usá una clave nueva."))
+        if found:
+            return Response(kept)
         table = self.get_table()
         seats = table_seats(table, data)
         del data["seats"]
         with seat_errors(table, seats):
             table = services.table_result_record(table=table, seats=seats, entered_by=request.user, **data)
         answer = table_answer(table)
-        if cache_key is not None:
-            _remember_answer(cache_key, payload, answer)
+        answer_remember(cache_key, payload, answer)
         return Response(answer)
 
 

@@ -23,8 +23,8 @@ from ..text import round_label
 from .eventlog import event_log_append, table_place
 from .locks import table_lock
 
-__all__ = ["duel_seats", "match_result_validate", "result_entry_problems", "seat_hows", "table_result_record",
-           "table_result_store"]
+__all__ = ["duel_seats", "match_result_validate", "result_entry_problems", "seat_hows", "table_changed",
+           "table_result_record", "table_result_store"]
 
 User = AbstractBaseUser
 
@@ -40,6 +40,16 @@ def _require_current(event: Event, rnd: Round, table_number) -> None:
             _("La mesa %(table)s es de la ronda %(round)d, que no es la ronda en curso (%(current)d).")
             % {"table": table_number, "round": rnd.number, "current": current.number},
         )
+
+
+def table_changed(table: Table) -> StaleEdit:
+    """A result meant for other players than those seated at ``table`` now (the round or the table was paired
+    again since the judge's form was loaded): refused, naming the table and who plays there now."""
+    return StaleEdit("table_changed", _(
+        "La mesa %(table)s se volvió a emparejar mientras tanto: ahora juegan %(names)s. "
+        "Este resultado no se cargó; revisá la mesa.") % {
+        "table": table.table_number,
+        "names": " vs ".join(seat.registration.player.display_name for seat in table.seat_list)})
 
 
 def _stale(entries, message: str, **params) -> StaleEdit:
@@ -123,6 +133,7 @@ def table_result_record(
     double_loss: bool = False,
     provisional: bool = False,
     expected_version: int | None = None,
+    expected_players: Sequence[int] | None = None,
     entered_by: User | None = None,
     note: str = "",
     source: str = ResultSource.JUDGE,
@@ -146,7 +157,11 @@ def table_result_record(
     the table changed since, :class:`StaleEdit` (``stale_result``) is raised
     and nothing is written; re-sending the saved result is a no-op, also
     with the version it was sent with the first time (a retry after a lost
-    answer). Every accepted change adds a :class:`ResultEntry` (who, when,
+    answer). ``expected_players`` are the registration ids seated when the
+    form was loaded, in seat order: a table whose players changed since (a
+    pairing edit of the head judge) raises :class:`StaleEdit`
+    ``table_changed`` naming the players seated now, and nothing is written.
+    Every accepted change adds a :class:`ResultEntry` (who, when,
     the values, ``source``) and an event log entry (the previous values are
     its "before").
 
@@ -160,6 +175,8 @@ def table_result_record(
     if table.is_bye:
         raise StateError("bye_has_no_result", _("Un bye no lleva resultado."))
     _require_current(event, rnd, table.table_number)
+    if expected_players is not None and list(expected_players) != table.registration_ids:
+        raise table_changed(table)
     fmt = format_for(event)
 
     def checked() -> TableResult:

@@ -23,7 +23,31 @@ from ..swiss.results import LATE_GAME_LOSS_MINUTES, LATE_MATCH_LOSS_MINUTES
 from ..text import score_text
 
 
-class ResultForm(forms.Form):
+class TableIdentityFields(forms.Form):
+    """Which table, with which players, the form was loaded for (hidden; issue #29 point 1).
+
+    A result kept on the judge's phone while offline is sent later: by then the
+    round may have been paired again (a new table under the same number) or
+    the table's players changed (a pairing edit). The view sends the result to
+    the table the judge saw (``table_id``) and the service refuses it when the
+    players seated now are not ``seated`` (:func:`tournaments.services.table_result_record`,
+    ``expected_players``). Both are optional: a form posted without them (an old
+    page) is checked against the table as it is now.
+    """
+
+    table_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    seated = forms.RegexField(regex=r"^\d+(,\d+)*$", required=False, widget=forms.HiddenInput)
+
+    @staticmethod
+    def identity_of(table) -> dict:
+        return {"table_id": table.pk, "seated": ",".join(str(rid) for rid in table.registration_ids)}
+
+    def expected_players(self) -> list[int] | None:
+        seated = self.cleaned_data.get("seated")
+        return [int(rid) for rid in seated.split(",")] if seated else None
+
+
+class ResultForm(TableIdentityFields):
     """A match result as the judge reads it at the table.
 
     Only shapes are checked here; whether a score is legal for the match
@@ -82,7 +106,7 @@ class ResultForm(forms.Form):
         score is an error, never a silent 0-0 draw. The players' reports
         prefill the form (issue #17): the judge confirms or changes one.
         """
-        initial = {"expected_version": table.version, "games_drawn": 0}
+        initial = {"expected_version": table.version, "games_drawn": 0, **TableIdentityFields.identity_of(table)}
         if table.status != "pending":
             initial.update(games_a=table.games_a, games_b=table.games_b, games_drawn=table.games_drawn,
                            went_to_time=table.went_to_time, intentional_draw=table.intentional_draw)
@@ -127,7 +151,7 @@ class ResultForm(forms.Form):
         return data
 
 
-class PodResultForm(forms.Form):
+class PodResultForm(TableIdentityFields):
     """A pod's finishing places (and the game's secondary score) for each seat.
 
     Fields ``place_<registration id>`` and, when the game has a secondary
@@ -164,7 +188,7 @@ class PodResultForm(forms.Form):
     @staticmethod
     def initial_of(table) -> dict:
         """The saved places and scores of ``table`` (none for a pending pod)."""
-        initial = {"expected_version": table.version}
+        initial = {"expected_version": table.version, **TableIdentityFields.identity_of(table)}
         for seat in table.seat_list:
             if seat.place is not None:
                 initial[f"place_{seat.registration_id}"] = seat.place

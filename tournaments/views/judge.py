@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.forms.utils import ErrorDict
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.formats import date_format
@@ -34,7 +35,9 @@ from ..enums import EventState, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
+from ..idempotency import answer_kept, answer_remember, idempotency_cache_key, payload_digest
 from ..models import Table
+from ..services.results import table_changed
 from .access import event_role_required
 from .forms import TimeExtensionForm
 
@@ -240,6 +243,9 @@ def table(request, event, number: int, table: int):
     show the rest (``judge_entry`` …).
     """
     fmt = format_for(event)
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    if request.method == "POST" and wants_json:
+        return _table_post_json(request, event, number, table)
     record = get_object_or_404(Table.objects.select_related("round"), round__event=event, round__number=number,
                                table_number=table, is_bye=False)
     form_class = import_string(fmt.result_form)
@@ -248,17 +254,14 @@ def table(request, event, number: int, table: int):
         form = form_class.for_table(event, record, request.POST)
         if form.is_valid():
             try:
-                saved = services.table_result_record(
-                    table=record, expected_version=form.cleaned_data["expected_version"], entered_by=request.user,
-                    **form.record_values(),
-                )
+                saved = _record(request, record, form)
             except StaleEdit as exc:
                 stale = True
                 record.refresh_from_db()
-                # Keep the judge's values, but with the version now saved: a
+                # Keep the judge's values, but with the version (and players) now saved: a
                 # second submit is a deliberate correction of what they saw.
                 data = request.POST.copy()
-                data["expected_version"] = str(record.version)
+                data.update({"expected_version": str(record.version), **form_class.identity_of(record)})
                 form = form_class.for_table(event, record, data)
                 form.is_valid()
                 form.add_error(None, exc.message)
@@ -286,9 +289,71 @@ def table(request, event, number: int, table: int):
         "extra_turns": fmt.extra_turns_at_time,
         "penalties_at_tables": fmt.penalties_at_tables,
         "places_by_time": fmt.table_results == PLACE_RESULTS,
+        "players_text": " vs ".join(seat.registration.player.display_name for seat in record.seat_list),
         **form.page_context(event, record),
     }
     return render(request, "judge/table.html", context)
+
+
+def _record(request, record: Table, form) -> Table:
+    """Record ``form``'s result on ``record`` (:func:`tournaments.services.table_result_record`).
+
+    A form loaded for another table (``table_id``: the round was paired again
+    and a new table has this number) is refused as the service refuses a
+    table whose players changed (``table_changed``).
+    """
+    table_id = form.cleaned_data.get("table_id")
+    if table_id is not None and table_id != record.pk:
+        raise table_changed(record)
+    return services.table_result_record(
+        table=record, expected_version=form.cleaned_data["expected_version"],
+        expected_players=form.expected_players(), entered_by=request.user, **form.record_values())
+
+
+def _refused(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"status": "conflict" if status == 409 else "refused", "code": code,
+                         "message": str(message)}, status=status)
+
+
+def _table_post_json(request, event, number: int, table: int) -> JsonResponse:
+    """The result form sent by the page's script (``Accept: application/json``), live or from the phone's
+    offline queue (``static/arena/offline_queue.js``), answered in JSON.
+
+    The same checks and service as the form: ``{"status": "saved", "message", "version", "next"}`` (200);
+    ``refused`` (400: the form's errors, or a result the format refuses); ``conflict`` (409: saved meanwhile,
+    re-paired, round closed; 404: no such table any more). A request with an ``Idempotency-Key`` already
+    saved gets the same answer again and records nothing (:mod:`tournaments.idempotency`); the same key
+    with other values is a conflict. ``X-Arena-Queued: 1`` (the queue's sends) adds no message to the next
+    page: the queue shows its own.
+    """
+    fields = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
+    cache_key = idempotency_cache_key(request, f"judge-table-{event.pk}-{number}-{table}")
+    payload = payload_digest(fields)
+    found, kept = answer_kept(cache_key, payload)
+    if found == "other":
+        return _refused(409, "idempotency_key_reused",
+                        _("Esa «Idempotency-Key» ya se usó para otra carga de esta mesa; usá una clave nueva."))
+    if found:
+        return JsonResponse(kept)
+    record = Table.objects.select_related("round").filter(
+        round__event=event, round__number=number, table_number=table, is_bye=False).first()
+    if record is None:
+        return _refused(404, "table_gone", _("La mesa %(table)d de la ronda %(round)d ya no existe: la ronda se "
+                                             "volvió a emparejar. Este resultado no se cargó.")
+                        % {"table": table, "round": number})
+    form = import_string(format_for(event).result_form).for_table(event, record, request.POST)
+    if not form.is_valid():
+        return _refused(400, "invalid", " ".join(str(e) for errors in form.errors.values() for e in errors))
+    try:
+        saved = _record(request, record, form)
+    except ArenaError as exc:
+        return _refused(exc.status if exc.status in (400, 409) else 409, exc.code, exc.message)
+    answer = {"status": "saved", "message": form.saved_message(saved), "version": saved.version,
+              "next": _pending_tables_url(event)}
+    answer_remember(cache_key, payload, answer)
+    if request.headers.get("X-Arena-Queued") != "1":
+        messages.success(request, answer["message"])
+    return JsonResponse(answer)
 
 
 @require_POST

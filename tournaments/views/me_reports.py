@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -24,6 +25,7 @@ from .. import selectors, services
 from ..adapters import secondary_score_label
 from ..errors import ArenaError
 from ..formats import format_for
+from ..idempotency import answer_kept, answer_remember, idempotency_cache_key, payload_digest
 from ..me_selectors import player_of_user
 from ..models import Table
 from ..report_selectors import report_choices
@@ -46,9 +48,43 @@ def _outcome_message(state: str, text: str) -> str:
     return _("Tu reporte: %(score)s · esperando al rival.") % {"score": text}
 
 
+def _wants_json(request) -> bool:
+    """The report sent by the phone's offline queue (``static/arena/offline_queue.js``): already confirmed on
+    the phone, answered in JSON."""
+    return "application/json" in request.headers.get("Accept", "") and request.POST.get("confirmar") == "1"
+
+
+def _refused(request, pk: int, message: str, *, status: int = 409, code: str = "refused"):
+    if _wants_json(request):
+        return JsonResponse({"status": "conflict" if status == 409 else "refused", "code": code,
+                             "message": str(message)}, status=status)
+    messages.error(request, message)
+    return redirect("me:event", pk=pk)
+
+
+def _table_changed(request, table: Table, registration) -> str | None:
+    """Why a report kept on the phone is not for ``table`` any more (the form's ``table_id`` and
+    ``opponents`` against the player's table now), or ``None``. A form without them is not checked."""
+    table_id, opponents = request.POST.get("table_id", ""), request.POST.get("opponents")
+    if not table_id or opponents is None:
+        return None
+    others = [seat.registration.player for seat in table.seat_list if seat.registration_id != registration.pk]
+    if table_id == str(table.pk) and sorted(p.player_number for p in others) == sorted(opponents.split(",")):
+        return None
+    return _("Tu mesa cambió mientras tanto: ahora es la mesa %(table)s, con %(names)s. Tu reporte no se envió; "
+             "revisalo y volvé a reportar.") % {"table": table.table_number,
+                                                 "names": ", ".join(p.display_name for p in others)}
+
+
 @require_POST
 def report(request, pk: int):
-    """Confirm, then save the signed-in player's report of their current table."""
+    """Confirm, then save the signed-in player's report of their current table.
+
+    A report confirmed on the phone while offline arrives later with ``confirmar=1``, ``Accept:
+    application/json``, an ``Idempotency-Key`` and the table it was meant for (``table_id``,
+    ``opponents``): answered ``{"status": "saved" | "refused" | "conflict", "message"}``; a table paired
+    again meanwhile is refused, never reported against other players; the same key answers the same.
+    """
     if request.user.is_authenticated and player_of_user(request.user) is None:
         return private_response(render(request, "me/forbidden.html", {}, status=403))
     _player, registration, refused = _registration_or_page(request, pk)
@@ -56,27 +92,38 @@ def report(request, pk: int):
         return refused
     allowed, wait = allow(request, ReportThrottle)
     if not allowed:
+        if _wants_json(request):
+            return JsonResponse({"status": "busy", "retry_after": wait}, status=429)
         messages.error(request, _("Demasiados reportes seguidos. Probá de nuevo en %(seconds)d segundos.")
                        % {"seconds": wait})
         response = redirect("me:event", pk=pk)
         response["Retry-After"] = str(wait)
         return response
+    fields = {key: values for key, values in request.POST.lists() if key != "csrfmiddlewaretoken"}
+    cache_key = idempotency_cache_key(request, f"me-report-{pk}") if _wants_json(request) else None
+    payload = payload_digest(fields)
+    found, kept = answer_kept(cache_key, payload)
+    if found == "other":
+        return _refused(request, pk, _("Esa «Idempotency-Key» ya se usó para otro reporte; usá una clave nueva."),
+                        code="idempotency_key_reused")
+    if found:
+        return JsonResponse(kept)
     event = registration.event
     rnd = selectors.current_round(event)
     back = redirect("me:event", pk=pk)
     if rnd is None:
-        messages.error(request, _("Todavía no hay una ronda emparejada."))
-        return back
+        return _refused(request, pk, _("Todavía no hay una ronda emparejada."))
     confirmed = request.POST.get("confirmar") == "1"
     table = Table.objects.filter(round=rnd, seats__registration=registration).first()
     if table is None or table.is_bye:
-        messages.error(request, _("No tenés una mesa para reportar en esta ronda."))
-        return back
+        return _refused(request, pk, _("No tenés una mesa para reportar en esta ronda."))
+    changed = _table_changed(request, table, registration)
+    if changed:
+        return _refused(request, pk, changed, code="table_changed")
     try:
         read = import_string(format_for(event).report_reader)(request.POST, event, rnd, registration, table)
     except ReportInputError as exc:
-        messages.error(request, str(exc))
-        return back
+        return _refused(request, pk, str(exc), status=400, code="invalid")
     if not confirmed:
         return private_response(render(request, "me/report_confirm.html", {
             "event": event, "table": table.table_number, **read.confirm}))
@@ -84,8 +131,11 @@ def report(request, pk: int):
         outcome = services.table_report_submit(table=table, registration=registration, by=request.user,
                                                **read.values)
     except ArenaError as exc:
-        messages.error(request, exc.message)
-        return back
+        return _refused(request, pk, exc.message, status=400 if exc.status == 400 else 409, code=exc.code)
+    if _wants_json(request):
+        answer = {"status": "saved", "message": read.message(outcome.state)}
+        answer_remember(cache_key, payload, answer)
+        return JsonResponse(answer)
     messages.success(request, read.message(outcome.state))
     return back
 

@@ -62,6 +62,9 @@ PUBLIC = {
     # «Próximos torneos» (issue #17): anyone may read; the state shown is the signed-in player's own
     # (tests/tournaments/views/test_preregistration_pages.py).
     "prereg:upcoming", "prereg:event",
+    # The judges' installable app (issue #29): the same manifest and worker for anyone; the pages they
+    # keep are the judge's own (tests/tournaments/views/test_judge_offline.py).
+    "judge:manifest", "judge:service_worker",
 }
 
 
