@@ -38,6 +38,7 @@ clock_patterns = [
 judge_patterns = [
     path("", judge.home, name="home"),
     path("eventos/<int:pk>/", judge.tables, name="tables"),
+    path("eventos/<int:pk>/corte/", judge.cutline, name="cutline"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/", judge.table, name="table"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/tiempo/", judge.table_time, name="table_time"),
     # penalties and rulings at the table (issue #7)
