@@ -230,7 +230,7 @@ def cut_outlook(
     Returns ``{registration_id: CutOutlook}`` for every active registration.
 
     Raises :class:`SwissInvariantError` for a negative ``rounds_left``, a player at two pending
-    tables or a pending player without points.
+    tables, or an active or seated player without points.
 
     Rule: R-000-65 (points), R-000-63 and R-000-39 (the cut takes the top N), R-000-66 (tiebreakers,
     taken by their worst case); Default: DESIGN.md decisions 1 (bye) and 6 (cut of 4, 8 or 16). An
@@ -242,6 +242,9 @@ def cut_outlook(
         return {}
     active_set = set(active)
     half = {rid: int(round(p * 2)) for rid, p in points.items()}
+    missing = active_set - half.keys()
+    if missing:
+        raise SwissInvariantError(f"active registrations without points: {sorted(missing)}")
     seat: dict[int, tuple[PendingTable, int]] = {}
     for table in pending:
         for side, rid in enumerate((table.player_a, table.player_b)):

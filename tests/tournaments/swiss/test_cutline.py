@@ -175,6 +175,11 @@ def test_cut_outlook_no_top_cut_no_answer():
     assert cut_outlook({1: 1.0, 2: 0.0}, {1, 2}, cut_size=0, rounds_left=1) == {}
 
 
+def test_cut_outlook_refuses_an_active_player_without_points():
+    with pytest.raises(SwissInvariantError):
+        cut_outlook({1: 0.0}, {1, 2}, cut_size=4, rounds_left=1)
+
+
 def test_cut_outlook_refuses_a_player_at_two_tables():
     with pytest.raises(SwissInvariantError):
         cut_outlook({1: 0.0, 2: 0.0, 3: 0.0}, {1, 2, 3}, cut_size=4, rounds_left=0,
