@@ -192,6 +192,11 @@ class _Histogram:
         self.forced = 0
         self.absorbed = 0
 
+    def copy(self) -> _Histogram:
+        other = _Histogram(0)
+        other.counts, other.forced, other.absorbed = list(self.counts), self.forced, self.absorbed
+        return other
+
     def add_stay(self, stay: tuple[int, int, tuple[int, ...]], sign: int = 1) -> None:
         forced, absorbed, gains = stay
         self.forced += sign * forced
@@ -312,8 +317,7 @@ def cut_outlook(
 
         # Worst case: the player loses every later round; count the others at or above them.
         target = base
-        hist = worst_histogram(target)
-        counts = list(hist.counts)
+        counts = list(worst_histogram(target).counts)
         for units in removed_units:
             for value in _reach_costs(units, target, cap):
                 counts[value] -= 1
@@ -338,10 +342,7 @@ def cut_outlook(
 
         # Best case: the player wins every later round; count the others strictly above them.
         target = base + cap
-        hist = best_histogram(target)
-        mine = _Histogram(size)
-        mine.counts = list(hist.counts)
-        mine.forced, mine.absorbed = hist.forced, hist.absorbed
+        mine = best_histogram(target).copy()
         for units in removed_units:
             mine.add_stay(_stay_gains(units, target, cap), -1)
         for unit in added:
