@@ -41,6 +41,7 @@ judge_patterns = [
     path("manifest.webmanifest", judge_app.manifest, name="manifest"),
     path("sw.js", judge_app.service_worker, name="service_worker"),
     path("eventos/<int:pk>/", judge.tables, name="tables"),
+    path("eventos/<int:pk>/corte/", judge.cutline, name="cutline"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/", judge.table, name="table"),
     path("eventos/<int:pk>/rondas/<int:number>/mesas/<int:table>/tiempo/", judge.table_time, name="table_time"),
     # penalties and rulings at the table (issue #7)

@@ -296,9 +296,14 @@ def test_judge_pages_fit_a_360_px_phone(live_server, demo, phone_page):
              ("pods", reverse("judge:tables", args=[pods])),
              ("a pod", reverse("judge:table", args=[pods, 2, 2])),
              ("a pod with a result", reverse("judge:table", args=[pods, 2, 1])),
-             ("clock with controls", reverse("clock:page", args=[live]))]
+             ("clock with controls", reverse("clock:page", args=[live])),
+             ("cut line", reverse("judge:cutline", args=[live]))]
     for name, path in pages:
         check_page(phone, url + path, name, problems)
+    phone.goto(url + reverse("judge:cutline", args=[live]))
+    expect(phone.locator("#cutline-table tbody tr").first).to_be_visible()
+    for n in (1, 2, 3):
+        check_cells(phone, f"#cutline-table tbody td:nth-child({n})", "cut line", problems)
     phone.goto(url + reverse("judge:tables", args=[live]) + "?estado=reportes")
     expect(phone.locator('#report-queue li[data-table="6"]')).to_contain_text("no coinciden")  # the queue holds table 6
     assert not problems, "\n".join(problems)
@@ -327,6 +332,7 @@ def test_my_pages_fit_a_360_px_phone(live_server, demo, phone_page):
     for name, path in pages:
         check_page(phone, url + path, name, problems)
     phone.goto(url + reverse("me:event", args=[live]))
+    expect(phone.locator("#my-cutline-headline")).to_be_visible()
     for n in (1, 2, 3, 4):
         check_cells(phone, f"#my-rounds tbody td:nth-child({n})", "my event in play", problems)
     assert not problems, "\n".join(problems)

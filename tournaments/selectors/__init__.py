@@ -9,7 +9,8 @@ One source, several outputs, each with a bounded number of queries:
   the alphabetical list, a player's matches, the bracket), events listings;
 - :mod:`.places` — the rows of tables that give places (pods);
 - :mod:`.judge` — the judge's list and a table's result history;
-- :mod:`.clock` — the round clock and the event's live stamp.
+- :mod:`.clock` — the round clock and the event's live stamp;
+- :mod:`.cutline` — «¿me alcanza con empatar?»: each player's top cut with a win, a draw or a loss.
 """
 from __future__ import annotations
 
@@ -364,6 +365,7 @@ from .clock import (  # noqa: E402, F401 - the package's public names
     round_clock,
     round_display_clock,
 )
+from .cutline import CutLineRow, cut_line_for_event  # noqa: E402, F401 - the package's public names
 from .judge import (  # noqa: E402, F401 - the package's public names
     JUDGE_FILTERS,
     JUDGE_PAGE_SIZE,

@@ -22,6 +22,8 @@ Main modules:
 - :mod:`.pairing`: ``rounds_for`` and ``pair_round`` (random round 1, then
   score groups by maximum-weight matching, no rematch while avoidable);
 - :mod:`.topcut`: ``seed_bracket``, ``next_stage`` and ``podium``;
+- :mod:`.cutline`: ``cut_outlook`` («¿me alcanza con empatar?»: the top cut
+  guaranteed, possible or out of reach with a win, a draw or a loss);
 - :mod:`.types` and :mod:`.errors`: the shared dataclasses and the two
   error classes (``PairingError`` for the organizer, ``SwissInvariantError``
   for bugs).

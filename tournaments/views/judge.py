@@ -30,7 +30,7 @@ from django.views.decorators.http import require_POST
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from .. import permissions, report_selectors, selectors, services
+from .. import pagecache, permissions, report_selectors, selectors, services
 from ..enums import EventState, RoundState
 from ..errors import ArenaError, StaleEdit
 from ..formats import format_for
@@ -182,12 +182,25 @@ def tables(request, event):
     page = selectors.judge_page(event, rnd, status=status, query=query, offset=offset) if rnd else None
     context = _list_context(event, rnd, status=status, query=query, page=page or _EMPTY_PAGE)
     context.update(selectors.page_context(event), tables=page.tables if page else [], templates=fmt.templates,
-                   penalties_at_tables=fmt.penalties_at_tables)
+                   penalties_at_tables=fmt.penalties_at_tables,
+                   cutline_link=fmt.has_top_cut and bool(event.cut_size) and event.state == EventState.SWISS)
     _add_reports_filter(context, event, rnd)
     if event.self_reporting and rnd is not None:
         context["one_report"], context["reports_differ"] = report_selectors.table_report_marks(
             event, rnd, context["tables"])
     return render(request, "judge/tables.html", context)
+
+
+@never_cache
+@event_role_required(permissions.JUDGE)
+def cutline(request, event):
+    """Every active player's «¿me alcanza con empatar?» (issue #29): a win, a draw, a loss of their table.
+
+    Read from :func:`tournaments.selectors.cut_line_for_event`, computed once per event state.
+    """
+    stamp = pagecache.stamp_or_404(event.pk)
+    line = pagecache.computed(event.pk, stamp, "cutline", lambda: selectors.cut_line_for_event(event))
+    return render(request, "judge/cutline.html", {"event": event, "cutline": line})
 
 
 # --------------------------------------------------------------------------- self-reported results (issue #17)

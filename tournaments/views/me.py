@@ -84,6 +84,9 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
     current = player_current_table(event, registration, rnd)
     if current and rnd.state == RoundState.PAIRED:
         rounds = [r for r in rounds if r.round_number != rnd.number]  # shown above, not yet a past round
+    cutline = None
+    if fmt.has_top_cut and event.cut_size and event.state == EventState.SWISS and registration.active:
+        cutline = pagecache.computed(event.pk, stamp, "cutline", lambda: selectors.cut_line_for_event(event))
     return {
         **selectors.page_context(event),
         "my_cells": fmt.templates["me_rounds_cells"],
@@ -95,6 +98,8 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
         "standing": next((r for r in rows if r.registration_id == registration.pk), None),
         "can_drop": event.state in SELF_DROP_STATES and not registration.dropped,
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
+        "cutline": cutline,
+        "my_cutline": cutline.row_of(registration.pk) if cutline else None,
     }
 
 

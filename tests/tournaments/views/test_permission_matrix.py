@@ -164,6 +164,7 @@ ROWS: dict[str, Row] = {
     # judge:home is scoped by its list, checked in its own test below; here: it never refuses a signed-in user.
     "judge:home": Row(lambda w: reverse("judge:home") + "?todos=1", frozenset(ACTORS) - {ANON}),
     "judge:tables": Row(lambda w: reverse("judge:tables", args=[w.event.pk]), A_JUDGE_PAGE),
+    "judge:cutline": Row(lambda w: reverse("judge:cutline", args=[w.event.pk]), A_JUDGE_PAGE),
     "judge:table": Row(
         lambda w: reverse("judge:table", args=w.table_args()), A_JUDGE_PAGE, A_JUDGE_PAGE, _result_payload,
         lambda w: (Table.objects.values_list("status", "version").get(pk=w.match.pk),
