@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from .. import selectors
+from ..adapters import match_winner_id
 from ..enums import MatchOutcome, MatchStatus
 from ..formats import format_for
 from ..models import Event, Player, Registration, Round, Table
@@ -176,7 +177,7 @@ def bracket(event: Event) -> list[BracketStage]:
     for rnd in rounds:
         entries = []
         for m in rnd.tables.all():
-            winner_id = selectors.match_winner_id(m)
+            winner_id = match_winner_id(m)
             winner = m.player_a if winner_id == m.player_a_id else m.player_b if winner_id else None
             entries.append(
                 BracketEntry(

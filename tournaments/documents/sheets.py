@@ -25,6 +25,7 @@ from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 
 from .. import selectors
+from ..adapters import match_winner_id
 from ..enums import EventState, RoundPhase
 from ..formats import format_for
 from ..formats.base import PLACE_RESULTS
@@ -49,7 +50,7 @@ from ..pdf.data import (
     places_layout,
     posting_rows,
 )
-from ..selectors import match_winner_id, seated_tables, top_cut_rounds
+from ..selectors import seated_tables, top_cut_rounds
 from ..swiss import topcut
 from ..swiss.errors import PairingError
 from ..swiss.types import Standing

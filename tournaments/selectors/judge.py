@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from ..enums import MatchStatus, ResultSource
 from ..models import ResultEntry, Round, Seat, Table
 from ..text import fold
-from . import PairingRow, _pairing_row, pairings_for_round
 from .clock import RoundClock, round_clock
+from .games import PairingRow, _pairing_row, pairings_for_round
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,8 +26,9 @@ from ..models import Event, Registration, Round
 from ..swiss import topcut
 from ..swiss.types import Podium
 from ..text import CUT_REASON_OF_STAGE
-from . import pairings_by_name, pairings_for_round, places, player_rounds
+from .games import pairings_by_name, pairings_for_round, player_rounds
 from .judge import judge_table_page
+from .places import PodStandingRow, judge_pod_page, player_pod_rounds, pods_for_round
 
 
 def _in_places(event: Event) -> bool:
@@ -39,12 +40,12 @@ def standing_rows(event: Event, *, as_of_round: int | None = None) -> list[Stand
 
     Built on the format's :meth:`~tournaments.formats.base.EventFormat.standings_shown`; with
     ``as_of_round`` N, the standings after rounds 1 to N only. Rows are
-    :class:`~tournaments.adapters.StandingRow` (:class:`.places.PodStandingRow` for tables
+    :class:`~tournaments.adapters.StandingRow` (:class:`.PodStandingRow` for tables
     that give places). Dropped and disqualified players keep their row.
     """
     fmt = format_for(event)
     snapshot = fmt.snapshot(event)
-    row_type = places.PodStandingRow if fmt.table_results == PLACE_RESULTS else StandingRow
+    row_type = PodStandingRow if fmt.table_results == PLACE_RESULTS else StandingRow
     rows = []
     for standing in fmt.standings_shown(event, snapshot, as_of_round=as_of_round):
         reg = snapshot.registrations[fmt.standing_points(standing)[0]]
@@ -83,7 +84,7 @@ def final_rows(event: Event) -> list[FinalRow]:
 def table_rows(event: Event, rnd: Round) -> list[Any]:
     """The tables of ``rnd`` (a round of ``event``) as pages, the API and the PDFs show them, in table
     order (byes last): :class:`~tournaments.selectors.PairingRow` or :class:`.places.PodRow`."""
-    return places.pods_for_round(rnd) if _in_places(event) else pairings_for_round(rnd)
+    return pods_for_round(rnd) if _in_places(event) else pairings_for_round(rnd)
 
 
 def names_of(event: Event, rows: Sequence[Any]) -> list[Any]:
@@ -95,7 +96,7 @@ def names_of(event: Event, rows: Sequence[Any]) -> list[Any]:
 def player_rounds_of(event: Event, registration: Registration) -> list[Any]:
     """The tables ``registration`` sat at, round by round, from the player's side (byes included)."""
     if _in_places(event):
-        return places.player_pod_rounds(registration, event=event)
+        return player_pod_rounds(registration, event=event)
     return player_rounds(registration)
 
 
@@ -103,7 +104,7 @@ def judge_page(event: Event, rnd: Round, *, status: str, query: str, offset: int
     """A page of ``rnd``'s tables for the judge list (:class:`~tournaments.selectors.JudgeTablePage`):
     ``status`` ``pendientes`` / ``con-resultado`` / ``todas``, ``query`` a name or number."""
     if _in_places(event):
-        return places.judge_pod_page(rnd, status=status, query=query, offset=offset)
+        return judge_pod_page(rnd, status=status, query=query, offset=offset)
     return judge_table_page(rnd, status=status, query=query, offset=offset, minutes=event.round_minutes)
 
 

@@ -88,7 +88,7 @@ def test_player_page_shows_round_by_round_results(client):
     assert [r.round_number for r in rounds] == [1, 2]
     assert (rounds[0].opponent, rounds[0].games_for, rounds[0].games_against, rounds[0].result) == (
         match.player_b.player.display_name, 2, 1, "win")
-    assert rounds[1].result == ""
+    assert rounds[1].result == "pending"
     html = response.content.decode()
     assert "G 2-1" in html
     assert "pendiente" in html
