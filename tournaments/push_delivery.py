@@ -23,6 +23,7 @@ or sent then. Texts are in the site's language (``LANGUAGE_CODE``).
 """
 from __future__ import annotations
 
+import base64
 import datetime
 import functools
 import ipaddress
@@ -32,6 +33,8 @@ import threading
 from urllib.parse import urlsplit
 
 import requests
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -62,6 +65,20 @@ class PushTransientError(Exception):
 def push_enabled() -> bool:
     """Push is on when both VAPID keys are set."""
     return bool(settings.ARENA_VAPID_PRIVATE_KEY and settings.ARENA_VAPID_PUBLIC_KEY)
+
+
+def b64url(data: bytes) -> str:
+    """base64url without padding, as browsers and VAPID write keys."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def vapid_key_pair() -> tuple[str, str]:
+    """A new VAPID pair ``(private, public)``: the P-256 private value (32 bytes) and the public point
+    (65 bytes, uncompressed: the browser's ``applicationServerKey``), both base64url."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    private = key.private_numbers().private_value.to_bytes(32, "big")
+    public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return b64url(private), b64url(public)
 
 
 def _loopback(host: str) -> bool:
