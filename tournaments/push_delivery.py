@@ -201,7 +201,7 @@ def notices_for_clocks(now: datetime.datetime | None = None) -> list[int]:
             event = rnd.event
             if round_build_clock(rnd, now=now) is not None:
                 continue
-            if round_clock(rnd, minutes=event.round_minutes, now=now).remaining > warning:
+            if round_clock(rnd, minutes=event.round_minutes, now=now).remaining_seconds > warning:
                 continue  # extra minutes only add time: no table of this round is there yet
             subscribed = _subscribed_players(event.pk)
             if not subscribed:
@@ -209,7 +209,7 @@ def notices_for_clocks(now: datetime.datetime | None = None) -> list[int]:
             for table in Table.objects.filter(round=rnd, is_bye=False, status=MatchStatus.PENDING):
                 table.round = rnd
                 clock = match_clock(table, minutes=event.round_minutes, now=now)
-                if clock.state != "running" or not warning - WARNING_GRACE_SECONDS < clock.remaining <= warning:
+                if clock.state != "running" or not warning - WARNING_GRACE_SECONDS < clock.remaining_seconds <= warning:
                     continue
                 key = push_texts.ten_minutes_key(rnd.pk, table.pk)
                 notices.extend(_notice(event, seat.registration_id, push_texts.TEN_MINUTES, key, text)
