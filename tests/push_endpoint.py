@@ -60,6 +60,7 @@ class Received:
     path: str
     headers: dict
     body: bytes
+    at: float = 0.0  # time.monotonic() when it arrived
 
 
 def vapid_claims(authorization: str, public_key: str) -> dict:
@@ -102,7 +103,7 @@ class LocalPushService:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 with service._lock:
                     service.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()},
-                                                     body))
+                                                     body, time.monotonic()))
                 status = service.statuses.get(self.path.strip("/").split("/")[0], 201)
                 self.send_response(status)
                 self.send_header("Content-Length", "0")

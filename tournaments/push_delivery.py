@@ -36,8 +36,8 @@ import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
@@ -116,19 +116,34 @@ def _subscribed_players(event_id: int) -> set[int]:
 
 
 def _create(notices: list[PushNotice]) -> list[int]:
-    """Write ``notices`` (those already there are left alone) and return the ids of the ones still to send."""
+    """Write ``notices`` (those already there are left alone) and return the ids of the ones still to send.
+
+    Two queries: the notices already written with these keys, then the new
+    ones in one insert. A second delivery of the same task running at the
+    same instant makes the insert conflict: then the rows are written
+    ignoring conflicts and read back.
+    """
     if not notices:
         return []
-    PushNotice.objects.bulk_create(notices, ignore_conflicts=True, batch_size=500)
+    keys = {n.key for n in notices}
     wanted = {(n.registration_id, n.key) for n in notices}
-    rows = PushNotice.objects.filter(key__in={n.key for n in notices}, state=PushNoticeState.QUEUED,
-                                     registration_id__in={n.registration_id for n in notices})
-    return sorted(pk for pk, reg, key in rows.values_list("pk", "registration_id", "key") if (reg, key) in wanted)
+    existing = {(reg, key): (pk, state) for pk, reg, key, state in PushNotice.objects.filter(key__in=keys)
+                .values_list("pk", "registration_id", "key", "state") if (reg, key) in wanted}
+    pending = [pk for pk, state in existing.values() if state == PushNoticeState.QUEUED]
+    new = [n for n in notices if (n.registration_id, n.key) not in existing]
+    try:
+        with transaction.atomic():
+            created = PushNotice.objects.bulk_create(new, batch_size=500)
+    except IntegrityError:
+        PushNotice.objects.bulk_create(new, ignore_conflicts=True, batch_size=500)
+        rows = PushNotice.objects.filter(key__in=keys, state=PushNoticeState.QUEUED)
+        return sorted(pk for pk, reg, key in rows.values_list("pk", "registration_id", "key") if (reg, key) in wanted)
+    return sorted(pending + [n.pk for n in created])
 
 
-def _notice(event: Event, registration_id: int, kind: str, key: str, body: str) -> PushNotice:
+def _notice(event: Event, registration_id: int, kind: str, key: str, body: str, url: str = "") -> PushNotice:
     return PushNotice(registration_id=registration_id, kind=kind, key=key, title=event.name, body=body,
-                      url=reverse("me:event", args=[event.pk]))
+                      url=url or reverse("me:event", args=[event.pk]))
 
 
 def notices_for_round(round_id: int) -> list[int]:
@@ -144,26 +159,29 @@ def notices_for_round(round_id: int) -> list[int]:
     subscribed = _subscribed_players(event.pk)
     if not subscribed:
         return []
-    seats = list(Seat.objects.filter(round_id=rnd.pk).select_related("table", "registration__player")
-                 .order_by("table_id", "seat"))
-    by_table: dict[int, list[Seat]] = {}
-    for seat in seats:
-        by_table.setdefault(seat.table_id, []).append(seat)
+    seats = Seat.objects.filter(round_id=rnd.pk).order_by("table_id", "seat").values_list(
+        "table_id", "table__table_number", "table__bracket_slot", "table__is_bye", "registration_id",
+        "registration__player_id", "registration__player__display_name")
+    by_table: dict[int, list[tuple]] = {}
+    for row in seats:
+        by_table.setdefault(row[0], []).append(row)
     notices = []
+    url = reverse("me:event", args=[event.pk])
     with translation.override(settings.LANGUAGE_CODE):
         for table_seats in by_table.values():
-            table = table_seats[0].table
-            number = table.table_number if table.table_number is not None else table.bracket_slot
-            for seat in table_seats:
-                if seat.registration.player_id not in subscribed:
+            _table, table_number, slot, is_bye = table_seats[0][:4]
+            number = table_number if table_number is not None else slot
+            stage = push_texts.table_stage(rnd.stage, slot)
+            for row in table_seats:
+                registration_id, player_id = row[4], row[5]
+                if player_id not in subscribed:
                     continue
-                mates = [s.registration.player.display_name for s in table_seats if s.pk != seat.pk]
-                text = push_texts.paired_text(
-                    round_number=rnd.number, phase=rnd.phase, stage=push_texts.table_stage(rnd.stage,
-                                                                                           table.bracket_slot),
-                    cut_size=event.cut_size or 0, table=number, is_bye=table.is_bye, mates=mates)
-                notices.append(_notice(event, seat.registration_id, push_texts.PAIRED,
-                                       push_texts.paired_key(rnd.pk, text), text))
+                mates = [other[6] for other in table_seats if other[4] != registration_id]
+                text = push_texts.paired_text(round_number=rnd.number, phase=rnd.phase, stage=stage,
+                                              cut_size=event.cut_size or 0, table=number, is_bye=is_bye,
+                                              mates=mates)
+                notices.append(_notice(event, registration_id, push_texts.PAIRED,
+                                       push_texts.paired_key(rnd.pk, text), text, url))
     return _create(notices)
 
 
@@ -250,67 +268,99 @@ def _send(subscription: PushSubscription, data: str) -> None:
             timeout=settings.ARENA_PUSH_TIMEOUT_SECONDS, headers={"Urgency": "high"}, requests_session=_session())
 
 
-def _failed(subscription: PushSubscription, error: str) -> None:
-    """Count one failure of ``subscription``; delete it after :data:`MAX_FAILURES` in a row."""
-    PushSubscription.objects.filter(pk=subscription.pk).update(
-        failures=F("failures") + 1, last_failure_at=timezone.now(), last_error=error[:200])
-    PushSubscription.objects.filter(pk=subscription.pk, failures__gte=MAX_FAILURES).delete()
+def _outcome(subscription: PushSubscription, data: str) -> tuple[str, str]:
+    """Send ``data`` to one browser: ``("reached", "")``, ``("gone", "")``, ``("transient", error)`` or
+    ``("refused", error)``."""
+    try:
+        _send(subscription, data)
+    except WebPushException as exc:
+        status = exc.response.status_code if exc.response is not None else None
+        if status in (404, 410):
+            return "gone", ""
+        error = f"{status}: {str(exc)[:120]}"
+        return ("transient" if status is None or status in TRANSIENT_STATUSES else "refused"), error
+    except requests.RequestException as exc:
+        return "transient", f"{type(exc).__name__}: {str(exc)[:120]}"
+    return "reached", ""
+
+
+def notices_deliver(notice_ids: list[int], *, final_attempt: bool = True) -> dict[int, str]:
+    """Send each notice to every browser of its player not reached yet; returns each notice's state then.
+
+    A notice becomes ``sent`` once some browser got it, ``no_subscription``
+    when its player has none (avisos turned off, or every browser gone),
+    ``failed`` when none could be reached; it stays ``queued`` only when a
+    browser failed transiently before the last attempt (then
+    :class:`PushTransientError` is raised once every notice was tried and
+    written, and the task retries: the browsers reached are not sent to
+    again). A notice already sent or failed is left alone, and a missing
+    one is ``missing``. Gone browsers (404/410) are deleted; other failures
+    are counted on the subscription, deleted after :data:`MAX_FAILURES` in
+    a row. Reads and writes a constant number of queries per batch (the
+    sends are one HTTP request each), in one transaction.
+    """
+    notices = list(PushNotice.objects.select_related("registration").filter(pk__in=notice_ids))
+    states: dict[int, str] = {pk: "missing" for pk in notice_ids}
+    todo = []
+    for notice in notices:
+        states[notice.pk] = notice.state
+        if notice.state == PushNoticeState.QUEUED:
+            todo.append(notice)
+    if not todo:
+        return states
+    if not push_enabled():
+        PushNotice.objects.filter(pk__in=[n.pk for n in todo]).update(state=PushNoticeState.FAILED, error="push off")
+        return {**states, **{n.pk: PushNoticeState.FAILED for n in todo}}
+    by_player: dict[int, list[PushSubscription]] = {}
+    for subscription in PushSubscription.objects.filter(player_id__in={n.registration.player_id for n in todo}):
+        by_player.setdefault(subscription.player_id, []).append(subscription)
+    reached: set[int] = set()
+    gone: set[int] = set()
+    failed: dict[int, str] = {}
+    retry = False
+    now = timezone.now()
+    for notice in todo:
+        data = payload(notice)
+        delivered = list(notice.delivered_to or [])
+        errors, transient = [], False
+        for subscription in by_player.get(notice.registration.player_id, []):
+            if subscription.pk in delivered or subscription.pk in gone:
+                continue
+            outcome, error = _outcome(subscription, data)
+            if outcome == "reached":
+                delivered.append(subscription.pk)
+                reached.add(subscription.pk)
+            elif outcome == "gone":
+                gone.add(subscription.pk)
+            else:
+                errors.append(error)
+                failed[subscription.pk] = error
+                transient = transient or outcome == "transient"
+        notice.attempts += 1
+        notice.delivered_to = delivered
+        notice.error = "; ".join(errors)[:200]
+        if transient and not final_attempt:
+            retry = True
+        elif delivered:
+            notice.state, notice.sent_at = PushNoticeState.SENT, now
+        else:
+            notice.state = PushNoticeState.FAILED if errors else PushNoticeState.NO_SUBSCRIPTION
+        states[notice.pk] = notice.state
+    with transaction.atomic():
+        PushNotice.objects.bulk_update(todo, ["state", "sent_at", "attempts", "delivered_to", "error"])
+        if reached:
+            PushSubscription.objects.filter(pk__in=reached - set(failed)).update(
+                last_success_at=now, failures=0, last_error="")
+        for pk, error in failed.items():
+            PushSubscription.objects.filter(pk=pk).update(failures=F("failures") + 1, last_failure_at=now,
+                                                          last_error=error[:200])
+        PushSubscription.objects.filter(Q(pk__in=gone) | Q(pk__in=list(failed), failures__gte=MAX_FAILURES)).delete()
+    if retry:
+        raise PushTransientError(f"{sum(1 for v in states.values() if v == PushNoticeState.QUEUED)} notice(s) "
+                                 "to try again")
+    return states
 
 
 def notice_deliver(notice_id: int, *, final_attempt: bool = True) -> str:
-    """Send notice ``notice_id`` to every browser of its player not reached yet; returns its state then.
-
-    ``sent`` once some browser got it, ``no_subscription`` when the player
-    has none (they turned avisos off, or every one was gone), ``failed``
-    when none could be reached, ``queued`` never (a transient failure
-    before the last attempt raises :class:`PushTransientError` instead, and
-    the task retries). A notice already sent or failed is left alone
-    (``missing`` when the row is gone).
-    """
-    notice = PushNotice.objects.select_related("registration").filter(pk=notice_id).first()
-    if notice is None:
-        return "missing"
-    if notice.state != PushNoticeState.QUEUED:
-        return notice.state
-    if not push_enabled():
-        PushNotice.objects.filter(pk=notice.pk).update(state=PushNoticeState.FAILED, error="push off")
-        return PushNoticeState.FAILED
-    subscriptions = list(PushSubscription.objects.filter(player_id=notice.registration.player_id)
-                         .exclude(pk__in=notice.delivered_to or [0]))
-    data = payload(notice)
-    reached, transient, errors = [], [], []
-    for subscription in subscriptions:
-        try:
-            _send(subscription, data)
-        except WebPushException as exc:
-            status = exc.response.status_code if exc.response is not None else None
-            if status in (404, 410):
-                PushSubscription.objects.filter(pk=subscription.pk).delete()  # the browser unsubscribed
-                continue
-            errors.append(f"{status}: {str(exc)[:120]}")
-            _failed(subscription, errors[-1])
-            if status is None or status in TRANSIENT_STATUSES:
-                transient.append(subscription.pk)
-        except requests.RequestException as exc:
-            errors.append(f"{type(exc).__name__}: {str(exc)[:120]}")
-            _failed(subscription, errors[-1])
-            transient.append(subscription.pk)
-        else:
-            reached.append(subscription.pk)
-            PushSubscription.objects.filter(pk=subscription.pk).update(
-                last_success_at=timezone.now(), failures=0, last_error="")
-    delivered = [*(notice.delivered_to or []), *reached]
-    changes = {"attempts": F("attempts") + 1, "delivered_to": delivered, "error": "; ".join(errors)[:200]}
-    if transient and not final_attempt:
-        PushNotice.objects.filter(pk=notice.pk).update(**changes)
-        raise PushTransientError(f"notice {notice.pk}: {len(transient)} browser(s) to try again")
-    if delivered:
-        state = PushNoticeState.SENT
-    elif errors:
-        state = PushNoticeState.FAILED
-    else:
-        state = PushNoticeState.NO_SUBSCRIPTION
-    with transaction.atomic():
-        PushNotice.objects.filter(pk=notice.pk).update(state=state, sent_at=timezone.now() if delivered else None,
-                                                       **changes)
-    return state
+    """:func:`notices_deliver` for one notice; returns its state."""
+    return notices_deliver([notice_id], final_attempt=final_attempt)[notice_id]

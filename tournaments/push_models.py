@@ -71,6 +71,7 @@ class PushNotice(models.Model):
         verbose_name = _("aviso")
         verbose_name_plural = _("avisos")
         constraints = [models.UniqueConstraint(fields=["registration", "key"], name="push_notice_unique_key")]
+        indexes = [models.Index(fields=["key"], name="push_notice_key")]
 
     def __str__(self) -> str:
         return self.body

@@ -149,10 +149,48 @@ def push_send(self, notice_id: int) -> str:
     return push_delivery.notice_deliver(notice_id, final_attempt=final)
 
 
+@shared_task(
+    bind=True,
+    name="tournaments.push_send_batch",
+    autoretry_for=(PushTransientError,),
+    max_retries=PUSH_MAX_RETRIES,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
+def push_send_batch(self, notice_ids: list[int]) -> dict[str, int]:
+    """Send a batch of notices (a large round's fan-out) with :func:`tournaments.push_delivery.notices_deliver`.
+
+    A transient failure of some notice retries the batch once every notice
+    was tried; the notices sent meanwhile are skipped then. Returns how
+    many notices ended in each state.
+    """
+    final = self.request.retries >= (self.max_retries or 0)
+    states: dict[str, int] = {}
+    for state in push_delivery.notices_deliver(list(notice_ids), final_attempt=final).values():
+        states[state] = states.get(state, 0) + 1
+    return states
+
+
+#: Notices per message when a fan-out sends many: a round of 1,024 players is 32 messages, not 1,024.
+PUSH_BATCH_SIZE = 32
+
+
 def send_pushes(ids: Iterable[int]) -> None:
-    """One :func:`push_send` per notice id; a broker that refuses one is logged (the notice stays queued)."""
-    for pk in ids:
+    """Send the notices: one :func:`push_send` each, or batches of :data:`PUSH_BATCH_SIZE` for many.
+
+    A broker that refuses a message is logged (its notices stay queued).
+    """
+    ids = list(ids)
+    batches = [ids[i:i + PUSH_BATCH_SIZE] for i in range(0, len(ids), PUSH_BATCH_SIZE)]
+    for batch in batches:
         try:
-            push_send.delay(pk)
+            if len(batch) == 1 and len(batches) == 1:
+                push_send.delay(batch[0])
+            else:
+                push_send_batch.delay(batch)
         except Exception:  # the broker is down: never break the fan-out of the others
-            logger.exception("could not enqueue push notice %s", pk)
+            logger.exception("could not enqueue push notices %s", batch)
