@@ -159,7 +159,7 @@ def run(args, workdir: str):
 
         profile = cProfile.Profile()
         enqueued = profile.runcall(tasks.push_round_paired, rnd.pk)
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(12)
     else:
         enqueued = tasks.push_round_paired(rnd.pk)  # the fan-out: notices written, sent in batches
     fanout = time.perf_counter() - start
