@@ -20,6 +20,9 @@ from ..errors import ArenaError, StateError
 from ..models import Player, PushSubscription
 from ..push_delivery import endpoint_allowed, push_enabled
 
+#: Browsers one player may have subscribed at once; subscribing one more forgets the oldest.
+MAX_SUBSCRIPTIONS_PER_PLAYER = 5
+
 
 def _b64url_bytes(value: str) -> int:
     """The length of a base64url value in bytes, or -1 when it is not base64url."""
@@ -41,6 +44,9 @@ def push_subscription_create(*, player: Player, endpoint: str, p256dh: str, auth
     Shapes: ``p256dh`` the browser's P-256 public key (65 bytes,
     uncompressed) and ``auth`` its 16-byte secret, both base64url. A known
     endpoint gets the new keys and player, and its failures start again.
+    A player keeps at most :data:`MAX_SUBSCRIPTIONS_PER_PLAYER` browsers
+    (the oldest is forgotten), so one account cannot make the server post
+    to any number of addresses.
     Raises :class:`StateError` ``push_off`` without VAPID keys,
     :class:`ArenaError` ``push_subscription_invalid`` for an endpoint outside
     ``ARENA_PUSH_HOSTS`` or keys of the wrong shape.
@@ -57,6 +63,10 @@ def push_subscription_create(*, player: Player, endpoint: str, p256dh: str, auth
         defaults={"player": player, "p256dh": p256dh, "auth": auth, "user_agent": (user_agent or "")[:200],
                   "failures": 0, "last_error": ""},
     )
+    keep = PushSubscription.objects.filter(player=player).order_by("-created_at", "-pk")
+    stale = list(keep.values_list("pk", flat=True)[MAX_SUBSCRIPTIONS_PER_PLAYER:])
+    if stale:
+        PushSubscription.objects.filter(pk__in=stale).delete()
     return subscription
 
 

@@ -139,3 +139,16 @@ def test_the_live_fragment_carries_the_pushs_words_for_the_open_page(vapid):
     table = registration.seats.get().table
     rival = next(s.registration.player.display_name for s in table.seat_list if s.registration_id != registration.pk)
     assert f'data-notice-text="Ronda 1: mesa {table.table_number} contra {rival}"' in fragment
+
+
+def test_a_player_keeps_the_newest_browsers_only(vapid):
+    from tournaments.services.push import MAX_SUBSCRIPTIONS_PER_PLAYER
+
+    client, registration, _event, page = signed_in()
+    token = page.cookies["csrftoken"].value
+    for i in range(MAX_SUBSCRIPTIONS_PER_PLAYER + 2):
+        answer = client.post(reverse("me:push_subscribe"), subscription_json(f"{ENDPOINT}-{i}"),
+                             content_type="application/json", HTTP_X_CSRFTOKEN=token)
+        assert answer.status_code == 201
+    kept = sorted(PushSubscription.objects.filter(player=registration.player).values_list("endpoint", flat=True))
+    assert kept == sorted(f"{ENDPOINT}-{i}" for i in range(2, MAX_SUBSCRIPTIONS_PER_PLAYER + 2))
