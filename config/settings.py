@@ -371,6 +371,8 @@ ARENA_PUSH_HOSTS = env_list(
 # Seconds a push service keeps an undelivered notice (the phone off), and waits for our POST.
 ARENA_PUSH_TTL_SECONDS = int(os.environ.get("ARENA_PUSH_TTL_SECONDS", "3600"))
 ARENA_PUSH_TIMEOUT_SECONDS = float(os.environ.get("ARENA_PUSH_TIMEOUT_SECONDS", "5"))
+# With no broker the notices are sent by a thread of the web process (the tests send them in line).
+ARENA_PUSH_BACKGROUND = env_bool("ARENA_PUSH_BACKGROUND", not _TEST_RUN)
 # «Quedan 10 minutos»: how often beat looks at the running round clocks.
 ARENA_PUSH_CLOCK_EVERY_SECONDS = int(os.environ.get("ARENA_PUSH_CLOCK_EVERY_SECONDS", "20"))
 CELERY_BEAT_SCHEDULE["push-round-clocks"] = {

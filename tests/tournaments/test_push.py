@@ -275,3 +275,17 @@ def test_vapid_keys_prints_a_pair_whose_public_key_is_the_private_ones(capsys):
     derived = ec.derive_private_key(private, ec.SECP256R1()).public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     assert b64url(derived) == lines["ARENA_VAPID_PUBLIC_KEY"] and len(derived) == 65
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_notices_leave_from_a_thread_after_the_request(push_service, vapid, settings):
+    settings.ARENA_PUSH_BACKGROUND = True
+    event = build_event(4, rounds=0, names=NAMES[:4])
+    keys = {f"b{r.pk}": subscribe(r, push_service) for r in event.registrations.select_related("player")}
+    rnd = services.round_pair_next(event=event)  # committed: the thread starts on commit
+    push_service.wait_for(4, timeout=30)
+    expected = {}
+    for number, (a, b) in seated_pairs(rnd):
+        expected[f"b{a.pk}"] = [f"Ronda 1: mesa {number} contra {b.player.display_name}"]
+        expected[f"b{b.pk}"] = [f"Ronda 1: mesa {number} contra {a.player.display_name}"]
+    assert texts_by_path(push_service, keys) == expected
