@@ -20,6 +20,7 @@ port and stopped at the end). Then:
 
     .venv/bin/python benchmarks/push.py
     .venv/bin/python benchmarks/push.py --players 1024 --concurrency 4
+    BENCH_PROFILE=1 .venv/bin/python benchmarks/push.py    # also prints where the fan-out spends its time
 """
 from __future__ import annotations
 
