@@ -356,6 +356,30 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": float(ARENA_DOCUMENTS_REAP_EVERY_SECONDS)},
     },
 }
+# Web Push (issue #29 point 2): players' notices on «Mi torneo». Off unless the VAPID pair is set
+# (``manage.py vapid_keys`` prints a new one): the private key and the browser's application server
+# key, base64url, and the subject the push services may write to (``mailto:`` or an https URL).
+ARENA_VAPID_PRIVATE_KEY = os.environ.get("ARENA_VAPID_PRIVATE_KEY", "").strip()
+ARENA_VAPID_PUBLIC_KEY = os.environ.get("ARENA_VAPID_PUBLIC_KEY", "").strip()
+ARENA_VAPID_SUBJECT = os.environ.get("ARENA_VAPID_SUBJECT", "").strip() or "mailto:avisos@arena.invalid"
+# The push services a browser may name (host or a parent domain): the server only ever posts there.
+ARENA_PUSH_HOSTS = env_list(
+    "ARENA_PUSH_HOSTS",
+    "fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,"
+    "push.apple.com",
+)
+# Seconds a push service keeps an undelivered notice (the phone off), and waits for our POST.
+ARENA_PUSH_TTL_SECONDS = int(os.environ.get("ARENA_PUSH_TTL_SECONDS", "3600"))
+ARENA_PUSH_TIMEOUT_SECONDS = float(os.environ.get("ARENA_PUSH_TIMEOUT_SECONDS", "5"))
+# With no broker the notices are sent by a thread of the web process (the tests send them in line).
+ARENA_PUSH_BACKGROUND = env_bool("ARENA_PUSH_BACKGROUND", not _TEST_RUN)
+# «Quedan 10 minutos»: how often beat looks at the running round clocks.
+ARENA_PUSH_CLOCK_EVERY_SECONDS = int(os.environ.get("ARENA_PUSH_CLOCK_EVERY_SECONDS", "20"))
+CELERY_BEAT_SCHEDULE["push-round-clocks"] = {
+    "task": "tournaments.push_round_clocks",
+    "schedule": float(ARENA_PUSH_CLOCK_EVERY_SECONDS),
+    "options": {"expires": float(ARENA_PUSH_CLOCK_EVERY_SECONDS)},
+}
 # Test hook (.ci/worker_kill.sh only): seconds a render sleeps before building its sheet,
 # so a worker can be killed mid-render. Never set it in production.
 ARENA_RENDER_DELAY_SECONDS = float(os.environ.get("ARENA_RENDER_DELAY_SECONDS", "0") or 0)

@@ -163,3 +163,12 @@ class PreRegistrationState(models.TextChoices):
     WAITLISTED = "waitlisted", _("En lista de espera")
     CANCELLED = "cancelled", _("Cancelada")
     CHECKED_IN = "checked_in", _("Presente")
+
+
+class PushNoticeState(models.TextChoices):
+    """One notice to one player (issue #29 point 2): queued, then sent, failed or with no browser to reach."""
+
+    QUEUED = "queued", _("En cola")
+    SENT = "sent", _("Enviado")
+    FAILED = "failed", _("Falló")
+    NO_SUBSCRIPTION = "no_subscription", _("Sin avisos activados")

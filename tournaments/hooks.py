@@ -6,19 +6,27 @@ failure there (a PDF that cannot render) never undoes a pairing.
 """
 from __future__ import annotations
 
-from . import document_requests, signals
+from . import document_requests, push_requests, signals
 from .enums import DocumentKind
 from .models import Document, Event, Round, Table
 
 
 def round_paired(rnd: Round) -> None:
-    """A round was paired: queue its documents, tell the listeners.
+    """A round was paired: queue its documents, tell the listeners and the players.
 
     :data:`tournaments.signals.round_paired` is sent inside the pairing
     transaction; ``rules`` locks the decklists on it when round 1 is paired.
+    The players who turned avisos on get their table by Web Push after
+    commit (:mod:`tournaments.push_requests`).
     """
     document_requests.request_round_documents(rnd)
     signals.round_paired.send(sender=Round, rnd=rnd)
+    push_requests.request_round_paired(rnd)
+
+
+def table_result_recorded(table: Table) -> None:
+    """A table's result was recorded (not a provisional score): its players are told after commit."""
+    push_requests.request_table_result(table)
 
 
 def event_finished(event: Event) -> None:

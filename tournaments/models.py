@@ -1014,3 +1014,7 @@ class VenuePublishKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.venue} · {self.key_id}"
+
+
+# Web Push (issue #29 point 2): defined in their own module, registered here with the app's models.
+from .push_models import PushNotice, PushSubscription  # noqa: E402, F401

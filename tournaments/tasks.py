@@ -19,12 +19,15 @@ from collections.abc import Iterable
 from celery import shared_task
 from django.conf import settings
 
-from . import documents
+from . import documents, push_delivery
+from .push_delivery import PushTransientError
 
 logger = logging.getLogger(__name__)
 
 #: Attempts after the first one for a transient error (disk, storage).
 RENDER_MAX_RETRIES = 3
+#: Attempts after the first one for a notice whose push service was busy or unreachable.
+PUSH_MAX_RETRIES = 4
 
 
 @shared_task(
@@ -89,3 +92,105 @@ def send_renders(ids: Iterable[int]) -> None:
         except Exception as exc:  # the broker is down: record it, never break the request
             logger.exception("could not enqueue document %s", pk)
             documents.document_enqueue_failed(pk, exc)
+
+
+# --------------------------------------------------------------------------- players' notices (Web Push)
+
+
+@shared_task(name="tournaments.push_round_paired", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def push_round_paired(round_id: int) -> int:
+    """A round was paired: write its players' notices and send one :func:`push_send` each; returns how many.
+
+    One message from the pairing (:mod:`tournaments.push_requests`), the
+    fan-out here, so pairing 1,024 players waits for no push service.
+    """
+    ids = push_delivery.notices_for_round(round_id)
+    send_pushes(ids)
+    return len(ids)
+
+
+@shared_task(name="tournaments.push_table_result", ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def push_table_result(table_id: int, version: int) -> int:
+    """A table's result was recorded: «Tu resultado quedó registrado» to its players."""
+    ids = push_delivery.notices_for_table_result(table_id, version)
+    send_pushes(ids)
+    return len(ids)
+
+
+@shared_task(name="tournaments.push_round_clocks", ignore_result=True)
+def push_round_clocks() -> int:
+    """Celery beat, every ``ARENA_PUSH_CLOCK_EVERY_SECONDS``: «Quedan 10 minutos» to the tables just there."""
+    ids = push_delivery.notices_for_clocks()
+    send_pushes(ids)
+    return len(ids)
+
+
+@shared_task(
+    bind=True,
+    name="tournaments.push_send",
+    autoretry_for=(PushTransientError,),
+    max_retries=PUSH_MAX_RETRIES,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
+def push_send(self, notice_id: int) -> str:
+    """Send one notice to its player's browsers (:func:`tournaments.push_delivery.notice_deliver`).
+
+    Idempotent: a notice sent (or given up) is not sent again, and a retry
+    skips the browsers already reached. Busy or unreachable push services
+    are retried :data:`PUSH_MAX_RETRIES` times with exponential backoff; the
+    last attempt records the notice as failed.
+    """
+    final = self.request.retries >= (self.max_retries or 0)
+    return push_delivery.notice_deliver(notice_id, final_attempt=final)
+
+
+@shared_task(
+    bind=True,
+    name="tournaments.push_send_batch",
+    autoretry_for=(PushTransientError,),
+    max_retries=PUSH_MAX_RETRIES,
+    retry_backoff=2,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    ignore_result=True,
+)
+def push_send_batch(self, notice_ids: list[int]) -> dict[str, int]:
+    """Send a batch of notices (a large round's fan-out) with :func:`tournaments.push_delivery.notices_deliver`.
+
+    A transient failure of some notice retries the batch once every notice
+    was tried; the notices sent meanwhile are skipped then. Returns how
+    many notices ended in each state.
+    """
+    final = self.request.retries >= (self.max_retries or 0)
+    states: dict[str, int] = {}
+    for state in push_delivery.notices_deliver(list(notice_ids), final_attempt=final).values():
+        states[state] = states.get(state, 0) + 1
+    return states
+
+
+#: Notices per message when a fan-out sends many: a round of 1,024 players is 32 messages, not 1,024.
+PUSH_BATCH_SIZE = 32
+
+
+def send_pushes(ids: Iterable[int]) -> None:
+    """Send the notices: one :func:`push_send` each, or batches of :data:`PUSH_BATCH_SIZE` for many.
+
+    A broker that refuses a message is logged (its notices stay queued).
+    """
+    ids = list(ids)
+    batches = [ids[i:i + PUSH_BATCH_SIZE] for i in range(0, len(ids), PUSH_BATCH_SIZE)]
+    for batch in batches:
+        try:
+            if len(batch) == 1 and len(batches) == 1:
+                push_send.delay(batch[0])
+            else:
+                push_send_batch.delay(batch)
+        except Exception:  # the broker is down: never break the fan-out of the others
+            logger.exception("could not enqueue push notices %s", batch)

@@ -10,7 +10,7 @@ search), ``me`` («Mi torneo»: a signed-in player's own events, self-drop) and
 from django.contrib.auth.views import LogoutView
 from django.urls import include, path
 
-from .views import clock, judge, judge_app, me, me_reports, public
+from .views import clock, judge, judge_app, me, me_push, me_reports, public
 from .views import documents as document_views
 from .views import penalties as penalty_views
 from .views import preregistration as prereg_views
@@ -60,6 +60,10 @@ me_patterns = [
     path("eventos/<int:pk>/", me.event, name="event"),
     path("eventos/<int:pk>/abandonar/", me.drop, name="drop"),
     path("eventos/<int:pk>/reportar/", me_reports.report, name="report"),
+    # Avisos (issue #29 point 2): the browser's Web Push subscription and its service worker.
+    path("avisos/", me_push.subscribe, name="push_subscribe"),
+    path("avisos/baja/", me_push.unsubscribe, name="push_unsubscribe"),
+    path("sw.js", me_push.service_worker, name="push_worker"),
 ]
 
 # «Próximos torneos» (issue #17 point 2): pre-registration from the player's phone.

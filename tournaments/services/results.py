@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from .. import hooks
 from ..enums import EventState, MatchStatus, ResultSource, RoundState, SeatOutcomeHow
 from ..errors import IllegalResult, StaleEdit, StateError
 from ..formats import format_for
@@ -216,4 +217,6 @@ def table_result_record(
         after={**fmt.result_log_values(table, after=True), **table_place(table)},
         reason=note,
     )
+    if table.status != MatchStatus.PENDING:
+        hooks.table_result_recorded(table)
     return table

@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import pagecache, prereg_selectors, selectors
+from .. import pagecache, prereg_selectors, push_texts, selectors
 from ..enums import EventState, RoundPhase, RoundState
 from ..errors import ArenaError
 from ..formats import format_for
@@ -29,6 +29,7 @@ from ..me_selectors import player_current_table, player_of_user
 from ..models import Event, Registration
 from ..services.registration import SELF_DROP_STATES, registration_self_drop
 from .access import player_login_redirect, private_response
+from .me_push import push_context
 from .public import poll_seconds
 
 #: Finished events listed under «Torneos anteriores» on /yo/.
@@ -57,7 +58,8 @@ def home(request):
     preregistrations = [(row, prereg_selectors.waitlist_position(row))
                         for row in prereg_selectors.player_preregistrations(player)]
     return private_response(render(request, "me/home.html", {"player": player, "current": list(current),
-                                                     "past": list(past), "preregistrations": preregistrations}))
+                                                     "past": list(past), "preregistrations": preregistrations,
+                                                     "push": push_context()}))
 
 
 def _registration_or_page(request, pk: int):
@@ -87,13 +89,18 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
     cutline = None
     if fmt.has_top_cut and event.cut_size and event.state == EventState.SWISS and registration.active:
         cutline = pagecache.computed(event.pk, stamp, "cutline", lambda: selectors.cut_line_for_event(event))
+    round_open = bool(rnd and rnd.state == RoundState.PAIRED)
     return {
         **selectors.page_context(event),
+        # what the open page shows with the Notification API: the push's own words and tags
+        "notices": push_texts.page_notices(event, current, round_open=round_open),
+        "ten_key": (push_texts.ten_minutes_key(rnd.pk, current["match"].pk)
+                    if round_open and current and current.get("seated") else ""),
         "my_cells": fmt.templates["me_rounds_cells"],
         "event": event,
         "registration": registration,
         "current": current,
-        "round_open": bool(rnd and rnd.state == RoundState.PAIRED),
+        "round_open": round_open,
         "rounds": rounds,
         "standing": next((r for r in rows if r.registration_id == registration.pk), None),
         "can_drop": event.state in SELF_DROP_STATES and not registration.dropped,
@@ -125,7 +132,7 @@ def event(request, pk: int):
         response = render(request, "me/_event_live.html", context)
         response["ETag"] = etag
         return private_response(response)
-    context.update(live_seconds=poll_seconds(), live_url=f"{request.path}?fragmento=1")
+    context.update(live_seconds=poll_seconds(), live_url=f"{request.path}?fragmento=1", push=push_context())
     return private_response(render(request, "me/event.html", context))
 
 

@@ -65,6 +65,9 @@ PUBLIC = {
     # The judges' installable app (issue #29): the same manifest and worker for anyone; the pages they
     # keep are the judge's own (tests/tournaments/views/test_judge_offline.py).
     "judge:manifest", "judge:service_worker",
+    # The avisos' service worker (issue #29 point 2): the same script for everyone
+    # (tests/tournaments/views/test_me_push.py).
+    "me:push_worker",
 }
 
 
@@ -218,6 +221,10 @@ ROWS: dict[str, Row] = {
     # Self-reported results (issue #17): POST only, and only by a player of the table; no actor here is one
     # (tests/tournaments/views/test_reports_pages.py), so only the GET (405) is checked here.
     "me:report": Row(lambda w: reverse("me:report", args=[w.event.pk]), frozenset()),
+    # Avisos (issue #29 point 2): JSON POSTs of the signed-in player's own browser; no actor here has a
+    # player, so only the GET (405) is checked here (tests/tournaments/views/test_me_push.py).
+    "me:push_subscribe": Row(lambda w: reverse("me:push_subscribe"), frozenset()),
+    "me:push_unsubscribe": Row(lambda w: reverse("me:push_unsubscribe"), frozenset()),
     # Pre-registration POSTs (issue #17): only for the signed-in user's own linked player; no actor here is
     # one, so only the GET (405) is checked here (tests/tournaments/views/test_preregistration_pages.py).
     "prereg:create": Row(lambda w: reverse("prereg:create", args=[w.event.pk]), frozenset()),
