@@ -27,7 +27,7 @@
   if (!box || !window.indexedDB) { return; }
   var kind = box.dataset.kind || "judge";
   var _ = window.gettext || function (s) { return s; };
-  var n_ = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
   var fmt = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
   var sent = [];
   var note = "";
@@ -155,8 +155,8 @@
       if (pending.length) {
         var line = el("p", "pending-count");
         var count = kind === "player"
-          ? n_("%(n)s reporte sin enviar", "%(n)s reportes sin enviar", pending.length)
-          : n_("%(n)s resultado sin enviar", "%(n)s resultados sin enviar", pending.length);
+          ? ngettext("%(n)s reporte sin enviar", "%(n)s reportes sin enviar", pending.length)
+          : ngettext("%(n)s resultado sin enviar", "%(n)s resultados sin enviar", pending.length);
         line.appendChild(el("strong", "", fmt(count, {n: pending.length}, true)));
         var retry = el("button", "btn btn-small", _("Enviar ahora"));
         retry.type = "button";
@@ -172,7 +172,7 @@
       if (conflicts.length) {
         box.appendChild(el("p", "", kind === "player"
           ? _("Tu reporte no se envió: revisalo.")
-          : n_("Un resultado no se cargó: revisalo.", "Estos resultados no se cargaron: revisalos.", conflicts.length)));
+          : ngettext("Un resultado no se cargó: revisalo.", "Estos resultados no se cargaron: revisalos.", conflicts.length)));
         var clist = el("ul", "conflicts");
         conflicts.forEach(function (e) {
           var item = el("li", "conflict");
@@ -193,7 +193,7 @@
       }
       var drafts = entries.filter(function (e) { return e.status === "draft"; });
       if (drafts.length) {
-        box.appendChild(el("p", "", fmt(n_("Un borrador de penalidad: se emite sólo con conexión.",
+        box.appendChild(el("p", "", fmt(ngettext("Un borrador de penalidad: se emite sólo con conexión.",
                                            "%(n)s borradores de penalidad: se emiten sólo con conexión.", drafts.length),
                                         {n: drafts.length}, true)));
         var dlist = el("ul", "drafts");
@@ -220,7 +220,7 @@
         box.appendChild(slist);
       }
       if (cachedPages !== null) {
-        box.appendChild(el("p", "small cached", fmt(n_("%(n)s página de mesas disponible sin conexión.",
+        box.appendChild(el("p", "small cached", fmt(ngettext("%(n)s página de mesas disponible sin conexión.",
                                                        "%(n)s páginas de mesas disponibles sin conexión.", cachedPages),
                                                     {n: cachedPages}, true)));
       }

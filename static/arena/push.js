@@ -41,7 +41,7 @@
   function show(on) {
     button.textContent = on ? box.dataset.textOff : box.dataset.textOn;
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    say(on ? box.dataset.textActive : "");
+    say(on ? box.dataset.textOn : "");
   }
 
   function pushSupported() {
