@@ -4,9 +4,9 @@
 environment of a production worker (``DEBUG=0``, ``CACHE_URL`` on Redis,
 ``DATABASE_URL``): Django's request handler (the test client: the whole
 middleware stack, as gunicorn's worker runs it) serves every standings page,
-every pairings page, the API standings pages, 50 player pages and their name
+every pairings page, the API standings pages, 40 player pages and their name
 searches of the event in ``FACTS.json``; then 500 results are posted through
-the API in batches of 50, the first three pages of each and 10 more players
+the API in batches of 50, the first two pages of each and 8 more players
 read after each batch, and every page read once more at the end. Prints one JSON
 line: VmRSS and VmHWM (MB), the memo's bytes and bound, the requests that
 did not answer 200, and VmRSS after each step.
@@ -68,7 +68,7 @@ def main(path: str) -> None:
 
     started = time.monotonic()
     steps = {"after set-up": status_mb("VmRSS")}
-    read(pages, 50)
+    read(pages, 40)
     steps[f"after the first reads ({time.monotonic() - started:.0f} s)"] = status_mb("VmRSS")
     todo = iter(facts["matches"])
     for batch in range(1, 11):
@@ -79,7 +79,7 @@ def main(path: str) -> None:
             response = api.post(f"/api/tables/{table_id}/result/", body, content_type="application/json")
             if response.status_code not in (200, 201):
                 failed.append(f"{response.status_code} POST {table_id}")
-        read(3, 10)
+        read(2, 8)
         steps[f"after {50 * batch} results ({time.monotonic() - started:.0f} s)"] = status_mb("VmRSS")
     pagecache.background_wait()  # the renders the last reads started
     read(pages, 20)

@@ -86,4 +86,6 @@ def test_a_worker_stays_under_200_mb_after_an_8192_player_round(tmp_path):
     assert report["failed_count"] == 0, report["failed"]
     # the reads filled the memo up to its bound (else the figure would say nothing about it)
     assert report["memo_bytes"] > report["memo_limit_mb"] * 1024 * 1024 / 2, report
-    assert report["rss_mb"] < RSS_LIMIT_MB, report
+    assert report["rss_mb"] < RSS_LIMIT_MB, (
+        f"VmRSS {report['rss_mb']:.0f} MB (peak {report['hwm_mb']:.0f} MB), goal < {RSS_LIMIT_MB} MB; "
+        f"memo {report['memo_bytes'] / 2**20:.1f} of {report['memo_limit_mb']:g} MB; by step: {report['steps']}")
