@@ -34,7 +34,7 @@ read the figures beside the load). ``--json`` also writes every figure.
 Needs PostgreSQL, Redis, wrk (Debian package) and locust
 (``requirements-bench.txt``); ``make bench`` installs the last two.
 
-    .venv/bin/python benchmarks/web.py --players 1024 8192                # everything (about 15 min)
+    .venv/bin/python benchmarks/web.py --players 1024 8192     # everything (the defaults aim at about 15 min)
     .venv/bin/python benchmarks/web.py --players 1024 --only pages --seconds 5   # a quick look
 """
 from __future__ import annotations
