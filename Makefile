@@ -120,7 +120,7 @@ bench: install-bench
 	$(PY) benchmarks/pairing.py
 	$(PY) benchmarks/pairing_db.py --players 1024 8192 16384 --rounds 3
 	$(PY) benchmarks/pdf.py
-	$(PY) benchmarks/web.py
+	$(PY) benchmarks/web.py --players 1024 8192
 
 clean:
 	rm -rf $(VENV) arena.sqlite3 $(DEMO_DB_FILE) media staticfiles .pytest_cache .hypothesis

@@ -2,12 +2,14 @@
 
 - ``open``: ``ARENA_POLLERS`` players poll the live standings fragment of
   event ``ARENA_EVENT`` every 5 s with the ETag they last got (a 304 when
-  nothing changed), starting at random instants; 20 visitors load the full
-  standings page once a second each.
+  nothing changed), starting at random instants (run with ``--processes``
+  so the phones are spread over several processes).
 - ``judges``: 20 judges enter every match of ``ARENA_JUDGE_WORK`` (the facts
   benchmarks/web.py built) once: ten through the API with a token (even
   tables), ten through the judge form (odd tables: signed in once, then the
-  form read, posted, and its redirect followed).
+  form read, posted, and its redirect followed). The instants of the first
+  and last result posted are written to ``ARENA_JUDGE_TIMES`` (results a
+  second are counted between them, the sign-ins left out).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import json
 import os
 import random
 import re
+import time
 
 import gevent
 from locust import FastHttpUser, HttpUser, between, constant_pacing, events, task
@@ -49,18 +52,6 @@ if SCENARIO == "open":
                 else:
                     response.failure(f"status {response.status_code}")
 
-    class Visitor(FastHttpUser):
-        fixed_count = 20
-        wait_time = constant_pacing(1)
-
-        def on_start(self):
-            gevent.sleep(random.uniform(0, 1))
-
-        @task
-        def load(self):
-            self.client.get(f"/eventos/{EVENT}/posiciones/", headers={"Accept-Encoding": "gzip"},
-                            name="full standings page")
-
 else:
     WORK = json.loads(open(os.environ["ARENA_JUDGE_WORK"]).read())
     MATCHES = WORK["matches"]
@@ -68,6 +59,15 @@ else:
     FORM_WORK = iter(MATCHES[1::2])  # odd tables through the judge form
     DONE = itertools.count(1)
     JUDGE_IDS = itertools.count()
+
+    TIMES: dict = {}
+
+    @events.request.add_listener
+    def _timed(request_type, name, response_time, exception=None, **kwargs):
+        if name.startswith("POST") and exception is None:
+            now = time.time()
+            TIMES.setdefault("first", now - response_time / 1000)
+            TIMES["last"] = now
 
     def _finished(environment) -> None:
         if next(DONE) >= len(MATCHES):
@@ -128,3 +128,6 @@ else:
 @events.quitting.add_listener
 def _exit_code(environment, **kwargs):
     environment.process_exit_code = 0
+    if SCENARIO != "open" and os.environ.get("ARENA_JUDGE_TIMES"):
+        with open(os.environ["ARENA_JUDGE_TIMES"], "w") as handle:
+            json.dump(TIMES, handle)

@@ -1,112 +1,221 @@
-"""The web tier under a crowd: a 1,024-player event in round 5 served by gunicorn on PostgreSQL.
+"""The web tier under a crowd: every goal of issue #27 measured in one run, for each ``--players`` size.
 
-Builds the event in a database of its own (``--database``, created and
-migrated if missing; results through the services), starts gunicorn with the
-repository's configuration (``deploy/gunicorn.conf.py``) and production
-settings (``DEBUG=0``, Redis cache), and measures three loads (issue "Fast
-under a crowd", item 6):
+For each size, builds a live event in a database of its own (``--database``,
+created and migrated if missing; benchmarks/big_event.py: players and
+pairings in bulk, rounds 1 … N-1 with results, round N pending), starts
+gunicorn with the repository's configuration (``deploy/gunicorn.conf.py``)
+and production settings (``DEBUG=0``, Redis cache), and measures, in this
+order (``--only`` picks some):
 
-a. closed loop, wrk, ``--connections`` connections for ``--seconds`` each:
-   the standings page, the pairings page, the API standings, and a static
-   file of the standings page's size from the same server (the baseline).
-   Goal: each dynamic page ≥ 0.5 × the static file's requests per second,
-   0 errors, 0 timeouts.
-b. open loop, locust: 1,024 players polling the live standings fragment
-   every 5 s (with the ETag they got) plus 20 full standings loads a second,
-   for 60 s. Goal: p95 < 50 ms, 0 errors.
-c. 20 concurrent judges entering each pending match of round 5 once, half
-   through the API (token) and half through the judge form. Goal: p95 <
-   100 ms, 0 errors.
-d. a stampede after each change: ``--trials`` times, one judge records a
-   result (API, token), then 20 readers ask for the standings page and the
-   API standings at the same instant. Reported: the slowest reader's wait
-   per trial (median over the trials) and how many got the previous state
-   (``X-Arena-Stamp`` older than the result's). Baseline in the same run:
-   the same 20 readers with nothing changed, and one reader alone just
-   after a result asking an address with no previous body (the cost of one
-   rebuild). Goal (issue #27 point 1): the
-   slowest reader waits no longer than one rebuild, never 20 of them.
+pages    closed loop (wrk, ``--connections`` for ``--seconds``): the standings page, the pairings page
+         and the API standings page 1, against the same server's static copy of the standings page.
+         Goal ≥ 0.7 × the static file's requests per second.
+search   the same, for the pages each player opens: the standings searched by the player's name
+         («buscá tu nombre», ``?q=``), the pairings searched by name, the player's own page; a
+         wrk Lua script asks a random player per request (one URL per player). Goal ≥ 0.5 ×.
+readers  ``--trials`` times one result, then 20 readers at once (standings page and API): the
+         slowest, median over the trials. Goal < 150 ms (1,024) / < 500 ms (8,192).
+open     open loop: every player polls the live standings fragment every 5 s with its ETag
+         (locust with ``--load-processes`` processes, so the generator is not one gevent loop),
+         while a recorder thread posts one result a second through the API, for ``--open-seconds``.
+         Goal p95 < 50 ms (1,024) / < 100 ms (8,192).
+entry    result entry through the API at ``--entry-rate`` results a second for ``--entry-seconds``,
+         open loop (a constant-rate scheduler: each request leaves on time whatever the earlier
+         ones wait). Goal p95 < 50 ms.
+judges   20 judges with no pause entering ``--judge-results`` pending results once each, half
+         through the API (token) and half through the judge form (locust). Goal ≥ 120 results/s
+         and p95 < 300 ms.
+memory   after the run, VmRSS of each gunicorn worker (/proc/<pid>/status). Goal < 200 MB (8,192).
 
-Needs wrk (Debian package ``wrk``) and locust (``requirements-bench.txt``);
-``make bench`` installs both. Prints every figure with the load average;
-``--json`` also writes them to a file.
+Ends with one table: each measure, players, figure, goal, met/short and the
+load average when it was taken (the generators share the server's cores:
+read the figures beside the load). ``--json`` also writes every figure.
 
-    .venv/bin/python benchmarks/web.py                      # everything, defaults as in the issue
-    .venv/bin/python benchmarks/web.py --only a --seconds 5 # a quick look
+Needs PostgreSQL, Redis, wrk (Debian package) and locust
+(``requirements-bench.txt``); ``make bench`` installs the last two.
+
+    .venv/bin/python benchmarks/web.py --players 1024 8192     # everything (the defaults aim at about 15 min)
+    .venv/bin/python benchmarks/web.py --players 1024 --only pages --seconds 5   # a quick look
 """
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import random
-import re
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PY = sys.executable
-LOCUSTFILE = ROOT / "benchmarks" / "locustfile.py"
-WRK_REPORT = ROOT / "benchmarks" / "wrk_report.lua"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import web_loads as loads  # noqa: E402
+
+ROOT = loads.ROOT
+PY = loads.PY
 JUDGE_PASSWORD = "bench-juez-123"
+SECTIONS = ["pages", "search", "readers", "open", "entry", "judges", "memory"]
+#: The letters of the earlier benchmark, still accepted by ``--only``.
+ALIASES = {"a": "pages", "b": "open", "c": "judges", "d": "readers"}
+#: Goals by measure: (players -> goal) as issue #27's table states them.
+OPEN_P95_MS = {1024: 50, 8192: 100}
+READERS_MS = {1024: 150, 8192: 500}
+PAGES_RATIO, SEARCH_RATIO = 0.7, 0.5
+JUDGES_PER_SECOND, JUDGES_P95_MS = 120, 300
+ENTRY_P95_MS = 50
+RSS_MB = {8192: 200}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database", default="postgres://postgres@127.0.0.1:5432/arena_bench_web")
     parser.add_argument("--cache", default="redis://127.0.0.1:6379/13")
-    parser.add_argument("--players", type=int, default=1024)
+    parser.add_argument("--players", type=int, nargs="+", default=[1024, 8192])
     parser.add_argument("--round", type=int, default=5, help="the round in play (earlier rounds have results)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--connections", type=int, default=200)
-    parser.add_argument("--seconds", type=int, default=20, help="duration of each closed-loop run")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each closed-loop run")
     parser.add_argument("--open-seconds", type=int, default=60)
+    parser.add_argument("--load-processes", type=int, default=2, help="locust processes of the open loop")
+    parser.add_argument("--entry-rate", type=float, default=10.0)
+    parser.add_argument("--entry-seconds", type=int, default=20)
     parser.add_argument("--judges", type=int, default=20)
-    parser.add_argument("--trials", type=int, default=9, help="results recorded in the stampede (d)")
-    parser.add_argument("--only", choices=["a", "b", "c", "d"], nargs="+", default=["a", "b", "c", "d"])
+    parser.add_argument("--judge-results", type=int, default=200, help="results the judges enter")
+    parser.add_argument("--trials", type=int, default=9, help="results recorded before the readers")
+    parser.add_argument("--only", nargs="+", default=SECTIONS, choices=SECTIONS + list(ALIASES))
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    for tool in ("wrk",):
-        if "a" in args.only and shutil.which(tool) is None:
-            sys.exit(f"{tool} is missing: `make bench` installs it (Debian package {tool}).")
+    args.only = {ALIASES.get(name, name) for name in args.only}
+    sys.stdout.reconfigure(line_buffering=True)
 
     env = server_env(args)
     ensure_database(args.database)
-    run([PY, "manage.py", "migrate", "--noinput", "-v0"], env)
+    subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([PY, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    figures: dict = {"machine": f"{os.cpu_count()} cores", "sizes": {}}
+    summary: list[dict] = []
+    for players in args.players:
+        args.players_now = players
+        figures["sizes"][players] = measured = run_size(args, env)
+        summary += summary_rows(players, measured)
+    print_summary(summary)
+    if args.json:
+        args.json.write_text(json.dumps({**figures, "summary": summary}, indent=2, ensure_ascii=False))
+
+
+def run_size(args, env: dict) -> dict:
+    """Build the event of ``args.players_now`` players, serve it, run the chosen loads."""
+    players = args.players_now
     subprocess.run(["redis-cli", "-u", args.cache, "flushdb"], check=False, capture_output=True)
+    started = time.perf_counter()
     facts = build_event(args, env)
-    static_dir = Path(env["STATIC_ROOT"])
-    run([PY, "manage.py", "collectstatic", "--noinput", "-v0"], env)
-    figures: dict = {"players": args.players, "round": args.round, "machine": machine()}
-    print(f"event {facts['event_id']}: {args.players} players, round {args.round} in play, "
-          f"{facts['pending']} pending tables; {figures['machine']}")
-    server = start_server(args, env)
+    needed = loads.results_needed(args)
+    print(f"\n== {players} players, round {args.round} in play, {facts['pending']} pending tables "
+          f"(built in {time.perf_counter() - started:.0f} s); load average {loads.loadavg()}")
+    if needed > facts["pending"]:
+        print(f"  (the writing loads want {needed} results; the later ones get fewer)")
+    todo = facts["matches"]
+
+    def take(count: int) -> list[list]:
+        nonlocal todo
+        part, todo = todo[:count], todo[count:]
+        return part
+
+    measured: dict = {}
     base = f"http://127.0.0.1:{args.port}"
+    server = start_server(args, env)
     try:
-        standings = fetch(f"{base}/eventos/{facts['event_id']}/posiciones/")
-        (static_dir / "bench").mkdir(exist_ok=True)
-        (static_dir / "bench" / "standings-copy.html").write_bytes(standings)
-        stop_server(server)  # whitenoise indexes static files when it starts
+        standings = loads.fetch(f"{base}/eventos/{facts['event_id']}/posiciones/")
+        static = Path(env["STATIC_ROOT"]) / "bench"
+        static.mkdir(exist_ok=True)
+        (static / "standings-copy.html").write_bytes(standings)
+        stop_server(server)  # WhiteNoise indexes static files when it starts
         server = start_server(args, env)
-        if "a" in args.only:
-            figures["closed_loop"] = closed_loop(args, base, facts, len(standings))
-        if "b" in args.only:
-            figures["open_loop"] = open_loop(args, base, facts)
-        if "d" in args.only:
-            figures["stampede"] = stampede(args, base, facts)
-        if "c" in args.only:
-            figures["judges"] = judges(args, base, facts)
+        if args.only & {"pages", "search"}:
+            print(f"pages and searches: wrk, {args.connections} connections, {args.seconds} s each "
+                  f"(static copy {len(standings) / 1024:.0f} KB)")
+            measured["static"] = loads.static_baseline(args, base)
+        if "pages" in args.only:
+            measured["pages"] = loads.pages(args, base, facts, measured["static"])
+        if "search" in args.only:
+            measured["search"] = loads.searches(args, base, facts, measured["static"])
+        if "readers" in args.only:
+            print(f"readers: 20 together after one result, {args.trials} trials")
+            measured["readers"] = loads.readers(args, base, facts, take(2 * args.trials))
+        if "open" in args.only:
+            print(f"open loop: {players} players polling every 5 s, one result a second, {args.open_seconds} s")
+            measured["open"] = loads.open_loop(args, base, facts, take(args.open_seconds))
+        if "entry" in args.only:
+            print(f"result entry: {args.entry_rate:g} results a second for {args.entry_seconds} s (open loop)")
+            measured["entry"] = loads.entry(args, base, facts,
+                                            take(int(args.entry_rate * args.entry_seconds)))
+        if "judges" in args.only:
+            print(f"judges: {args.judges} with no pause")
+            measured["judges"] = loads.judges(args, base, facts, take(args.judge_results))
+        if "memory" in args.only:
+            measured["memory"] = worker_rss(server)
+            print(f"memory: worker RSS {', '.join(f'{mb:.0f}' for mb in measured['memory']['workers'])} MB; "
+                  f"load {measured['memory']['load']}")
     finally:
         stop_server(server)
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=2, ensure_ascii=False))
+    return measured
+
+
+# --------------------------------------------------------------------------- the summary table
+
+
+def _row(measure: str, players: int, figure: str, goal: str, met: bool | None, load: str) -> dict:
+    return {"measure": measure, "players": players, "figure": figure, "goal": goal,
+            "met": "–" if met is None else ("met" if met else "short"), "load": load}
+
+
+def summary_rows(players: int, m: dict) -> list[dict]:
+    """The rows of issue #27's Goals table that this size measured."""
+    rows = []
+    if "open" in m:
+        goal = OPEN_P95_MS.get(players, 100)
+        poll = m["open"]["poll"]
+        rows.append(_row("open loop: every player polls every 5 s, one result a second", players,
+                         f"p95 {poll['p95']:.0f} ms, {poll['failures']} errors, {m['open']['recorder'].get('sent', 0)}"
+                         " results", f"p95 < {goal} ms", poll["p95"] < goal and poll["failures"] == 0,
+                         m["open"]["load"]))
+    if "readers" in m:
+        goal = READERS_MS.get(players, 500)
+        r = m["readers"]
+        rows.append(_row("20 readers right after a result, slowest", players, f"{r['after a result']:.0f} ms",
+                         f"< {goal} ms", r["after a result"] < goal, r["load"]))
+    for key, ratio in (("pages", PAGES_RATIO), ("search", SEARCH_RATIO)):
+        for name, r in m.get(key, {}).items():
+            rows.append(_row(f"{name} vs static", players,
+                             f"{r['ratio']:.2f} × ({r['rps']:.0f} / {m['static']['rps']:.0f} req/s)",
+                             f"≥ {ratio} ×", r["ratio"] >= ratio and r["timeouts"] == 0 and r["non2xx"] == 0,
+                             r["load"]))
+    if "judges" in m:
+        j = m["judges"]
+        ok = (j["per_second"] >= JUDGES_PER_SECOND and j["p95"] < JUDGES_P95_MS and j["failures"] == 0
+              and j["saved"] == j["expected"])
+        rows.append(_row("20 judges with no pause: results/s, p95", players,
+                         f"{j['per_second']:.0f}/s, p95 {j['p95']:.0f} ms ({j['saved']} saved)",
+                         f"≥ {JUDGES_PER_SECOND}/s, p95 < {JUDGES_P95_MS} ms", ok, j["load"]))
+    if "entry" in m:
+        e = m["entry"]
+        rows.append(_row("result entry at 10 results/s (open loop)", players,
+                         f"p95 {e['p95']:.0f} ms, {e['failures']} errors", f"p95 < {ENTRY_P95_MS} ms",
+                         e["p95"] < ENTRY_P95_MS and e["failures"] == 0, e["load"]))
+    if "memory" in m:
+        worst = max(m["memory"]["workers"], default=0.0)
+        goal = RSS_MB.get(players)
+        rows.append(_row("one worker's RSS after the run (largest)", players, f"{worst:.0f} MB",
+                         f"< {goal} MB" if goal else "–", None if goal is None else worst < goal,
+                         m["memory"]["load"]))
+    return rows
+
+
+def print_summary(rows: list[dict]) -> None:
+    print("\n| measure | players | figure | goal | met | load average |\n|---|--:|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['measure']} | {r['players']:,} | {r['figure']} | {r['goal']} | {r['met']} | {r['load']} |")
 
 
 # --------------------------------------------------------------------------- set-up
@@ -144,80 +253,36 @@ def ensure_database(url: str) -> None:
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def run(cmd: list[str], env: dict) -> None:
-    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
-
-
 def build_event(args, env: dict) -> dict:
     """The event in a child process (Django set up with the server's settings); returns its facts."""
     out = subprocess.run(
-        [PY, str(Path(__file__).resolve()), "--build-child", str(args.players), str(args.round)],
+        [PY, str(Path(__file__).resolve()), "--build-child", str(args.players_now), str(args.round)],
         cwd=ROOT, env=env, check=True, capture_output=True, text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def build_child(players: int, round_in_play: int) -> None:
-    """Register ``players``, play rounds 1 … N-1 through the services, pair round N; print the facts."""
     sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+    from benchmarks.big_event import build_live_event
 
-    from rules.models import Game
-    from tournaments import services
-    from tournaments.models import Event, Player, Registration, Table, Venue
-
-    rng = random.Random(2024)
-    venue, _ = Venue.objects.get_or_create(name="Sede Benchmark", defaults={"province": "CABA"})
-    Event.objects.filter(name="Benchmark web").update(name="Benchmark web (anterior)")
-    event = Event.objects.create(name="Benchmark web", game=Game.objects.get(key="weed_monsters"), venue=venue,
-                                 date=datetime.date.today(), seed=2024)
-    services.registration_open(event=event)
-    first = ["Lucía", "Martín", "Sofía", "Joaquín", "Valentina", "Tomás", "Camila", "Iñaki", "Agustina", "Nicolás"]
-    last = ["González", "Rodríguez", "Núñez", "Fernández", "López", "Martínez", "Pérez", "Gómez", "Díaz", "Ibáñez"]
-    created = Player.objects.bulk_create(
-        Player(display_name=f"{rng.choice(first)} {rng.choice(last)} {i}", player_number=f"W{event.pk}-{i:05d}",
-               home_venue=venue) for i in range(players)
-    )
-    Registration.objects.bulk_create(
-        Registration(event=event, player=p, checked_in=True, draw_order=i) for i, p in enumerate(created)
-    )
-    services.registration_close(event=event)
-    user_model = get_user_model()
-    tokens, usernames = [], []
-    for i in range(20):
-        judge, _ = user_model.objects.get_or_create(username=f"juez-bench-{i:02d}")
-        judge.set_password(JUDGE_PASSWORD)
-        judge.save()
-        event.judges.add(judge)
-        tokens.append(Token.objects.get_or_create(user=judge)[0].key)
-        usernames.append(judge.username)
-    for number in range(1, round_in_play + 1):
-        rnd = services.round_pair_next(event=event)
-        if number == round_in_play:
-            break
-        for match in Table.objects.filter(round=rnd, is_bye=False):
-            a, b = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
-            services.table_result_record(table=match, seats=[{"games": a}, {"games": b}])
-    # each pending table: id, number, version and its two player numbers (side A, then B)
-    pending = [[table.pk, table.table_number, table.version,
-                *(seat.registration.player.player_number for seat in table.seat_list)]
-               for table in Table.objects.filter(round=rnd, is_bye=False).order_by("table_number")]
-    print(json.dumps({"event_id": event.pk, "round": round_in_play, "pending": len(pending),
-                      "matches": pending, "tokens": tokens, "usernames": usernames, "password": JUDGE_PASSWORD}))
+    print(json.dumps(build_live_event(players, round_in_play, password=JUDGE_PASSWORD)))
 
 
 def start_server(args, env: dict) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [str(Path(PY).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py", "config.wsgi"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )
+    """gunicorn as in production; its log (access lines included) goes to a file, not to this output."""
+    log = Path(tempfile.gettempdir()) / f"arena-bench-gunicorn-{args.port}.log"
+    with log.open("ab") as handle:
+        server = subprocess.Popen(
+            [str(Path(PY).with_name("gunicorn")), "-c", "deploy/gunicorn.conf.py", "config.wsgi"],
+            cwd=ROOT, env=env, start_new_session=True, stdout=handle, stderr=subprocess.STDOUT,
+        )
     for _ in range(100):
         try:
-            fetch(f"http://127.0.0.1:{args.port}/static/arena/arena.css")
+            loads.fetch(f"http://127.0.0.1:{args.port}/static/arena/arena.css")
             return server
         except OSError:
             time.sleep(0.2)
@@ -234,211 +299,22 @@ def stop_server(server: subprocess.Popen) -> None:
             os.killpg(server.pid, signal.SIGKILL)
 
 
-def fetch(url: str) -> bytes:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return response.read()
+def vm_rss_mb(pid: int) -> float:
+    """VmRSS of process ``pid`` in MB (0 when it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
-def machine() -> str:
-    return f"{os.cpu_count()} cores, load average {loadavg()}"
-
-
-def loadavg() -> str:
-    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
-
-
-# --------------------------------------------------------------------------- a. closed loop
-
-
-def wrk(url: str, connections: int, seconds: int) -> dict:
-    out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(WRK_REPORT), url],
-        capture_output=True, text=True, check=True,
-    ).stdout
-    report = json.loads(re.search(r"^ARENA (.*)$", out, flags=re.M).group(1))
-    report["load"] = loadavg()
-    return report
-
-
-def closed_loop(args, base: str, facts: dict, size: int) -> dict:
-    event = facts["event_id"]
-    urls = {
-        "standings page": f"{base}/eventos/{event}/posiciones/",
-        "pairings page": f"{base}/eventos/{event}/",
-        "API standings": f"{base}/api/events/{event}/standings/",
-        "static file, same size": f"{base}/static/bench/standings-copy.html",
-    }
-    print(f"\na. closed loop: wrk, {args.connections} connections, {args.seconds} s each "
-          f"(static file {size / 1024:.0f} KB, the standings page's size)")
-    print(f"{'request':<24} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7} {'timeouts':>8}"
-          f" {'KB':>6}  load")
-    results = {}
-    for name, url in urls.items():
-        results[name] = r = wrk(url, args.connections, args.seconds)
-        print(f"{name:<24} {r['rps']:>8.0f} {r['p50'] / 1000:>8.1f} {r['p95'] / 1000:>8.1f} {r['p99'] / 1000:>8.1f} "
-              f"{r['errors']:>7} {r['timeouts']:>8} {r['bytes'] / max(r['requests'], 1) / 1024:>6.0f}  {r['load']}")
-    baseline = results["static file, same size"]["rps"]
-    for name in ("standings page", "pairings page", "API standings"):
-        r = results[name]
-        ratio = r["rps"] / baseline
-        ok = ratio >= 0.5 and r["errors"] == 0 and r["timeouts"] == 0
-        print(f"  {name}: {ratio:.2f} × the static file — goal ≥ 0.5, 0 errors: "
-              f"{'met' if ok else 'NOT met'}")
-        r["ratio"] = ratio
-    return results
-
-
-# --------------------------------------------------------------------------- b. open loop
-
-
-def locust(args, base: str, scenario: str, users: int, seconds: int, extra_env: dict) -> dict:
-    csv = Path(tempfile.mkdtemp(prefix="arena-locust-")) / "run"
-    env = {**os.environ, "ARENA_SCENARIO": scenario, **extra_env}
-    subprocess.run(
-        [str(Path(PY).with_name("locust")), "-f", str(LOCUSTFILE), "--headless", "--host", base,
-         "-u", str(users), "-r", str(users), "-t", f"{seconds}s", "--csv", str(csv), "--only-summary",
-         "--stop-timeout", "10", "--loglevel", "WARNING"],
-        cwd=ROOT, env=env, check=False, capture_output=True, text=True,
-    )
-    rows: dict = {}
-    import csv as csvmod
-
-    with open(f"{csv}_stats.csv", newline="") as handle:
-        for row in csvmod.DictReader(handle):
-            rows[row["Name"]] = {
-                "requests": int(row["Request Count"]),
-                "failures": int(row["Failure Count"]),
-                "p50": float(row["50%"] or 0),
-                "p95": float(row["95%"] or 0),
-                "p99": float(row["99%"] or 0),
-                "rps": float(row["Requests/s"] or 0),
-            }
-    shutil.rmtree(csv.parent, ignore_errors=True)
-    return rows
-
-
-def open_loop(args, base: str, facts: dict) -> dict:
-    print(f"\nb. open loop: locust, {args.players} players polling the standings fragment every 5 s "
-          f"+ 20 full standings loads a second, {args.open_seconds} s")
-    rows = locust(args, base, "open", args.players + 20, args.open_seconds,
-                  {"ARENA_EVENT": str(facts["event_id"]), "ARENA_POLLERS": str(args.players)})
-    load = loadavg()
-    print_locust(rows, load, goal_ms=50)
-    return {"rows": rows, "load": load}
-
-
-def print_locust(rows: dict, load: str, goal_ms: float | None) -> None:
-    print(f"{'request':<34} {'count':>7} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failures':>8}")
-    for name, r in rows.items():
-        print(f"{name:<34} {r['requests']:>7} {r['rps']:>7.1f} {r['p50']:>7.0f} {r['p95']:>7.0f} {r['p99']:>7.0f}"
-              f" {r['failures']:>8}")
-    total = rows.get("Aggregated")
-    if total and goal_ms is not None:
-        ok = total["p95"] < goal_ms and total["failures"] == 0
-        print(f"  all requests: p95 {total['p95']:.0f} ms — goal < {goal_ms:g} ms, 0 errors: "
-              f"{'met' if ok else 'NOT met'} (load average {load})")
-
-
-# --------------------------------------------------------------------------- c. judges
-
-
-def judges(args, base: str, facts: dict) -> dict:
-    matches = facts["matches"]
-    print(f"\nc. {args.judges} judges entering each of the {len(matches)} pending matches once "
-          f"(half through the API with a token, half through the judge form)")
-    work = Path(tempfile.mkdtemp(prefix="arena-judges-")) / "matches.json"
-    work.write_text(json.dumps(facts))
-    rows = locust(args, base, "judges", args.judges, 600, {"ARENA_JUDGE_WORK": str(work)})
-    shutil.rmtree(work.parent, ignore_errors=True)
-    load = loadavg()
-    entering = {name: r for name, r in rows.items() if name.startswith(("GET judge", "POST"))}
-    entered = sum(r["requests"] - r["failures"] for name, r in entering.items() if name.startswith("POST"))
-    print(f"  results saved: {entered} of {len(matches)}")
-    print_locust(rows, load, goal_ms=None)
-    worst = max(r["p95"] for r in entering.values())
-    failures = sum(r["failures"] for r in entering.values())
-    ok = worst < 100 and failures == 0 and entered == len(matches)
-    print(f"  entering results (sign-in excluded): worst p95 {worst:.0f} ms, {failures} failures — goal < 100 ms, "
-          f"0 errors: {'met' if ok else 'NOT met'} (load average {load})")
-    return {"rows": rows, "load": load, "entered": entered}
-
-
-# --------------------------------------------------------------------------- d. a stampede after each change
-
-
-def _timed_get(url: str) -> tuple[float, str]:
-    started = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=60) as response:
-        response.read()
-        stamp = response.headers.get("X-Arena-Stamp", "")
-    return (time.perf_counter() - started) * 1000, stamp
-
-
-def _record(base: str, facts: dict, match: list) -> None:
-    request = urllib.request.Request(
-        f"{base}/api/tables/{match[0]}/result/", method="POST",
-        data=json.dumps({"seats": [{"player_number": match[3], "games": 2}, {"player_number": match[4], "games": 0}],
-                         "games_drawn": 0, "expected_version": match[2]}).encode(),
-        headers={"Authorization": f"Token {facts['tokens'][0]}", "Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as response:
-        response.read()
-
-
-def _crowd(urls: list[str], readers: int) -> tuple[list[float], list[str]]:
-    """``readers`` threads, each GETting one of ``urls`` in turn, started together: (waits in ms, stamps)."""
-    import threading
-
-    barrier = threading.Barrier(readers)
-    waits: list[float] = [0.0] * readers
-    stamps: list[str] = [""] * readers
-
-    def read(i: int) -> None:
-        barrier.wait(60)
-        waits[i], stamps[i] = _timed_get(urls[i % len(urls)])
-
-    threads = [threading.Thread(target=read, args=(i,)) for i in range(readers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return waits, stamps
-
-
-def _revision(stamp: str) -> int:
-    return int(stamp.rsplit(".", 1)[1]) if stamp else -1
-
-
-def stampede(args, base: str, facts: dict, readers: int = 20) -> dict:
-    import statistics
-
-    event = facts["event_id"]
-    urls = [f"{base}/eventos/{event}/posiciones/", f"{base}/api/events/{event}/standings/"]
-    matches = iter(facts["matches"])
-    print(f"\nd. {readers} readers arriving together after one result, {args.trials} trials "
-          f"(standings page and API standings, half each)")
-    quiet = [max(_crowd(urls, readers)[0]) for _ in range(args.trials)]
-    alone, slowest, stale = [], [], []
-    for trial in range(args.trials):
-        _record(base, facts, next(matches))
-        # one rebuild, nobody else asking: an address never asked before has no previous body to answer
-        alone.append(_timed_get(f"{urls[0]}?reconstruir={trial}")[0])
-        _record(base, facts, next(matches))
-        waits, stamps = _crowd(urls, readers)
-        slowest.append(max(waits))
-        time.sleep(1.0)  # the new state rendered: its stamp is the one after the result
-        current = _revision(_timed_get(urls[0])[1])
-        stale.append(sum(1 for s in stamps if _revision(s) < current))
-    load = loadavg()
-    rows = {"quiet": statistics.median(quiet), "one rebuild": statistics.median(alone),
-            "after a result": statistics.median(slowest), "previous state served": statistics.median(stale)}
-    print(f"  slowest of {readers} readers, nothing changed (baseline): {rows['quiet']:.0f} ms")
-    print(f"  one reader alone just after a result (one rebuild): {rows['one rebuild']:.0f} ms")
-    print(f"  slowest of {readers} readers just after a result: {rows['after a result']:.0f} ms "
-          f"({rows['after a result'] / max(rows['one rebuild'], 0.001):.2f} × one rebuild); "
-          f"readers answered the previous state: {rows['previous state served']:.0f} of {readers}")
-    ok = rows["after a result"] <= 1.5 * rows["one rebuild"] + rows["quiet"]
-    print(f"  goal: no reader waits for more than one rebuild: {'met' if ok else 'NOT met'} (load average {load})")
-    return {**rows, "load": load, "trials": args.trials}
+def worker_rss(server: subprocess.Popen) -> dict:
+    """VmRSS of each gunicorn worker (the master's children) and of the master."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return {"workers": sorted((vm_rss_mb(int(pid)) for pid in children), reverse=True),
+            "master": vm_rss_mb(server.pid), "load": loads.loadavg()}
 
 
 if __name__ == "__main__":

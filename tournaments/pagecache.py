@@ -70,10 +70,10 @@ FLIGHT_POLL_SECONDS = 0.01
 #: The header that names the stamp a cached body was rendered at.
 STAMP_HEADER = "X-Arena-Stamp"
 
-# The per-process memo: key -> (value, size in bytes, monotonic time it expires), least recently used
-# first. Bounded by bytes (``ARENA_LOCAL_CACHE_MB``) and by age (``ARENA_LOCAL_CACHE_SECONDS``), so a
-# worker's memory stays bounded whatever the events' sizes, and an entry never outlives its age even
-# if nothing ever evicts it (issue #26 point 4).
+# The per-process memo: key -> (a body, or a value's pickle; size in bytes; monotonic time it expires),
+# least recently used first. Bounded by bytes (``ARENA_LOCAL_CACHE_MB``) and by age
+# (``ARENA_LOCAL_CACHE_SECONDS``), so a worker's memory stays bounded whatever the events' sizes, and an
+# entry never outlives its age even if nothing ever evicts it (issue #26 point 4).
 _local: OrderedDict[str, tuple[Any, int, float]] = OrderedDict()
 _local_bytes = 0
 _local_lock = threading.Lock()
@@ -104,15 +104,18 @@ def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any]) -> 
 
 
 def _memo_get(key: str) -> Any:
-    """This process's memo of ``key`` (``None`` when absent or expired)."""
+    """This process's memo of ``key`` (``None`` when absent or expired); rows come back unpickled, a
+    fresh copy per reader."""
     with _local_lock:
         entry = _local.get(key)
-        if entry is not None:
-            if entry[2] > time.monotonic():
-                _local.move_to_end(key)
-                return entry[0]
+        if entry is None:
+            return None
+        if entry[2] <= time.monotonic():
             _forget(key)
-    return None
+            return None
+        _local.move_to_end(key)
+        value = entry[0]
+    return value if isinstance(value, _Body) else pickle.loads(value)
 
 
 def _shared(key: str, build: Callable[[], Any] | None) -> Any:
@@ -214,14 +217,23 @@ def _cache_set_for(key: str, value: Any, seconds: float | None) -> None:
         logger.warning("page cache: set failed: %s: %s", type(exc).__name__, exc)
 
 
-def _size_of(value: Any) -> int:
-    """Bytes an entry holds: a body's content and its gzip copy, else the value's pickle."""
+def _compact(value: Any) -> Any:
+    """What the memo keeps of ``value``: a body as it is (its bytes), anything else as its pickle
+    (``None`` when it does not pickle), never the object graph: a round's rows at 8,192 players are
+    0.5 MB pickled and 33 MB as objects (issue #27 point 5)."""
     if isinstance(value, _Body):
-        return len(value.content) + len(value.compressed or b"") + 200
+        return value
     try:
-        return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - an unpicklable value is never kept in the memo
-        return -1
+        return None
+
+
+def _size_of(kept: Any) -> int:
+    """Bytes an entry of the memo holds: a body's content and its gzip copy, else the pickle's length."""
+    if isinstance(kept, _Body):
+        return len(kept.content) + len(kept.compressed or b"") + 200
+    return len(kept)
 
 
 def _forget(key: str) -> None:
@@ -236,12 +248,15 @@ def _remember(key: str, value: Any) -> None:
     """Keep ``value`` in the memo, evicting the least recently used entries past the byte bound."""
     global _local_bytes
     limit, seconds = _local_limits()
-    size = _size_of(value)
-    if size < 0 or size > limit // 4:  # an entry larger than a quarter of the memo lives in the cache only
+    kept = _compact(value)
+    if kept is None:
+        return
+    size = _size_of(kept)
+    if size > limit // 4:  # an entry larger than a quarter of the memo lives in the cache only
         return
     with _local_lock:
         _forget(key)
-        _local[key] = (value, size, time.monotonic() + seconds)
+        _local[key] = (kept, size, time.monotonic() + seconds)
         _local_bytes += size
         while _local_bytes > limit and _local:
             _forget(next(iter(_local)))
