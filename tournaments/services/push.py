@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArenaError, StateError
 from ..models import Player, PushSubscription
 from ..push_delivery import endpoint_allowed, push_enabled
+from .locks import player_lock
 
 #: Browsers one player may have subscribed at once; subscribing one more forgets the oldest.
 MAX_SUBSCRIPTIONS_PER_PLAYER = 5
@@ -58,7 +59,8 @@ def push_subscription_create(*, player: Player, endpoint: str, p256dh: str, auth
         raise _refused(_("Tu navegador usa un servicio de avisos que este servidor no acepta."))
     if _b64url_bytes(p256dh or "") != 65 or _b64url_bytes(auth or "") != 16:
         raise _refused(_("Tu navegador mandó claves de avisos inválidas. Probá desactivar y activar los avisos."))
-    subscription, _created = PushSubscription.objects.select_for_update().update_or_create(
+    player_lock(player)  # one player's browsers change one at a time: the cap below holds
+    subscription, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint,
         defaults={"player": player, "p256dh": p256dh, "auth": auth, "user_agent": (user_agent or "")[:200],
                   "failures": 0, "last_error": ""},
