@@ -117,6 +117,15 @@ def push_table_result(table_id: int, version: int) -> int:
     return len(ids)
 
 
+#: How the senders retry a busy or unreachable push service: exponential backoff, at most
+#: :data:`PUSH_MAX_RETRIES` times, acknowledged only once done (a worker lost mid-send leaves it queued).
+PUSH_TASK_OPTIONS = {
+    "autoretry_for": (PushTransientError,), "max_retries": PUSH_MAX_RETRIES, "retry_backoff": 2,
+    "retry_backoff_max": 60, "retry_jitter": True, "acks_late": True, "reject_on_worker_lost": True,
+    "ignore_result": True,
+}
+
+
 @shared_task(name="tournaments.push_round_clocks", ignore_result=True)
 def push_round_clocks() -> int:
     """Celery beat, every ``ARENA_PUSH_CLOCK_EVERY_SECONDS``: «Quedan 10 minutos» to the tables just there."""
@@ -125,18 +134,7 @@ def push_round_clocks() -> int:
     return len(ids)
 
 
-@shared_task(
-    bind=True,
-    name="tournaments.push_send",
-    autoretry_for=(PushTransientError,),
-    max_retries=PUSH_MAX_RETRIES,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-)
+@shared_task(bind=True, name="tournaments.push_send", **PUSH_TASK_OPTIONS)
 def push_send(self, notice_id: int) -> str:
     """Send one notice to its player's browsers (:func:`tournaments.push_delivery.notice_deliver`).
 
@@ -149,18 +147,7 @@ def push_send(self, notice_id: int) -> str:
     return push_delivery.notice_deliver(notice_id, final_attempt=final)
 
 
-@shared_task(
-    bind=True,
-    name="tournaments.push_send_batch",
-    autoretry_for=(PushTransientError,),
-    max_retries=PUSH_MAX_RETRIES,
-    retry_backoff=2,
-    retry_backoff_max=60,
-    retry_jitter=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    ignore_result=True,
-)
+@shared_task(bind=True, name="tournaments.push_send_batch", **PUSH_TASK_OPTIONS)
 def push_send_batch(self, notice_ids: list[int]) -> dict[str, int]:
     """Send a batch of notices (a large round's fan-out) with :func:`tournaments.push_delivery.notices_deliver`.
 

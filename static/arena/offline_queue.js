@@ -142,6 +142,17 @@
   function where(entry) {
     return fmt(_("Mesa %(table)s · %(players)s"), {table: entry.table, players: entry.players}, true);
   }
+  // A kept entry's link (to its table, or to its draft) and its «Descartar» button.
+  function openOrDiscard(item, entry, label, href) {
+    var open = el("a", "", label);
+    open.href = href;
+    var drop = el("button", "btn btn-small", _("Descartar"));
+    drop.type = "button";
+    drop.addEventListener("click", function () { remove(entry.key).then(render); });
+    item.appendChild(open);
+    item.appendChild(document.createTextNode(" "));
+    item.appendChild(drop);
+  }
   function render() {
     return all().then(function (entries) {
       var pending = entries.filter(function (e) { return e.status === "pending"; });
@@ -179,14 +190,7 @@
           item.dataset.table = e.table;
           item.appendChild(el("strong", "", where(e)));
           item.appendChild(el("div", "", e.message || ""));
-          var open = el("a", "", _("Ver la mesa"));
-          open.href = e.url;
-          var drop = el("button", "btn btn-small", _("Descartar"));
-          drop.type = "button";
-          drop.addEventListener("click", function () { remove(e.key).then(render); });
-          item.appendChild(open);
-          item.appendChild(document.createTextNode(" "));
-          item.appendChild(drop);
+          openOrDiscard(item, e, _("Ver la mesa"), e.url);
           clist.appendChild(item);
         });
         box.appendChild(clist);
@@ -202,14 +206,7 @@
           item.dataset.table = e.table;
           item.appendChild(el("strong", "", fmt(_("Penalidad · %(where)s"), {where: where(e)}, true)));
           item.appendChild(document.createTextNode(" "));
-          var open = el("a", "", _("Abrir el borrador"));
-          open.href = e.url + "#borrador=" + e.key;
-          var drop = el("button", "btn btn-small", _("Descartar"));
-          drop.type = "button";
-          drop.addEventListener("click", function () { remove(e.key).then(render); });
-          item.appendChild(open);
-          item.appendChild(document.createTextNode(" "));
-          item.appendChild(drop);
+          openOrDiscard(item, e, _("Abrir el borrador"), e.url + "#borrador=" + e.key);
           dlist.appendChild(item);
         });
         box.appendChild(dlist);
