@@ -209,5 +209,5 @@ def match_winner_id(match: Table) -> int | None:
 def secondary_score_label(event: Event) -> str | None:
     """The game's name for the secondary score ("Puntos stoner"), ``None`` when it has none."""
     profile = event.profile
-    pods = profile.pods if profile is not None else None
+    pods = profile.pod_rules if profile is not None else None
     return pods.secondary_score_es if pods is not None else None

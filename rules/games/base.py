@@ -9,7 +9,7 @@ one rulebook holds several games); :func:`build_registry` collects them.
 
 Penalty ladders (issue #7) are not defined here: ``penalties`` is
 reserved, ``None`` until it lands, and ``extra`` carries any other per-game
-setting meanwhile. Issue #9 adds two optional parts: ``pods``
+setting meanwhile. Issue #9 adds two optional parts: ``pod_rules``
 (:class:`PodRules`, for multiplayer games seated in pods) and
 ``match_format`` (:class:`MatchFormat`, how the games of a match are
 started, timed and won); ``None`` means a plain duel with nothing stated.
@@ -203,9 +203,9 @@ class GameProfile:
     rules_date: date | None = None
     deck_validator: DeckValidator | None = None
     notes: tuple[str, ...] = ()
-    # Reserved for issue #7 (penalty ladder); issue #9 fills ``pods``.
+    # Reserved for issue #7 (penalty ladder); issue #9 fills ``pod_rules``.
     penalties: Any = None
-    pods: PodRules | None = None
+    pod_rules: PodRules | None = None
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     match_format: MatchFormat | None = None
 
@@ -216,23 +216,23 @@ class GameProfile:
         keys = [f.key for f in self.formats]
         if len(set(keys)) != len(keys) or self.default_format not in keys:
             raise ProfileError("bad_formats", f"{self.key}: formatos {keys}, por defecto {self.default_format}.")
-        pods = self.pods
+        pods = self.pod_rules
         if pods is not None and not self.players_min <= pods.min_size <= pods.max_size <= self.players_max:
             raise ProfileError(
-                "bad_pods", f"{self.key}: mesas de {self.pods.min_size}–{self.pods.max_size} fuera de "
+                "bad_pods", f"{self.key}: mesas de {self.pod_rules.min_size}–{self.pod_rules.max_size} fuera de "
                 f"{self.players_min}–{self.players_max} jugadores."
             )
 
     @property
     def plays_in_pods(self) -> bool:
         """True for a multiplayer game seated in pods (issue #9)."""
-        return self.pods is not None
+        return self.pod_rules is not None
 
     @property
     def default_event_format(self) -> str:
         """The key of the event format a new event of this game plays in (DESIGN.md decision 22):
         ``"pods"`` for a game seated 3–6 a table, ``"duels"`` (Swiss and top cut) for the others."""
-        return "pods" if self.pods is not None and self.players_max > 2 else "duels"
+        return "pods" if self.pod_rules is not None and self.players_max > 2 else "duels"
 
     def format(self, key: str | None = None) -> DeckFormat:
         """The format ``key`` (None: the default). Raises

@@ -154,7 +154,7 @@ COPA_DEL_MUNDO = GameProfile(
         "Mesas de 2 a 4, preferentemente de 4 (issue #9); puestos en orden inverso de eliminación "
         "(RULES-TRACE ambigüedad 38).",
     ),
-    pods=COPA_PODS,
+    pod_rules=COPA_PODS,
     match_format=COPA_MATCH,
 )
 

@@ -96,7 +96,7 @@ PROFILE = GameProfile(
         "Mesas de 2 a 6; puestos por puntos stoner, sin empate en el primer puesto (RULES-TRACE ambigüedades "
         "37 y 38).",
     ),
-    pods=PODS,
+    pod_rules=PODS,
     match_format=MATCH,
 )
 

@@ -29,12 +29,12 @@ def test_only_the_multiplayer_games_play_in_pods():
 @pytest.mark.parametrize("key", list(REGISTRY))
 def test_pod_sizes_stay_within_the_players_of_the_game(key):
     profile = REGISTRY[key]
-    if profile.pods is None:
+    if profile.pod_rules is None:
         assert (profile.players_min, profile.players_max) == (2, 2)
         return
-    assert profile.players_min <= profile.pods.min_size <= profile.pods.preferred <= profile.pods.max_size
-    assert profile.pods.max_size <= profile.players_max
-    assert profile.source_file in profile.pods.source
+    rules = profile.pod_rules
+    assert profile.players_min <= rules.min_size <= rules.preferred <= rules.max_size <= profile.players_max
+    assert profile.source_file in rules.source
 
 
 @pytest.mark.parametrize("key", [key for key, profile in REGISTRY.items() if profile.match_format is not None])
@@ -46,7 +46,7 @@ def test_match_formats_cite_their_rulebook(key):
 
 def test_weed_monsters_keeps_no_match_format():
     """Issue #9 leaves the main game's profile as it was (ambiguity 31)."""
-    assert weed_monsters.PROFILE.match_format is None and weed_monsters.PROFILE.pods is None
+    assert weed_monsters.PROFILE.match_format is None and weed_monsters.PROFILE.pod_rules is None
 
 
 # -- La Copa del Mundo -------------------------------------------------------------------
@@ -54,7 +54,7 @@ def test_weed_monsters_keeps_no_match_format():
 
 def test_copa_del_mundo_pods_of_2_to_4_prefer_4():
     """R-002-07, issue #9: pods of 2–4 Managers, 4 preferred."""
-    pods = get_profile("copa_del_mundo").pods
+    pods = get_profile("copa_del_mundo").pod_rules
     assert (pods.min_size, pods.max_size, pods.preferred) == (2, 4, 4)
     assert pods.sizes == (2, 4)
     assert pod_sizes(13, *pods.sizes, pods.preferred) == [4, 3, 3, 3]
@@ -96,9 +96,9 @@ def test_copa_del_mundo_one_game_per_60_minute_round():
 
 def test_copa_del_mundo_event_of_13_is_seated_from_the_profile():
     profile = get_profile("copa_del_mundo")
-    result = pair_pods(1, range(1, 14), [], rng=random.Random(2), sizes=profile.pods.sizes,
-                       preferred=profile.pods.preferred)
-    assert sorted((pod.size for pod in result.pods), reverse=True) == [4, 3, 3, 3]
+    result = pair_pods(1, range(1, 14), [], rng=random.Random(2), sizes=profile.pod_rules.sizes,
+                       preferred=profile.pod_rules.preferred)
+    assert sorted((pod.size for pod in result.tables), reverse=True) == [4, 3, 3, 3]
 
 
 # -- stoner points -----------------------------------------------------------------------
@@ -144,7 +144,7 @@ def test_blobbiemundo_match_of_combats_loser_chooses():
     assert (match.game_noun_es, match.first_starter, match.next_starter) == ("combate", "die_roll", "loser_chooses")
     assert match.loser_also_chooses == ("environment",)
     assert match.game_draws is False
-    assert profile.pods is None
+    assert profile.pod_rules is None
 
 
 def test_planets_war_round_minutes_from_the_game_length():
@@ -198,7 +198,7 @@ def test_pod_rules_refuse_bad_settings(kwargs):
 def test_profile_refuses_pods_outside_its_players():
     """A Copa del Mundo table of 5 cannot be configured either (R-002-08)."""
     with pytest.raises(ProfileError) as exc:
-        dataclasses.replace(planets_war.COPA_DEL_MUNDO, pods=PodRules(min_size=2, max_size=5))
+        dataclasses.replace(planets_war.COPA_DEL_MUNDO, pod_rules=PodRules(min_size=2, max_size=5))
     assert exc.value.code == "bad_pods"
 
 

@@ -49,7 +49,7 @@ def check_duels(event, text):
 
 def check_pods(event, text):
     assert event.planned_rounds == 4  # ceil(log2 13)
-    rules = REGISTRY["stoner_points"].pods
+    rules = REGISTRY["stoner_points"].pod_rules
     expected = sorted(pod_sizes(13, rules.min_size, rules.max_size, rules.preferred_size))
     for rnd in event.rounds.all():
         assert sorted(pod.seats.count() for pod in rnd.tables.all()) == expected  # nobody sits out

@@ -93,16 +93,16 @@ class Pods(EventFormat):
     penalties_at_tables = False
 
     def supports(self, profile) -> bool:
-        return profile is not None and profile.pods is not None and profile.players_max > 2
+        return profile is not None and profile.pod_rules is not None and profile.players_max > 2
 
     @staticmethod
     def rules(event: Event):
         """The game's pod rules (:class:`rules.games.base.PodRules`); :class:`StateError` when it has none."""
         profile = event.profile
-        if profile is None or profile.pods is None:
+        if profile is None or profile.pod_rules is None:
             raise StateError("not_in_pods", _("El juego de «%(event)s» no se juega en mesas multijugador.")
                              % {"event": event.name})
-        return profile.pods
+        return profile.pod_rules
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -159,7 +159,7 @@ class Pods(EventFormat):
         self.open_rounds_confirm(event)
         rnd = Round.objects.create(event=event, number=number, phase=RoundPhase.SWISS, seed=seed)
         insert_tables(rnd, [TableRow(number=pod.pod_number, registrations=tuple(pod.players), repeats=pod.repeats)
-                            for pod in core.pods])
+                            for pod in core.tables])
         return rnd
 
     def placements_check(

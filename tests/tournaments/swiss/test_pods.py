@@ -70,7 +70,7 @@ def pod(round_number: int, pod_number: int, *players: int, scores: Sequence[int]
 def play(rng: random.Random, result: PodRound, tie_rate: float = 0.2) -> list[PodResult]:
     """Random finishing places for every pod (ties allowed), stoner scores."""
     played = []
-    for table in result.pods:
+    for table in result.tables:
         players = list(table.players)
         rng.shuffle(players)
         lines = []
@@ -133,10 +133,10 @@ def check_invariants(result: PodRound, round_number: int, active: Sequence[int],
                      sizes: tuple[int, int], preferred: int | None = None) -> None:
     assert result.round_number == round_number
     assert sorted(result.players) == sorted(active), "every active registration exactly once"
-    assert sorted((p.size for p in result.pods), reverse=True) == pod_sizes(len(active), *sizes, preferred)
-    assert [p.pod_number for p in result.pods] == list(range(1, len(result.pods) + 1))
+    assert sorted((p.size for p in result.tables), reverse=True) == pod_sizes(len(active), *sizes, preferred)
+    assert [p.pod_number for p in result.tables] == list(range(1, len(result.tables) + 1))
     met = shared_pods(history)
-    for table in result.pods:
+    for table in result.tables:
         assert table.repeats == sum(pair in met for pair in combinations(sorted(table.players), 2))
 
 
@@ -437,7 +437,7 @@ def test_pair_pods_round_one_is_random_and_seeded():
     again = pair_pods(1, list(reversed(players)), [], rng=random.Random(7), sizes=(3, 4))
     other = pair_pods(1, players, [], rng=random.Random(8), sizes=(3, 4))
     check_invariants(first, 1, players, [], (3, 4))
-    assert [p.size for p in first.pods] == [4, 3, 3, 3]
+    assert [p.size for p in first.tables] == [4, 3, 3, 3]
     assert first == again
     assert first != other
     assert first.repeats == 0 and first.seed is None
@@ -449,7 +449,7 @@ def test_pair_pods_groups_by_points():
     players = list(range(1, 17))
     history = [pod(1, n + 1, *players[4 * n : 4 * n + 4]) for n in range(4)]
     result = pair_pods(2, players, history, rng=random.Random(1), sizes=(4, 4))
-    assert [table.players for table in result.pods] == [(1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15), (4, 8, 12, 16)]
+    assert [table.players for table in result.tables] == [(1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15), (4, 8, 12, 16)]
     assert result.repeats == 0
 
 
@@ -459,8 +459,8 @@ def test_pair_pods_flags_unavoidable_repeats():
     history = [pod(1, 1, 1, 2, 3, 4), pod(1, 2, 5, 6, 7, 8)]
     result = pair_pods(2, range(1, 9), history, rng=random.Random(1), sizes=(4, 4))
     check_invariants(result, 2, range(1, 9), history, (4, 4))
-    assert [table.repeats for table in result.pods] == [2, 2]
-    assert [table.players for table in result.pods] == [(1, 5, 2, 6), (3, 7, 4, 8)]
+    assert [table.repeats for table in result.tables] == [2, 2]
+    assert [table.players for table in result.tables] == [(1, 5, 2, 6), (3, 7, 4, 8)]
 
 
 def test_pair_pods_avoids_repeats_in_a_13_player_copa_event():
@@ -482,8 +482,8 @@ def test_pair_pods_uses_given_standings_and_seats_late_entries_last():
                        standings=standings)
     check_invariants(result, 2, range(1, 10), history, (3, 3))
     assert result.repeats == 0
-    assert [table.players[:2] for table in result.pods] == [(1, 4), (2, 5), (3, 6)]
-    assert all(len({7, 8, 9} & set(table.players)) == 1 for table in result.pods)
+    assert [table.players[:2] for table in result.tables] == [(1, 4), (2, 5), (3, 6)]
+    assert all(len({7, 8, 9} & set(table.players)) == 1 for table in result.tables)
 
 
 def test_pair_pods_dropped_players_are_not_seated():
@@ -535,8 +535,8 @@ def test_stoner_points_event_of_13_runs_to_final_standings():
     for round_number in range(1, 5):
         result = pair_pods(round_number, players, history, rng=rng, sizes=(2, 6))
         check_invariants(result, round_number, players, history, (2, 6))
-        assert sorted((table.size for table in result.pods), reverse=True) == [5, 4, 4]
-        for table in result.pods:
+        assert sorted((table.size for table in result.tables), reverse=True) == [5, 4, 4]
+        for table in result.tables:
             scores = {p: 20 + i if i == 0 else rng.randint(0, 19) for i, p in enumerate(table.players)}
             history.append(PodResult(round_number, table.pod_number, placements_from_scores(scores)))
     rows = pod_standings(players, history)
@@ -556,7 +556,7 @@ def play_event(seed: int) -> str:
     out = []
     for round_number in range(1, 6):
         result = pair_pods(round_number, players, history, rng=random.Random(seed + round_number), sizes=(3, 5))
-        out.append(repr([table.players for table in result.pods]))
+        out.append(repr([table.players for table in result.tables]))
         history += play(rng, result)
     return ";".join(out)
 

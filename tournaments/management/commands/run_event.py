@@ -276,7 +276,7 @@ class Command(BaseCommand):
 
     def _print_heading(self, event: Event, players: int, *, places: bool) -> None:
         if places:
-            rules = event.profile.pods
+            rules = event.profile.pod_rules
             self.stdout.write(
                 _("Evento: %(name)s — %(game)s en mesas de %(min)d a %(max)d — %(n)d jugadores — semilla %(seed)d")
                 % {"name": event.name, "game": event.profile.name_es, "min": rules.min_size,
@@ -287,7 +287,7 @@ class Command(BaseCommand):
 
     def _print_tables(self, event: Event, rnd, *, places: bool) -> None:
         if places:
-            rules = event.profile.pods
+            rules = event.profile.pod_rules
             self._print_pods(rnd, score_label=rules.secondary_short if rules.secondary_score_key else None)
         else:
             self._print_round(rnd, title=round_label(rnd))

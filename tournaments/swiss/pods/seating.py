@@ -340,7 +340,7 @@ def _build(round_number: int, pods: list[list[int]], met: set[tuple[int, int]]) 
             for b in players[i + 1 :]:
                 repeats += ((a, b) if a < b else (b, a)) in met
         out.append(Pod(pod_number=number, players=tuple(players), repeats=repeats))
-    return PodRound(round_number=round_number, pods=tuple(out))
+    return PodRound(round_number=round_number, tables=tuple(out))
 
 
 # --------------------------------------------------------------------------

@@ -74,18 +74,18 @@ class PodRound:
     seed the caller drew ``rng`` from (``None`` until the caller sets it)."""
 
     round_number: int
-    pods: tuple[Pod, ...]
+    tables: tuple[Pod, ...]
     seed: int | None = None
 
     @property
     def repeats(self) -> int:
         """Repeated pairs over every pod of the round."""
-        return sum(pod.repeats for pod in self.pods)
+        return sum(pod.repeats for pod in self.tables)
 
     @property
     def players(self) -> tuple[int, ...]:
         """Every seated registration id, pod by pod."""
-        return tuple(player for pod in self.pods for player in pod.players)
+        return tuple(player for pod in self.tables for player in pod.players)
 
 
 @dataclass(frozen=True, slots=True)
