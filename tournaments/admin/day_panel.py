@@ -17,9 +17,7 @@ from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..formats import format_for
 from ..formats.base import missing_results_error
 from ..models import Event, Registration, Round
-from ..swiss.errors import PairingError
 from ..swiss.lifecycle import Action, actions_available
-from ..swiss.pairing import rounds_for
 from ..text import round_label
 
 #: States in which :func:`services.registration_create` takes entries (late entry during the Swiss rounds).
@@ -158,6 +156,7 @@ class DayStatus:
     registered: int
     present: int
     out: int
+    state_label: str = ""
     actions: list[DayAction] = field(default_factory=list)
     clock: selectors.RoundClock | None = None
 
@@ -218,12 +217,7 @@ def day_status(event: Event) -> DayStatus:
     )
     swiss_played = sum(1 for r in rounds if r.phase == RoundPhase.SWISS)
     active = counts["total"] - counts["out"]
-    planned = event.planned_rounds
-    if planned is None:
-        try:
-            planned = rounds_for(active, minimum=event.min_rounds)
-        except PairingError:
-            planned = None
+    planned = fmt.planned_rounds(event, active)
     status = DayStatus(
         event=event,
         token=day_token(event, last),
@@ -232,6 +226,7 @@ def day_status(event: Event) -> DayStatus:
         pending_tables=pending_tables,
         swiss_played=swiss_played,
         planned_rounds=planned,
+        state_label=fmt.state_label(event),
         registered=counts["total"],
         present=counts["present"],
         out=counts["out"],

@@ -135,7 +135,8 @@ class EventSerializer(serializers.ModelSerializer):
     kind = EventKindField(read_only=True)
     kind_label = serializers.CharField(source="get_kind_display", read_only=True)
     state = EventStateField(read_only=True)
-    state_label = serializers.CharField(source="get_state_display", read_only=True)
+    state_label = serializers.SerializerMethodField(help_text=_(
+        "El estado como lo llama el sistema de juego del evento («Rondas suizas», «Todos contra todos»…)."))
     game = GameRefSerializer(read_only=True)
     venue = VenueRefSerializer(read_only=True, allow_null=True, help_text=_("Vacío en un evento virtual."))
     is_virtual = serializers.BooleanField(read_only=True)
@@ -157,6 +158,9 @@ class EventSerializer(serializers.ModelSerializer):
     def get_podium(self, event: Event) -> dict | None:
         podium = podium_of(event)
         return PodiumSerializer(podium).data if podium else None
+
+    def get_state_label(self, event: Event) -> str:
+        return format_for(event).state_label(event)
 
 
 # --------------------------------------------------------------------------- rounds and pairings

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from ..enums import MatchStatus, RoundPhase, RoundState
+from ..enums import EventState, MatchStatus, RoundPhase, RoundState
 from ..errors import PairingRefused, StateError
 from ..models import Event, Round, Seat, Table
 from ..swiss.errors import PairingError
@@ -257,6 +257,9 @@ class EventFormat:
     extra_turns_at_time: ClassVar[int] = 3
     #: Whether penalties and rulings are recorded at this format's tables (the judge's penalty pages).
     penalties_at_tables: ClassVar[bool] = True
+    #: What the rounds before the cut are called (the event's state while they are played; the day
+    #: panel's «3 de 5 …»).
+    rounds_label: ClassVar[Any] = gettext_lazy("Rondas suizas")
     #: What pairing the next round does, as the day panel's confirmation says it after "Ahora" / "Luego".
     next_round_text: ClassVar[Any] = gettext_lazy(
         "se empareja la ronda siguiente con las posiciones actuales y se imprimen sus documentos.")
@@ -302,6 +305,25 @@ class EventFormat:
         """Top-cut players and the stage they lost in (2 semifinal, 3 quarterfinal…); empty without a cut."""
         return {}
 
+    def planned_rounds(self, event: Event, active: int) -> int | None:
+        """The rounds ``event`` plays before its cut: the number it stored (fixed at round 1, or set
+        by the organizer), else what ``active`` players would play — for Swiss, log2 of the
+        players rounded up, at least ``min_rounds`` (000_0014b2ac83da54b4.txt § "10.1.
+        Desarrollo de las Rondas Suizas"); ``None`` when too few play."""
+        if event.planned_rounds is not None:
+            return event.planned_rounds
+        try:
+            return rounds_for(active, minimum=event.min_rounds)
+        except PairingError:
+            return None
+
+    def state_label(self, event: Event) -> str:
+        """What the event's state is called in this format: «Rondas suizas» while a Swiss format
+        plays its rounds (:attr:`rounds_label` for others), the state's own name otherwise."""
+        if event.state == EventState.SWISS:
+            return str(self.rounds_label)
+        return str(event.get_state_display())
+
     def day_facts(self, event: Event) -> DayFacts:
         """What :func:`tournaments.swiss.lifecycle.actions_available` needs of ``event`` (five queries)."""
         last = event.rounds.order_by("-number").first()
@@ -314,11 +336,7 @@ class EventFormat:
             entered = self.round_has_results(last)
         planned = event.planned_rounds
         if planned is None:
-            active = event.registrations.filter(dropped=False, disqualified=False).count()
-            try:
-                planned = rounds_for(active, minimum=event.min_rounds)
-            except PairingError:
-                planned = None
+            planned = self.planned_rounds(event, event.registrations.filter(dropped=False, disqualified=False).count())
         return DayFacts(
             state=str(event.state),
             has_rounds=last is not None,

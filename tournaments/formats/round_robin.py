@@ -31,7 +31,6 @@ Rule: 000_0014b2ac83da54b4.txt § "10.1. Desarrollo de las Rondas Suizas"
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from django.utils.translation import gettext as _
@@ -43,7 +42,6 @@ from ..errors import PairingRefused
 from ..models import Event, Registration, Round, Seat
 from ..swiss import round_robin as core
 from ..swiss.errors import PairingError
-from ..swiss.lifecycle import DayFacts
 from ..swiss.tables import assign_fixed_tables
 from ..swiss.types import Pairing
 from .base import derived_seed, missing_results_error
@@ -63,6 +61,7 @@ class RoundRobin(Duels):
 
     key = "round_robin"
     label = gettext_lazy("Todos contra todos")
+    rounds_label = gettext_lazy("Todos contra todos")
     next_round_text = gettext_lazy(
         "se empareja la ronda siguiente del calendario de todos contra todos y se imprimen sus documentos.")
     #: Its rounds are a fixed schedule (a bracket): never paired or edited by hand.
@@ -86,16 +85,14 @@ class RoundRobin(Duels):
             return []
         return sorted(set(Seat.objects.filter(round=first).values_list("registration_id", flat=True)))
 
-    def day_facts(self, event: Event) -> DayFacts:
-        facts = super().day_facts(event)
-        if event.planned_rounds is None:  # before round 1: the rounds this count would play
-            active = event.registrations.filter(dropped=False, disqualified=False).count()
-            try:
-                planned = core.round_robin_rounds(active)
-            except PairingError:
-                planned = None
-            facts = dataclasses.replace(facts, planned_rounds=planned)
-        return facts
+    def planned_rounds(self, event: Event, active: int) -> int | None:
+        """Everyone meets everyone: n − 1 rounds, n for an odd count (one bye a round); fixed at round 1."""
+        if event.planned_rounds is not None:
+            return event.planned_rounds
+        try:
+            return core.round_robin_rounds(active)
+        except PairingError:
+            return None
 
     def round_pair_next(self, event: Event) -> Round:
         """Store the next round of the schedule (or the next stage of the cut).

@@ -2,7 +2,8 @@
 
 - ``{{ value|points_text }}``: «1 punto», «2,5 puntos» (the word agrees with the number);
 - ``{{ value|placement_points_text }}``: «1 punto por puesto», «2,3 puntos por puesto» (pods);
-- ``{{ match|score }}``: a table's result, «2-0», «1-1-1» (:func:`tournaments.text.score_text`).
+- ``{{ match|score }}``: a table's result, «2-0», «1-1-1» (:func:`tournaments.text.score_text`);
+- ``{{ event|event_state }}``: the event's state as its format calls it («Rondas suizas», «Todos contra todos»).
 
 Numbers keep at most one decimal, with the active language's decimal mark (``floatformat:"-1"``).
 """
@@ -12,6 +13,7 @@ from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.translation import ngettext
 
+from ..formats import format_for
 from ..text import score_text
 
 register = template.Library()
@@ -59,3 +61,9 @@ def places_text(result, names) -> str:
     lines = sorted((line for line in lines if line[1] is not None), key=lambda line: (line[1], line[0]))
     return " · ".join(f"{place}.º {names.get(rid, '?')}" + (f" ({score})" if score is not None else "")
                       for rid, place, score in lines)
+
+
+@register.filter
+def event_state(event) -> str:
+    """The state of ``event`` as its format calls it (:meth:`~tournaments.formats.base.EventFormat.state_label`)."""
+    return format_for(event).state_label(event)

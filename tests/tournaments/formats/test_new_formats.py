@@ -462,3 +462,26 @@ def test_registrations_entered_at_the_same_moment_are_seeded_by_the_recorded_dra
     seeds = SINGLE_ELIMINATION.seeds(event)
     assert seeds[:2] == [regs["Quimey"].pk, regs["Pablo"].pk]
     assert seeds[2:] == [regs[name].pk for name in ("Rocío", "Sergio", "Tamara", "Ulises")]
+
+
+def test_a_round_robin_is_called_by_its_rounds_not_swiss_ones(client):
+    """Before round 1 a 6-player round robin plans 5 rounds (everyone meets the other 5 once), not the
+    Swiss log2(6) → 3 (000_0014b2ac83da54b4.txt § "10.1"); its state reads «Todos contra todos» on the
+    organizer's day panel, the public page and the API."""
+    from tests.factories.day import registered_event
+    from tests.tournaments.admin.conftest import make_organizer
+
+    event = registered_event(6, format="round_robin")
+    assert event.planned_rounds is None
+    assert ROUND_ROBIN.planned_rounds(event, 6) == 5 and FORMATS["duels"].planned_rounds(event, 6) == 3
+    client.force_login(make_organizer("org_rr_words", event.venue))
+    panel = client.get(reverse("admin:tournaments_event_change", args=[event.pk])).content.decode()
+    assert "0 de 5 rondas" in panel and "0 de 3" not in panel
+    services.round_pair_next(event=event)
+    event.refresh_from_db()
+    panel = client.get(reverse("admin:tournaments_event_change", args=[event.pk])).content.decode()
+    assert "1 de 5 rondas" in panel and 'arena-state-swiss">Todos contra todos</span>' in panel
+    public = client.get(reverse("public:event", args=[event.pk])).content.decode()
+    assert "Todos contra todos" in public and "Rondas suizas" not in public
+    body = APIClient().get(reverse("tournaments_api:event-detail", args=[event.pk])).json()
+    assert (body["state"], body["state_label"]) == ("swiss", "Todos contra todos")
