@@ -238,3 +238,10 @@ def test_the_password_reset_email_is_spanish(demo, mailoutbox):
     assert len(mailoutbox) == 1
     message = mailoutbox[0]
     assert english_in(f"<p>{message.subject}</p><pre>{message.body}</pre>")[0] == [], message.body
+
+
+def test_the_demo_judge_can_be_named_on_a_new_event(demo):
+    """The «Juez principal» and «Jueces» pickers of a new event offer the demo judge (in the «Juez» group)."""
+    from tournaments.admin.events import judge_candidates
+
+    assert demo["juez"] in judge_candidates() and not demo["juez"].is_staff

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -61,6 +62,8 @@ class Command(BaseCommand):
         if created:
             judge.set_password(JUDGE[1])
             judge.save()
+        # In the judges' group, so an organizer can name the demo judge on a new event too.
+        judge.groups.add(Group.objects.get(name="Juez"))
         if not Event.objects.filter(name=DEMO_NAME).exists():
             call_command("run_event", DEMO_FILE, seed=2024, name=DEMO_NAME, quiet_rounds=True, demo=True,
                          force=True, stdout=self.stdout)
