@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS = ("127.0.0.1", 6379)
 RSS_LIMIT_MB = 200
 
-pytestmark = [pytest.mark.slow, pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+# Committed for the child process; the seed migration's rows (the games) restored around it.
+pytestmark = [pytest.mark.slow, pytest.mark.integration,
+              pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 
 def _redis_up() -> bool:
