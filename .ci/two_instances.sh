@@ -67,10 +67,10 @@ grep -q "integrity.key_id" "$WORK/forged.log"
 
 SUMMARY="import json
 from leagues.models import LedgerEntry
-from tournaments.formats import format_for
 from tournaments.models import Event
+from tournaments.selectors import standing_rows
 event = Event.objects.get(name='Fecha de sede')
-rows = format_for(event).standing_rows(event)
+rows = standing_rows(event)
 reg = {r.pk: r.player.player_number for r in event.registrations.select_related('player')}
 print(json.dumps({
     'events': Event.objects.filter(name='Fecha de sede').count(),
