@@ -30,22 +30,25 @@ import ipaddress
 import json
 import logging
 import threading
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import requests
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone, translation
-from pywebpush import WebPushException, webpush
 
 from . import push_texts
 from .enums import MatchStatus, PushNoticeState, RoundState
 from .models import Event, PushNotice, PushSubscription, Round, Seat, Table
 from .selectors import match_clock, round_build_clock, round_clock
+
+if TYPE_CHECKING:
+    import requests
+
+# pywebpush, requests and cryptography (about 40 MB of a process) are imported where a notice is sent or a
+# key made: the web workers only enqueue notices and never load them (issue #27 point 5).
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +78,9 @@ def b64url(data: bytes) -> str:
 def vapid_key_pair() -> tuple[str, str]:
     """A new VAPID pair ``(private, public)``: the P-256 private value (32 bytes) and the public point
     (65 bytes, uncompressed: the browser's ``applicationServerKey``), both base64url."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
     key = ec.generate_private_key(ec.SECP256R1())
     private = key.private_numbers().private_value.to_bytes(32, "big")
     public = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
@@ -245,6 +251,8 @@ def _session() -> requests.Session:
     """One HTTP session per thread: the connection to a push service is kept between notices."""
     session = getattr(_local, "session", None)
     if session is None:
+        import requests
+
         session = _local.session = requests.Session()
     return session
 
@@ -263,6 +271,8 @@ def payload(notice: PushNotice) -> str:
 
 
 def _send(subscription: PushSubscription, data: str) -> None:
+    from pywebpush import webpush
+
     webpush(subscription.subscription_info, data=data, vapid_private_key=_vapid(settings.ARENA_VAPID_PRIVATE_KEY),
             vapid_claims={"sub": settings.ARENA_VAPID_SUBJECT}, ttl=settings.ARENA_PUSH_TTL_SECONDS,
             timeout=settings.ARENA_PUSH_TIMEOUT_SECONDS, headers={"Urgency": "high"}, requests_session=_session())
@@ -271,6 +281,9 @@ def _send(subscription: PushSubscription, data: str) -> None:
 def _outcome(subscription: PushSubscription, data: str) -> tuple[str, str]:
     """Send ``data`` to one browser: ``("reached", "")``, ``("gone", "")``, ``("transient", error)`` or
     ``("refused", error)``."""
+    import requests
+    from pywebpush import WebPushException
+
     try:
         _send(subscription, data)
     except WebPushException as exc:

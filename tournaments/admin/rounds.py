@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import selectors
 from ..enums import EventState, MatchStatus, RoundPhase, RoundState
+from ..formats import format_for
 from ..models import Event, ResultEntry, Round, Seat, Table
 from ..permissions import is_organizer
 from ..resources import export_stem, pairings_dataset
@@ -39,7 +40,7 @@ class RoundDocumentInline(DocumentInline):
 class RoundAdmin(VenueScopedAdmin):
     """The round page: tables, results, who entered them, corrections and documents."""
 
-    list_display = ("__str__", "phase", "stage_display", "state", "results_progress", "paired_at")
+    list_display = ("__str__", "phase_display", "stage_display", "state", "results_progress", "paired_at")
     list_filter = ("phase", "state", ("event", admin.RelatedOnlyFieldListFilter))
     list_select_related = ("event",)
     fields = ("event", "number", "phase", "stage", "state", "seed", "paired_at", "closed_at")
@@ -56,6 +57,10 @@ class RoundAdmin(VenueScopedAdmin):
                 pending=Count("tables", filter=Q(tables__is_bye=False, tables__status=MatchStatus.PENDING)),
             )
         )
+
+    @admin.display(description=gettext_lazy("fase"), ordering="phase")
+    def phase_display(self, obj: Round) -> str:
+        return format_for(obj.event).phase_label(obj)
 
     @admin.display(description=gettext_lazy("etapa"))
     def stage_display(self, obj: Round) -> str:

@@ -203,7 +203,7 @@ class RoundSerializer(serializers.ModelSerializer):
     """A Swiss or top-cut round with how many tables still lack a result."""
 
     phase = RoundPhaseField(read_only=True)
-    phase_label = serializers.CharField(source="get_phase_display", read_only=True)
+    phase_label = serializers.SerializerMethodField(help_text=_("Fase como la llama el formato del evento."))
     stage_label = serializers.SerializerMethodField(help_text=_("Etapa del reducido: Final, Semifinales…"))
     state = RoundStateField(read_only=True)
     state_label = serializers.CharField(source="get_state_display", read_only=True)
@@ -218,6 +218,9 @@ class RoundSerializer(serializers.ModelSerializer):
             "paired_at", "closed_at", "tables", "results_pending",
         ]
         read_only_fields = fields
+
+    def get_phase_label(self, rnd: Round) -> str:
+        return format_for(rnd.event).phase_label(rnd)
 
     def get_stage_label(self, rnd: Round) -> str | None:
         return stage_name(rnd.stage) if rnd.phase == RoundPhase.TOP_CUT else None

@@ -25,7 +25,6 @@ from .rendering import (
     RENDER_POLL_SECONDS,
     RENDER_STALE_SECONDS,
     RENDER_WAIT_SECONDS,
-    RENDERERS,
     RETRY_BACKOFF_MAX_SECONDS,
     RETRY_BACKOFF_SECONDS,
     Recovered,
@@ -39,6 +38,7 @@ from .rendering import (
     render_lease_seconds,
     render_mode,
     render_pdf,
+    renderers,
     retry_delay,
 )
 from .sheets import (
@@ -56,12 +56,12 @@ from .sheets import (
 from .urls import KIND_SLUGS, SLUG_KINDS, document_url, judge_result_url, judge_table_url
 
 __all__ = [
-    "ERROR_LIMIT", "KIND_SLUGS", "QUEUED_TIMEOUT_SECONDS", "RENDERERS", "RENDER_LEASE_SECONDS",
+    "ERROR_LIMIT", "KIND_SLUGS", "QUEUED_TIMEOUT_SECONDS", "RENDER_LEASE_SECONDS",
     "RENDER_MAX_ATTEMPTS", "RENDER_MODES", "RENDER_POLL_SECONDS", "RENDER_STALE_SECONDS", "RENDER_WAIT_SECONDS",
     "RETRY_BACKOFF_MAX_SECONDS", "RETRY_BACKOFF_SECONDS", "Recovered", "SHEETS", "SLUG_KINDS", "bracket_sheet",
     "date_text", "document_enqueue_failed", "document_render", "document_render_on_download", "document_url",
     "documents_recover", "error_text", "judge_result_url", "judge_table_url",
     "kinds_for_round", "lease_start", "max_attempts", "pairing_sheet",
-    "posting_sheet", "render_lease_seconds", "render_mode", "render_pdf", "retry_delay",
+    "posting_sheet", "render_lease_seconds", "render_mode", "render_pdf", "renderers", "retry_delay",
     "sheet_for", "sheet_header", "slip_sheet", "standings_sheet",
 ]

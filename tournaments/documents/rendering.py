@@ -6,7 +6,7 @@ Re-rendering replaces the file; the public URL
 (:func:`tournaments.documents.urls.document_url`) never changes. What a
 render prints is the sheet the event's format names for the kind
 (:func:`tournaments.documents.sheets.sheet_for`), rendered by the
-renderer of its type (:data:`RENDERERS`).
+renderer of its type (:func:`renderers`).
 
 Rendering never blocks pairing or results: services ask for the documents
 inside their transaction (:mod:`tournaments.document_requests`, which
@@ -38,6 +38,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -49,14 +50,6 @@ from django.utils import timezone
 
 from ..enums import DocumentState
 from ..models import Document
-from ..pdf import (
-    BracketRenderer,
-    PairingsByNameRenderer,
-    PairingsByTableRenderer,
-    RenderedPdf,
-    ResultSlipsRenderer,
-    StandingsRenderer,
-)
 from ..pdf.data import (
     BracketSheet,
     PairingSheet,
@@ -67,6 +60,9 @@ from ..pdf.data import (
 from ..stamps import event_touch
 from .sheets import sheet_for
 from .urls import KIND_SLUGS
+
+if TYPE_CHECKING:
+    from ..pdf import RenderedPdf
 
 logger = logging.getLogger(__name__)
 
@@ -279,14 +275,25 @@ def _render_started(document_id: int, *, token: str, final_attempt: bool) -> str
         return _mark_failed(document_id, token, exc)
 
 
-#: The renderer of each sheet type (:mod:`tournaments.pdf`).
-RENDERERS: dict[type, type] = {
-    PairingSheet: PairingsByTableRenderer,
-    PostingSheet: PairingsByNameRenderer,
-    SlipSheet: ResultSlipsRenderer,
-    StandingsSheet: StandingsRenderer,
-    BracketSheet: BracketRenderer,
-}
+@functools.cache
+def renderers() -> dict[type, type]:
+    """The renderer of each sheet type (:mod:`tournaments.pdf`), imported on the first render: reportlab
+    and qrcode (about 20 MB) stay out of a web worker that never renders (issue #27 point 5)."""
+    from ..pdf import (
+        BracketRenderer,
+        PairingsByNameRenderer,
+        PairingsByTableRenderer,
+        ResultSlipsRenderer,
+        StandingsRenderer,
+    )
+
+    return {
+        PairingSheet: PairingsByTableRenderer,
+        PostingSheet: PairingsByNameRenderer,
+        SlipSheet: ResultSlipsRenderer,
+        StandingsSheet: StandingsRenderer,
+        BracketSheet: BracketRenderer,
+    }
 
 
 def render_pdf(doc: Document) -> RenderedPdf:
@@ -295,7 +302,7 @@ def render_pdf(doc: Document) -> RenderedPdf:
     Raises :class:`KeyError` for a kind the event's format does not print.
     """
     sheet = sheet_for(doc.round, doc.kind)
-    return RENDERERS[type(sheet)]().render(sheet)
+    return renderers()[type(sheet)]().render(sheet)
 
 
 def _publish(document_id: int, event_id: int, name: str, pdf: RenderedPdf, *, token: str) -> str:

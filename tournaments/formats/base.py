@@ -260,6 +260,8 @@ class EventFormat:
     #: What the rounds before the cut are called (the event's state while they are played; the day
     #: panel's «3 de 5 …»).
     rounds_label: ClassVar[Any] = gettext_lazy("Rondas suizas")
+    #: What the phase of the rounds before the cut is called (:meth:`phase_label`).
+    main_phase_label: ClassVar[Any] = gettext_lazy("Suiza")
     #: What pairing the next round does, as the day panel's confirmation says it after "Ahora" / "Luego".
     next_round_text: ClassVar[Any] = gettext_lazy(
         "se empareja la ronda siguiente con las posiciones actuales y se imprimen sus documentos.")
@@ -323,6 +325,13 @@ class EventFormat:
         if event.state == EventState.SWISS:
             return str(self.rounds_label)
         return str(event.get_state_display())
+
+    def phase_label(self, rnd: Round) -> str:
+        """What ``rnd``'s phase is called in this format (the admin's round list, the API's
+        ``phase_label``): :attr:`main_phase_label` for the rounds before a cut, «Reducido» for a cut's."""
+        if rnd.phase == RoundPhase.SWISS:
+            return str(self.main_phase_label)
+        return str(rnd.get_phase_display())
 
     def day_facts(self, event: Event) -> DayFacts:
         """What :func:`tournaments.swiss.lifecycle.actions_available` needs of ``event`` (five queries)."""
@@ -477,7 +486,7 @@ class EventFormat:
     def rounds_with_counts(self, event: Event):
         """The rounds of ``event`` in order, annotated with ``table_count`` (tables that take a
         result: no byes) and ``results_pending`` (of those, still without one); one query."""
-        return Round.objects.filter(event=event).annotate(
+        return Round.objects.filter(event=event).select_related("event").annotate(
             table_count=Count("tables", filter=Q(tables__is_bye=False)),
             results_pending=Count("tables", filter=Q(tables__status=MatchStatus.PENDING)),
         ).order_by("number")

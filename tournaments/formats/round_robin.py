@@ -62,6 +62,7 @@ class RoundRobin(Duels):
     key = "round_robin"
     label = gettext_lazy("Todos contra todos")
     rounds_label = gettext_lazy("Todos contra todos")
+    main_phase_label = gettext_lazy("Todos contra todos")
     next_round_text = gettext_lazy(
         "se empareja la ronda siguiente del calendario de todos contra todos y se imprimen sus documentos.")
     #: Its rounds are a fixed schedule (a bracket): never paired or edited by hand.

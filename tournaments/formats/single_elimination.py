@@ -84,6 +84,10 @@ class SingleElimination(Duels):
     supports_manual_pairing = False
     has_top_cut = False  # the bracket is the event: no «Iniciar reducido»
 
+    def phase_label(self, rnd: Round) -> str:
+        """«Eliminación directa»: every round is the bracket's, none a cut after other rounds."""
+        return str(self.label)
+
     def document_kinds(self, event: Event) -> list[str]:
         """Every kind of :attr:`document_sheets`, the bracket always: the bracket is the event."""
         return [str(kind) for kind in self.document_sheets]

@@ -485,3 +485,28 @@ def test_a_round_robin_is_called_by_its_rounds_not_swiss_ones(client):
     assert "Todos contra todos" in public and "Rondas suizas" not in public
     body = APIClient().get(reverse("tournaments_api:event-detail", args=[event.pk])).json()
     assert (body["state"], body["state_label"]) == ("swiss", "Todos contra todos")
+    rounds = APIClient().get(reverse("tournaments_api:round-list", args=[event.pk])).json()["results"]
+    assert [(r["phase"], r["phase_label"]) for r in rounds] == [("swiss", "Todos contra todos")]
+    round_list = client.get(reverse("admin:tournaments_round_changelist") + f"?event__id__exact={event.pk}")
+    assert "<td class=\"field-phase_display\">Todos contra todos</td>" in round_list.content.decode()
+
+
+def test_a_bracket_round_is_called_by_the_bracket_not_a_top_cut(client):
+    """A single-elimination event's rounds are stored in the cut's phase (they are knockout tables) but
+    no Swiss rounds came before them: the round list and the API call them «Eliminación directa», not
+    «Reducido»; a Swiss event's cut keeps «Reducido» (000_0014b2ac83da54b4.txt § "10.1")."""
+    from tests.factories.day import registered_event
+    from tests.tournaments.admin.conftest import make_organizer
+
+    event = registered_event(8, format="single_elimination")
+    services.round_pair_next(event=event)
+    rounds = APIClient().get(reverse("tournaments_api:round-list", args=[event.pk])).json()["results"]
+    assert [(r["phase"], r["phase_label"]) for r in rounds] == [("top_cut", "Eliminación directa")]
+    client.force_login(make_organizer("org_se_words", event.venue))
+    round_list = client.get(reverse("admin:tournaments_round_changelist") + f"?event__id__exact={event.pk}")
+    assert "<td class=\"field-phase_display\">Eliminación directa</td>" in round_list.content.decode()
+    duels = registered_event(8)
+    rnd = services.round_pair_next(event=duels)
+    assert FORMATS["duels"].phase_label(rnd) == "Suiza"
+    rnd.phase = RoundPhase.TOP_CUT
+    assert FORMATS["duels"].phase_label(rnd) == "Reducido"
