@@ -127,9 +127,28 @@
         }, Promise.resolve(false));
       });
     };
+    var before = sent.length;
     var locked = navigator.locks ? navigator.locks.request("arena-offline-" + kind, run) : run();
-    flushing = locked.then(render, render).then(function () { flushing = null; });
+    flushing = locked.then(render, render).then(function () {
+      flushing = null;
+      if (sent.length > before) { refreshTables(); }
+    });
     return flushing;
+  }
+
+  // The round's list (judge/tables.html) shows what the server holds now: after results were sent, its
+  // tables are read again, so a table just saved no longer reads «pendiente».
+  function refreshTables() {
+    var list = document.getElementById("tables");
+    if (!list || !window.fetch || !window.DOMParser) { return; }
+    fetch(location.href, {credentials: "same-origin", cache: "no-store"})
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("tables");
+        if (fresh) { list.innerHTML = fresh.innerHTML; }
+      })
+      .catch(function () {});
   }
 
   // ------------------------------------------------------------------ the box

@@ -74,10 +74,16 @@ def test_three_results_entered_offline_are_saved_once_when_the_network_returns(
     phone = phone_page
     event, judge, tables = _judge_ready(settings, phone, live_server)
     _enter_offline(phone, live_server, event, tables)
+    phone.goto(live_server.url + reverse("judge:tables", args=[event.pk]))  # the kept copy: all pending
+    expect(phone.locator("#tables .badge-pending")).to_have_count(3)
 
     phone.context.set_offline(False)  # the "online" event sends the queue
     expect(phone.locator("#offline-queue li.sent")).to_have_count(3)
     expect(phone.locator("#offline-queue")).not_to_contain_text("sin enviar")
+    # The list is read again once they are saved: each table shows its score, none «pendiente».
+    for number, (a, b) in SCORES.items():
+        expect(phone.locator(f'#tables li[data-table="{number}"] .score')).to_have_text(f"{a}-{b}")
+    expect(phone.locator("#tables .badge-pending")).to_have_count(0)
     sent = phone.locator("#offline-queue li.sent").all_inner_texts()
     assert [line.split(":")[1].strip() for line in sent] == ["Mesa 1", "Mesa 2", "Mesa 3"]  # oldest first
 
