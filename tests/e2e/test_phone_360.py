@@ -306,6 +306,15 @@ def test_judge_pages_fit_a_360_px_phone(live_server, demo, phone_page):
         check_cells(phone, f"#cutline-table tbody td:nth-child({n})", "cut line", problems)
     phone.goto(url + reverse("judge:tables", args=[live]) + "?estado=reportes")
     expect(phone.locator('#report-queue li[data-table="6"]')).to_contain_text("no coinciden")  # the queue holds table 6
+    # The search box's hint is read whole on the phone, not cut at its edge.
+    hint = phone.evaluate("""() => {
+        const box = document.querySelector("form.search input[name=q]"), style = getComputedStyle(box);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [box.placeholder, context.measureText(box.placeholder).width, room];
+    }""")
+    assert hint[1] <= hint[2], f"the judges' search hint «{hint[0]}» needs {hint[1]:.0f} px of {hint[2]:.0f}"
     assert not problems, "\n".join(problems)
 
 
