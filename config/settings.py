@@ -202,6 +202,8 @@ ARENA_LOCAL_CACHE_SECONDS = float(os.environ.get("ARENA_LOCAL_CACHE_SECONDS", "3
 # most 2 s) and a thread of the process renders the new one, so no reader waits for a rebuild. Off in
 # development and tests, where each request renders what it misses.
 ARENA_PAGECACHE_BACKGROUND = env_bool("ARENA_PAGECACHE_BACKGROUND", not DEBUG)
+# Threads per worker process that render those pages (CPU work under the GIL: more threads, more memory).
+ARENA_PAGECACHE_THREADS = int(os.environ.get("ARENA_PAGECACHE_THREADS", "1"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

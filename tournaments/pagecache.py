@@ -290,8 +290,13 @@ _pool: ThreadPoolExecutor | None = None
 _pool_pid = 0
 _pool_lock = threading.Lock()
 _pending: set[futures.Future] = set()
-#: Threads per process rendering pages in the background.
-BACKGROUND_THREADS = 2
+
+
+def _background_threads() -> int:
+    """Threads per process rendering pages in the background (``ARENA_PAGECACHE_THREADS``, default 1):
+    renders are CPU work under the GIL, so a second thread adds no speed, only a second rebuild's
+    working set to the worker's memory (issue #27 point 5)."""
+    return max(1, int(getattr(settings, "ARENA_PAGECACHE_THREADS", 1)))
 
 
 def _background() -> bool:
@@ -303,7 +308,7 @@ def _background_pool() -> ThreadPoolExecutor:
     global _pool, _pool_pid
     with _pool_lock:
         if _pool is None or _pool_pid != os.getpid():
-            _pool = ThreadPoolExecutor(max_workers=BACKGROUND_THREADS, thread_name_prefix="arena-pagecache")
+            _pool = ThreadPoolExecutor(max_workers=_background_threads(), thread_name_prefix="arena-pagecache")
             _pool_pid = os.getpid()
             _pending.clear()
         return _pool

@@ -2,7 +2,7 @@
 
 ``python -m tests.tournaments.memory_worker FACTS.json`` with the
 environment of a production worker (``DEBUG=0``, ``CACHE_URL`` on Redis,
-``DATABASE_URL``): Django's request handler (the test client: the whole
+``DATABASE_URL``), loading ``config.wsgi`` as gunicorn does: Django's request handler (the test client: the whole
 middleware stack, as gunicorn's worker runs it) serves every standings page,
 every pairings page, the API standings pages, 40 player pages and their name
 searches of the event in ``FACTS.json``; then 500 results are posted through
@@ -32,12 +32,10 @@ def status_mb(field: str) -> float:
 def main(path: str) -> None:
     facts = json.loads(Path(path).read_text())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
     from django.conf import settings
     from django.test import Client
 
+    import config.wsgi  # noqa: F401 - what gunicorn loads: the allocator tuned, then Django
     from tournaments import pagecache
 
     event = facts["event_id"]
