@@ -18,6 +18,8 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import threading
+import time
 
 logger = logging.getLogger("arena.malloc")
 
@@ -27,6 +29,11 @@ M_MMAP_THRESHOLD = -3
 M_ARENA_MAX = -8
 
 _tuned: dict[str, int] | None = None
+_trim = None
+_released_at = 0.0
+_release_lock = threading.Lock()
+#: The shortest time between two :func:`malloc_release` calls that trim (seconds).
+RELEASE_INTERVAL_SECONDS = 1.0
 
 
 def malloc_tune() -> dict[str, int]:
@@ -38,8 +45,10 @@ def malloc_tune() -> dict[str, int]:
     _tuned = {}
     if os.environ.get("ARENA_MALLOC_TUNE", "1").strip().lower() in ("0", "false", "no", "off", ""):
         return _tuned
+    global _trim
     try:
-        mallopt = ctypes.CDLL("libc.so.6").mallopt
+        libc = ctypes.CDLL("libc.so.6")
+        mallopt, _trim = libc.mallopt, libc.malloc_trim
     except (OSError, AttributeError):
         return _tuned
     threshold = int(os.environ.get("ARENA_MALLOC_MMAP_THRESHOLD", "131072"))
@@ -52,3 +61,19 @@ def malloc_tune() -> dict[str, int]:
         else:
             logger.warning("malloc: mallopt(%s, %s) refused", name, value)
     return _tuned
+
+
+def malloc_release() -> bool:
+    """Give the free pages inside the heap back to the system (glibc's ``malloc_trim(0)``) after a rebuild;
+    at most once per :data:`RELEASE_INTERVAL_SECONDS` per process, and only once :func:`malloc_tune`
+    tuned it. Returns whether it trimmed (a few milliseconds when it does)."""
+    global _released_at
+    if not _tuned or _trim is None:
+        return False
+    with _release_lock:
+        now = time.monotonic()
+        if now - _released_at < RELEASE_INTERVAL_SECONDS:
+            return False
+        _released_at = now
+    _trim(0)
+    return True

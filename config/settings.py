@@ -196,7 +196,7 @@ CACHES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The per-process memo in front of the shared cache (tournaments.pagecache): bounded in megabytes and
 # in seconds per entry, so a worker's memory stays bounded whatever the events' sizes.
-ARENA_LOCAL_CACHE_MB = float(os.environ.get("ARENA_LOCAL_CACHE_MB", "64"))
+ARENA_LOCAL_CACHE_MB = float(os.environ.get("ARENA_LOCAL_CACHE_MB", "16"))
 ARENA_LOCAL_CACHE_SECONDS = float(os.environ.get("ARENA_LOCAL_CACHE_SECONDS", "300"))
 # After a change, the first reader of a public page gets its previous body (marked with its stamp, for at
 # most 2 s) and a thread of the process renders the new one, so no reader waits for a rebuild. Off in

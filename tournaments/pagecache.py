@@ -55,6 +55,8 @@ from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
+from config.malloc import malloc_release
+
 from .stamps import event_stamp, stamp_publish, stamp_published
 
 logger = logging.getLogger("arena.pagecache")
@@ -81,7 +83,7 @@ _local_lock = threading.Lock()
 
 def _local_limits() -> tuple[int, float]:
     """(bytes, seconds) of the memo from the settings."""
-    megabytes = float(getattr(settings, "ARENA_LOCAL_CACHE_MB", 64))
+    megabytes = float(getattr(settings, "ARENA_LOCAL_CACHE_MB", 16))
     return int(megabytes * 1024 * 1024), float(getattr(settings, "ARENA_LOCAL_CACHE_SECONDS", 300))
 
 
@@ -178,6 +180,7 @@ def _in_flight(key: str, build: Callable[[], Any], *, stale: Callable[[float], A
                     value = build()
                     if keep(value):
                         _cache_set(key, value)
+                    malloc_release()  # what the rebuild freed goes back to the system
                 return value
             finally:
                 _flight_end(key)
@@ -344,6 +347,7 @@ def _revalidate(key: str, build: Callable[[], Any], language: str) -> None:
     finally:
         _flight_end(key)
         connections.close_all()
+        malloc_release()
 
 
 def background_wait(seconds: float = 10.0) -> None:

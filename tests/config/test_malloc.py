@@ -64,3 +64,21 @@ def test_the_tuning_can_be_turned_off_and_its_values_set():
     assert report["after"] - report["before"] >= 100, report
     tuned = _probe(ARENA_MALLOC_MMAP_THRESHOLD="262144", ARENA_MALLOC_ARENA_MAX="4")["tuned"]
     assert tuned == {"mmap_threshold": 262144, "trim_threshold": 262144, "arena_max": 4}
+
+
+RELEASE_PROBE = """
+import json
+from config import malloc
+
+before = malloc.malloc_release()                  # not tuned yet: nothing to do
+tuned = malloc.malloc_tune()
+first, second = malloc.malloc_release(), malloc.malloc_release()
+print(json.dumps({"before": before, "tuned": bool(tuned), "first": first, "second": second}))
+"""
+
+
+def test_a_release_trims_once_a_second_and_only_when_tuned():
+    out = subprocess.run([sys.executable, "-c", RELEASE_PROBE], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env=dict(os.environ))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"before": False, "tuned": True, "first": True, "second": False}

@@ -8,7 +8,10 @@ by ``ARENA_LOCAL_CACHE_MB``) serves every standings, pairings and API
 standings page, player pages and name searches, records 500 results through
 the API while reading, and reports its VmRSS (tests/tournaments/memory_worker.py).
 On SQLite the in-memory test database is copied to a file the child opens.
-Needs Redis (the production cache); skipped without it.
+Needs Redis (the production cache); skipped without it. The worker's
+allocator is tuned as ``config.wsgi`` tunes it (config/malloc.py) and its memo
+has the default bound (16 MB): about 184 MB at the end, 190 MB at the
+peak, measured (benchmarks/RESULTS.md).
 """
 from __future__ import annotations
 
@@ -90,7 +93,5 @@ def test_a_worker_stays_under_200_mb_after_an_8192_player_round(tmp_path):
     assert report["memo_bytes"] > report["memo_limit_mb"] * 1024 * 1024 / 2, report
     figure = (f"VmRSS {report['rss_mb']:.0f} MB (peak {report['hwm_mb']:.0f} MB), goal < {RSS_LIMIT_MB} MB; "
               f"memo {report['memo_bytes'] / 2**20:.1f} of {report['memo_limit_mb']:g} MB; by step: {report['steps']}")
-    if report["rss_mb"] >= RSS_LIMIT_MB:
-        # Issue #27 point 5 is not met yet: reported as an expected failure with its figure (about 276 MB,
-        # 120 MB of it after start-up, the memo 58 of 64 MB); everything above must hold all the same.
-        pytest.xfail(figure)
+    print(figure)
+    assert report["rss_mb"] < RSS_LIMIT_MB, figure
