@@ -97,9 +97,12 @@
     }, function () { return {status: "offline"}; });
   }
 
+  // A call while a flush runs (the network came back during the page load's try) runs once more after
+  // it: the running one may already have stopped at «sin conexión».
   var flushing = null;
+  var again = false;
   function flush() {
-    if (flushing) { return flushing; }
+    if (flushing) { again = true; return flushing; }
     var run = function () {
       return all().then(function (entries) {
         var waiting = entries.filter(function (e) { return e.status === "pending"; });
@@ -132,6 +135,7 @@
     flushing = locked.then(render, render).then(function () {
       flushing = null;
       if (sent.length > before) { refreshTables(); }
+      if (again) { again = false; return flush(); }
     });
     return flushing;
   }
