@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
+import time
 
 import pytest
 
@@ -72,6 +74,20 @@ def browser(serialized_rows):
         browser.close()
 
 
+def _server_quiet(timeout: float = 10.0) -> None:
+    """Wait (at most ``timeout`` seconds) until the live server answers no request and no background render
+    or aviso runs. A page's last poll may still be reading when the test's database is flushed; on SQLite
+    the flush then fails with «database table is locked»."""
+    from tournaments import pagecache
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        busy = [t for t in threading.enumerate() if "process_request_thread" in t.name or t.name == "arena-push"]
+        if not busy and not pagecache._pending:
+            return
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def phone_page(browser):
     """A fresh phone-sized (360 px wide) page in Spanish."""
@@ -80,6 +96,7 @@ def phone_page(browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+    _server_quiet()
 
 
 @pytest.fixture
@@ -90,6 +107,7 @@ def desktop_page(browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+    _server_quiet()
 
 
 @pytest.fixture

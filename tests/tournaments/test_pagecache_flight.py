@@ -34,17 +34,26 @@ def _redis_caches() -> dict:
                         "KEY_PREFIX": f"arena-test-flight-{uuid.uuid4().hex[:8]}"}}
 
 
+def _redis_forget(prefix: str) -> None:
+    """Delete this test's keys only (``cache.clear()`` would empty the whole Redis database, also under another
+    run's feet: CI runs the PostgreSQL and SQLite suites side by side)."""
+    client = cache._cache.get_client(write=True)
+    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
+    if keys:
+        client.delete(*keys)
+
+
 @pytest.fixture(params=["local-memory", "redis"])
 def shared_cache(request):
     """The cache the page caches use: the embedded default, or Redis like production."""
     if request.param == "redis":
         if not redis_available():
             pytest.skip("needs Redis on 127.0.0.1:6379")
-        with override_settings(CACHES=_redis_caches()):
-            cache.clear()
-            pagecache.local_clear()
+        caches = _redis_caches()
+        with override_settings(CACHES=caches):
+            pagecache.local_clear()  # the prefix is new: Redis holds nothing of this test yet
             yield request.param
-            cache.clear()
+            _redis_forget(caches["default"]["KEY_PREFIX"])
     else:
         yield request.param
     pagecache.local_clear()
