@@ -108,7 +108,7 @@ class EventAdmin(VenueScopedAdmin):
         (None, {"fields": ("name", "game", "kind", "format", "venue", "date", "loaded")}),
         (gettext_lazy("Jueces"), {"fields": ("head_judge", "judges")}),
         (
-            gettext_lazy("Rondas suizas"),
+            gettext_lazy("Rondas"),  # every format's: a round robin or a single elimination has no Swiss rounds
             {
                 "fields": (("best_of", "round_minutes"), "clock_starts_on_pairing", ("planned_rounds", "min_rounds"),
                            "bye_game_wins"),

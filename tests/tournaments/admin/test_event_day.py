@@ -448,7 +448,7 @@ def test_add_form_prefills_game_defaults_and_a_fresh_seed(client_a):
     assert isinstance(form.initial["seed"], int)
     assert form.initial["seed"] != second.context["adminform"].form.initial["seed"]
     html = first.content.decode()
-    for legend in ("Jueces", "Rondas suizas", "Reducido", "Sorteo"):
+    for legend in ("Jueces", "Rondas", "Reducido", "Sorteo"):
         assert f">{legend}<" in html
     assert "Predeterminado: 2 (victoria 2-0)" in html
     assert 'id="arena-game-defaults"' in html

@@ -477,6 +477,8 @@ def test_a_round_robin_is_called_by_its_rounds_not_swiss_ones(client):
     client.force_login(make_organizer("org_rr_words", event.venue))
     panel = client.get(reverse("admin:tournaments_event_change", args=[event.pk])).content.decode()
     assert "0 de 5 rondas" in panel and "0 de 3" not in panel
+    assert 'class="fieldset-heading">Rondas</h2>' in panel  # the settings' heading, not «Rondas suizas»
+    assert 'class="fieldset-heading">Rondas suizas</h2>' not in panel
     services.round_pair_next(event=event)
     event.refresh_from_db()
     panel = client.get(reverse("admin:tournaments_event_change", args=[event.pk])).content.decode()
