@@ -178,7 +178,10 @@ def _row_changed(sender, instance, raw=False, **kwargs) -> None:
         return
     event_id = getattr(instance, "event_id", None)
     if event_id is None and getattr(instance, "round_id", None) is not None:
-        event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
+        if type(instance).round.is_cached(instance):
+            event_id = instance.round.event_id  # a row never changes round, nor a round event
+        else:
+            event_id = Round.objects.filter(pk=instance.round_id).values_list("event_id", flat=True).first()
     event_touch(event_id)
 
 

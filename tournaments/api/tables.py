@@ -295,9 +295,11 @@ class TableSerializer(serializers.Serializer):
         return TableSeatSerializer(table.seat_list, many=True).data
 
 
-def table_answer(table: Table) -> dict:
-    """The :class:`TableSerializer` data of ``table`` as saved now."""
-    return TableSerializer(queries.table_saved(table)).data
+def table_answer(table: Table, *, read_again: bool = True) -> dict:
+    """The :class:`TableSerializer` data of ``table`` as saved now: read again, or (``read_again=False``) as
+    it is, for the table a service has just locked and written in this transaction (its round and seats with
+    their players loaded, as :func:`tournaments.services.locks.table_lock` returns them)."""
+    return TableSerializer(queries.table_saved(table) if read_again else table).data
 
 
 # --------------------------------------------------------------------------- schema examples

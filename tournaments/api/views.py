@@ -518,7 +518,7 @@ class TableResultViewSet(AtomicWritesMixin, TableFromUrlMixin, viewsets.GenericV
         del data["seats"]
         with seat_errors(table, seats):
             table = services.table_result_record(table=table, seats=seats, entered_by=request.user, **data)
-        answer = table_answer(table)
+        answer = table_answer(table, read_again=False)  # the table the service locked and wrote
         answer_remember(cache_key, payload, answer)
         return Response(answer)
 

@@ -204,9 +204,12 @@ def table_lock(table: Table | int, *, event: Event | None = None, shared: bool =
     (a re-pair replaced it while the judge's form was open); :class:`Busy`.
     """
     pk = _pk(table)
-    event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
-    if event_id is None:
-        raise _gone(_("La mesa"))
+    if isinstance(table, Table) and Table.round.is_cached(table):
+        event_id = table.round.event_id  # a table never changes round, nor a round event
+    else:
+        event_id = Table.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+        if event_id is None:
+            raise _gone(_("La mesa"))
     event = _event_held(event_id, held=event, shared=shared)
     locked = _one(Table.objects.select_related("round").filter(pk=pk))
     if locked is None:

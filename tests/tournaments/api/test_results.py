@@ -212,3 +212,17 @@ def test_unknown_table_is_404(as_user, judge, match):
 
 def test_result_endpoint_accepts_only_post(as_user, judge, match):
     assert as_user(judge).get(result_url(match)).status_code == 405
+
+
+def test_the_answer_is_the_table_as_read_again_after_the_save(as_user, judge, match):
+    """The answer is built from the table the service locked and wrote, not read again: it must be what a
+    fresh read of the saved rows gives (seats, games, version, status)."""
+    from rest_framework.renderers import JSONRenderer
+
+    from tournaments.api.tables import TableSerializer
+
+    response = as_user(judge).post(result_url(match), body(match, went_to_time=True), format="json")
+    assert response.status_code == 200
+    fresh = TableSerializer(Table.objects.select_related("round").get(pk=match.pk)).data
+    assert response.content == JSONRenderer().render(fresh)
+    assert response.json()["version"] == 1 and answer_games(response.json()) == (2, 1)

@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory, VenueFactory
 from tournaments import services
-from tournaments.api import queries
+from tournaments.api.tables import TableSerializer
 from tournaments.models import EventLogEntry, ResultEntry, Table
 
 from .conftest import first_table
@@ -46,10 +46,10 @@ def match(round_one) -> Table:
 
 @pytest.mark.django_db
 def test_a_failure_while_building_the_answer_saves_nothing(as_user, judge, match, monkeypatch):
-    def lost_connection(_match):
+    def lost_connection(_serializer, _table):
         raise RuntimeError("connection lost while reading the answer")
 
-    monkeypatch.setattr(queries, "table_saved", lost_connection)
+    monkeypatch.setattr(TableSerializer, "to_representation", lost_connection)
     client = as_user(judge)
     client.raise_request_exception = False
     response = client.post(_url(match), _body(match), format="json")
