@@ -88,6 +88,32 @@ def _server_quiet(timeout: float = 10.0) -> None:
         time.sleep(0.05)
 
 
+@pytest.fixture(autouse=True)
+def _sqlite_waits_for_the_live_server():
+    """On SQLite (one shared in-memory database), a statement of the test's own thread that finds a table
+    locked by a request the live server is answering (the page polls) is tried again for up to 10 s,
+    as PostgreSQL would wait for the lock: SQLite's shared cache refuses at once («database table is
+    locked»). The refused statement did nothing, so trying it again is safe."""
+    from django.db import OperationalError, connection
+
+    if connection.vendor != "sqlite":
+        yield
+        return
+
+    def retried(execute, sql, params, many, context):
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                return execute(sql, params, many, context)
+            except OperationalError as exc:
+                if "table is locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    with connection.execute_wrapper(retried):
+        yield
+
+
 @pytest.fixture
 def phone_page(browser):
     """A fresh phone-sized (360 px wide) page in Spanish."""

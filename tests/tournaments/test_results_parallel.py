@@ -206,8 +206,8 @@ def test_two_judges_answers_are_built_side_by_side_the_stamp_growing_after_them(
     meet = threading.Barrier(2, timeout=MEET_SECONDS)
     building = views.table_answer
 
-    def build_then_meet(table):
-        answer = building(table)
+    def build_then_meet(table, **options):
+        answer = building(table, **options)
         meet.wait()  # both answers built, both transactions still open
         return answer
 
