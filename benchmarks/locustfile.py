@@ -69,9 +69,22 @@ else:
             TIMES.setdefault("first", now - response_time / 1000)
             TIMES["last"] = now
 
+    STOPPED = itertools.count(1)
+
     def _finished(environment) -> None:
         if next(DONE) >= len(MATCHES):
-            environment.runner.quit()
+            _quit(environment)
+
+    def _quit(environment) -> None:
+        """Stop the run from a greenlet of its own: a user that quits the runner from its own task is
+        killed with the others before the quit ends, and the run then waits for its time limit."""
+        gevent.spawn(environment.runner.quit)
+
+    def _out_of_work(user) -> None:
+        """A judge with nothing left to enter; the last one ends the run (even if a post was lost)."""
+        if next(STOPPED) >= ApiJudge.fixed_count + FormJudge.fixed_count:
+            _quit(user.environment)
+        raise StopUser()
 
     class ApiJudge(FastHttpUser):
         """A judge's app: a token obtained once, no session (so no CSRF)."""
@@ -86,7 +99,7 @@ else:
         def enter(self):
             item = next(API_WORK, None)
             if item is None:
-                raise StopUser()
+                _out_of_work(self)
             table_id, _table, version, number_a, number_b = item
             score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             self.client.post(f"/api/tables/{table_id}/result/", name="POST API result",
@@ -113,7 +126,7 @@ else:
         def enter(self):
             item = next(FORM_WORK, None)
             if item is None:
-                raise StopUser()
+                _out_of_work(self)
             _table_id, table, version, _number_a, _number_b = item
             score = random.choice([(2, 0), (2, 1), (1, 2), (0, 2)])
             url = f"/juez/eventos/{WORK['event_id']}/rondas/{WORK['round']}/mesas/{table}/"

@@ -174,7 +174,7 @@ ARENA_LOCK_TIMEOUT_MS = int(os.environ.get("ARENA_LOCK_TIMEOUT_MS", "4000"))
 _CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or ""
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.RedisCache",
         "LOCATION": _CACHE_URL,
         "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "arena"),
         "TIMEOUT": 600,

@@ -55,7 +55,7 @@ def test_zero_configuration_is_healthy_with_the_broker_not_configured(client):
 
 @pytest.mark.skipif(not redis_available(), reason="needs Redis on 127.0.0.1:6379")
 def test_redis_cache_and_broker_answering_give_200_all_ok(client):
-    cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    cache = {"default": {"BACKEND": "config.cache.RedisCache",
                          "LOCATION": "redis://127.0.0.1:6379/15", "KEY_PREFIX": "arena-test-healthz"}}
     with override_settings(CACHES=cache, CELERY_BROKER_URL="redis://127.0.0.1:6379/14"):
         response = client.get("/healthz")
@@ -65,7 +65,7 @@ def test_redis_cache_and_broker_answering_give_200_all_ok(client):
 
 
 def test_cache_on_a_closed_port_gives_503_naming_the_cache(client):
-    cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    cache = {"default": {"BACKEND": "config.cache.RedisCache",
                          "LOCATION": f"redis://127.0.0.1:{closed_port()}/0"}}
     with override_settings(CACHES=cache, CELERY_BROKER_URL="memory://localhost/"):
         response = client.get("/healthz")
@@ -101,7 +101,7 @@ def test_database_that_cannot_be_opened_gives_503_naming_the_database(client, mo
 def test_every_part_failing_names_all_three(client, monkeypatch):
     broken = broken_database()
     monkeypatch.setattr(health, "connection", broken)
-    cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    cache = {"default": {"BACKEND": "config.cache.RedisCache",
                          "LOCATION": f"redis://127.0.0.1:{closed_port()}/0"}}
     try:
         with override_settings(CACHES=cache, CELERY_BROKER_URL=f"redis://127.0.0.1:{closed_port()}/0"):
@@ -162,7 +162,7 @@ def test_a_cache_that_accepts_and_never_answers_gives_503_within_3_seconds(clien
 
     hung = _HungServer()
     options = conf.CACHES["default"].get("OPTIONS") if "Redis" in conf.CACHES["default"]["BACKEND"] else None
-    cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    cache = {"default": {"BACKEND": "config.cache.RedisCache",
                          "LOCATION": f"redis://127.0.0.1:{hung.port}/0",
                          # the production settings' timeouts (config/settings.py with REDIS_URL set)
                          "OPTIONS": options or {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}

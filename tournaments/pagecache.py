@@ -95,14 +95,16 @@ def stamp_or_404(event_id: int) -> str:
     return stamp
 
 
-def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any]) -> Any:
+def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any], *, kind: type | None = None) -> Any:
     """The value of ``build()`` for event ``event_id`` at ``stamp``, computed once per stamp.
 
     ``name`` tells values of the same event apart (``"standings"``,
     ``"round-3"``…); values must pickle. The language is not part of the
-    key: cache only language-free data here (rows, not labels).
+    key: cache only language-free data here (rows, not labels). With
+    ``kind``, a kept value of another type (written by another version of
+    the code) is not answered: it is logged and built again.
     """
-    return _shared(f"arena:c:{name}:{event_id}:{stamp}", build)
+    return _shared(f"arena:c:{name}:{event_id}:{stamp}", build, kind=kind)
 
 
 def _memo_get(key: str) -> Any:
@@ -120,17 +122,25 @@ def _memo_get(key: str) -> Any:
     return value if isinstance(value, _Body) else pickle.loads(value)
 
 
-def _shared(key: str, build: Callable[[], Any] | None) -> Any:
+def _of_kind(key: str, value: Any, kind: type | None) -> Any:
+    """``value``, or ``None`` when ``kind`` is asked and ``value`` is not one (logged)."""
+    if value is None or kind is None or isinstance(value, kind):
+        return value
+    logger.warning("page cache: %s holds a %s, not a %s: built again", key, type(value).__name__, kind.__name__)
+    return None
+
+
+def _shared(key: str, build: Callable[[], Any] | None, *, kind: type | None = None) -> Any:
     """The value of ``key`` from this process's memo, else the cache, else ``build()`` in one flight
-    (``None``: no build, only a look-up)."""
-    value = _memo_get(key)
+    (``None``: no build, only a look-up); a kept value not of ``kind`` is a miss."""
+    value = _of_kind(key, _memo_get(key), kind)
     if value is not None:
         return value
-    value = _cache_get(key)
+    value = _of_kind(key, _cache_get(key), kind)
     if value is None:
         if build is None:
             return None
-        value = _in_flight(key, build)
+        value = _in_flight(key, build, kind=kind)
     _remember(key, value)
     return value
 
@@ -162,20 +172,21 @@ def _flight_end(key: str) -> None:
 
 
 def _in_flight(key: str, build: Callable[[], Any], *, stale: Callable[[float], Any] | None = None,
-               keep: Callable[[Any], bool] = lambda value: True) -> Any:
+               keep: Callable[[Any], bool] = lambda value: True, kind: type | None = None) -> Any:
     """``build()``'s value for ``key``, built once: by this request when it takes the flight, else the
     holder's once it is in the cache.
 
     ``stale(started)``, asked while another request builds, may answer
     something else at once (a body of the previous stamp); ``None`` waits.
-    Only values ``keep`` accepts are shared. A holder that fails or
-    vanishes frees the flight, and a waiter then builds for itself.
+    Only values ``keep`` accepts are shared, and only values of ``kind``
+    (when given) are read back. A holder that fails or vanishes frees the
+    flight, and a waiter then builds for itself.
     """
     deadline = time.monotonic() + FLIGHT_SECONDS
     while True:
         if _flight_take(key):
             try:
-                value = _cache_get(key)  # built while this request was taking over
+                value = _of_kind(key, _cache_get(key), kind)  # built while this request was taking over
                 if value is None:
                     value = build()
                     if keep(value):
@@ -190,7 +201,7 @@ def _in_flight(key: str, build: Callable[[], Any], *, stale: Callable[[float], A
             if answer is not None:
                 return answer
         time.sleep(FLIGHT_POLL_SECONDS)
-        value = _cache_get(key)
+        value = _of_kind(key, _cache_get(key), kind)
         if value is not None:
             return value
         if time.monotonic() > deadline:

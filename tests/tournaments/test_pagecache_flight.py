@@ -29,7 +29,7 @@ TIMEOUT = 30  # seconds for every thread
 
 
 def _redis_caches() -> dict:
-    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    return {"default": {"BACKEND": "config.cache.RedisCache",
                         "LOCATION": "redis://127.0.0.1:6379/13",
                         "KEY_PREFIX": f"arena-test-flight-{uuid.uuid4().hex[:8]}"}}
 

@@ -9,7 +9,7 @@ yet (the bracket as stages).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
@@ -19,7 +19,6 @@ from ..adapters import match_winner_id
 from ..enums import MatchOutcome, MatchStatus
 from ..formats import format_for
 from ..models import Event, Player, Registration, Round, Table
-from ..text import fold
 
 # --------------------------------------------------------------------------- lookups
 
@@ -92,27 +91,6 @@ def table_saved(table: Table) -> Table:
 
 
 # --------------------------------------------------------------------------- name search
-
-
-def search_rows(rows: Iterable, query: str, *fields: str) -> list:
-    """Rows whose ``fields`` (names or player numbers) contain ``query``.
-
-    Matching ignores case and accents (:func:`tournaments.text.fold`, so
-    «inaki» finds «Iñaki»); an empty query keeps every row. Rows keep their
-    order.
-    """
-    needle = fold(query.strip())
-    if not needle:
-        return list(rows)
-    return [row for row in rows if any(needle in fold(getattr(row, f) or "") for f in fields)]
-
-
-def search_by(rows: Iterable, query: str, text: Callable[[object], str]) -> list:
-    """Rows whose ``text(row)`` contains ``query``, as :func:`search_rows` matches (no query: every row)."""
-    needle = fold(query.strip())
-    if not needle:
-        return list(rows)
-    return [row for row in rows if needle in fold(text(row))]
 
 
 def standing_of(event: Event, registration: Registration):

@@ -24,9 +24,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .. import pagecache, selectors, services
+from .. import live_rows, pagecache, selectors, services
 from ..errors import StateError
-from ..formats import format_for
 from ..idempotency import answer_kept, answer_remember, idempotency_cache_key, payload_digest
 from ..models import Event, Player, Registration, Round, Table
 from ..permissions import JUDGE, ORGANIZER, EventRolePermission
@@ -180,11 +179,9 @@ class StampCachedMixin:
         return pagecache.cached_response(request, event_id=self.kwargs["event_id"], render=render, max_age=2,
                                          stamp=stamp)
 
-    def computed(self, name: str, build):
-        """``build()`` once per stamp of this event (the rows behind every page and search)."""
-        if self.stamp is None:
-            return build()
-        return pagecache.computed(self.kwargs["event_id"], self.stamp, name, build)
+    def current_stamp(self) -> str:
+        """The stamp this request reads at (:class:`Http404` for an unknown event)."""
+        return self.stamp or pagecache.stamp_or_404(self.kwargs["event_id"])
 
 
 def _search(request: Request) -> str:
@@ -301,9 +298,7 @@ class PairingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, gener
 
     def get_queryset(self):
         rnd = self.get_round()
-        fmt = format_for(self.get_event())
-        rows = self.computed(f"api-round-{rnd.pk}", lambda: selectors.table_rows(self.get_event(), rnd))
-        return queries.search_by(rows, _search(self.request), fmt.table_search_text)
+        return live_rows.round_tables(self.get_event(), rnd, self.current_stamp()).tables.search(_search(self.request))
 
 
 # --------------------------------------------------------------------------- standings
@@ -329,9 +324,7 @@ class StandingListView(FormatRowsMixin, StampCachedMixin, EventScopedMixin, gene
 
     def get_queryset(self):
         # a finished event in final order (DESIGN.md decision 20)
-        fmt = format_for(self.get_event())
-        rows = self.computed(f"final-{fmt.key}", lambda: selectors.final_rows(self.get_event()))
-        return queries.search_rows(rows, _search(self.request), "display_name", "player_number")
+        return live_rows.final(self.get_event(), self.current_stamp()).search(_search(self.request))
 
 
 # --------------------------------------------------------------------------- players

@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import pagecache, prereg_selectors, push_texts, selectors
+from .. import live_rows, pagecache, prereg_selectors, push_texts, selectors
 from ..enums import EventState, RoundPhase, RoundState
 from ..errors import ArenaError
 from ..formats import format_for
@@ -80,7 +80,6 @@ def _registration_or_page(request, pk: int):
 
 def _event_context(event: Event, registration: Registration, stamp: str) -> dict:
     fmt = format_for(event)
-    rows = pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: selectors.standing_rows(event))
     rnd = selectors.current_round(event)
     rounds = selectors.player_rounds_of(event, registration)
     current = player_current_table(event, registration, rnd)
@@ -102,7 +101,7 @@ def _event_context(event: Event, registration: Registration, stamp: str) -> dict
         "current": current,
         "round_open": round_open,
         "rounds": rounds,
-        "standing": next((r for r in rows if r.registration_id == registration.pk), None),
+        "standing": live_rows.standings(event, stamp).by_key(registration.pk),
         "can_drop": event.state in SELF_DROP_STATES and not registration.dropped,
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
         "cutline": cutline,

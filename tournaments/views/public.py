@@ -23,13 +23,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
-from .. import pagecache, selectors
-from ..enums import EventState, MatchStatus, RoundPhase
+from .. import live_rows, pagecache, selectors
+from ..enums import EventState, RoundPhase
 from ..formats import format_for
 from ..models import Event, Registration
 from ..resources import export_stem, pairings_dataset
 from ..spreadsheets import kind_of, spreadsheet_response
-from ..text import fold, round_label, stage_name
+from ..text import round_label, stage_name
 
 #: Seconds between two polls of a live fragment (settings.ARENA_LIVE_POLL_SECONDS overrides).
 LIVE_POLL_SECONDS = 5
@@ -44,10 +44,9 @@ def poll_seconds() -> int:
 
 def _event_or_404(pk: int) -> Event:
     return get_object_or_404(
-        Event.objects.select_related(
-            "venue", "game", "podium_first__player", "podium_second__player", "podium_third__player"
-        ),
-        pk=pk,
+        # the podium (a finished event's pages only) is read when shown: five joins more cost every
+        # request's query planning more than the page's render
+        Event.objects.select_related("venue", "game"), pk=pk,
     )
 
 
@@ -126,33 +125,18 @@ def event_list(request):
     return response
 
 
-def _round_rows(event: Event, rnd, stamp: str):
-    """A round's table rows, its players by name and its tables with their search text (once per stamp).
-
-    The selectors give the rows (:func:`tournaments.selectors.table_rows`), the format
-    their search text and the alphabetical list (empty when tables list their own names).
-    """
-    fmt = format_for(event)
-
-    def build():
-        rows = selectors.table_rows(event, rnd)
-        tables = [(row, fold(fmt.table_search_text(row))) for row in rows]
-        return rows, selectors.names_of(event, rows), tables
-
-    return pagecache.computed(event.pk, stamp, f"round-{fmt.key}-{rnd.pk}", build)
-
-
 def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
-    """The tables of ``rnd`` by name and by table, filtered by a name or number and paged."""
+    """The tables of ``rnd`` by name and by table, filtered by a name or number and paged
+    (:func:`tournaments.live_rows.round_tables`: only the page's rows are read back)."""
     fmt = format_for(event)
-    rows, by_name, tables = _round_rows(event, rnd, stamp) if rnd else ([], [], [])
-    needle = fold(query.strip())
-    if needle:
-        by_name = [line for line in by_name if needle in line.search]
-        tables = [(row, search) for row, search in tables if needle in search]
+    if rnd is None:
+        by_name, tables, pending, playing = [], [], 0, 0
+    else:
+        rows = live_rows.round_tables(event, rnd, stamp)
+        by_name, tables = rows.by_name.search(query), rows.tables.search(query).with_texts()
+        pending, playing = rows.pending, rows.playing
     names_page = _page(request, by_name)
     tables_page = _page(request, tables, PAGE_ROWS // fmt.names_per_table)
-    playing = [row for row in rows if not row.is_bye]
     return {
         **selectors.page_context(event),
         "round_cells": fmt.templates["public_round_cells"],
@@ -163,8 +147,8 @@ def _round_context(request, event: Event, rnd, query: str, stamp: str) -> dict:
         "pager": _pager(request, names_page if names_page.paginator.num_pages >= tables_page.paginator.num_pages
                         else tables_page),
         "query": query,
-        "pending": sum(row.status == MatchStatus.PENDING for row in playing),
-        "table_count": len(playing),
+        "pending": pending,
+        "table_count": playing,
         "is_top_cut": bool(rnd and rnd.phase == RoundPhase.TOP_CUT),
     }
 
@@ -222,39 +206,6 @@ def _standings_context(event: Event, rows: list) -> dict:
             "round": selectors.current_round(event), "rows": rows}
 
 
-def _standing_rows(event: Event, stamp: str) -> list:
-    """The event's standings rows (its format's), computed once per stamp."""
-    fmt = format_for(event)
-    return pagecache.computed(event.pk, stamp, f"standings-{fmt.key}", lambda: selectors.standing_rows(event))
-
-
-def _final_rows(event: Event, stamp: str) -> list:
-    """A finished event's rows in final order (DESIGN.md decision 20), computed once per stamp."""
-    fmt = format_for(event)
-    return pagecache.computed(event.pk, stamp, f"final-{fmt.key}", lambda: selectors.final_rows(event))
-
-
-def _row_search(row) -> str:
-    row = getattr(row, "row", row)  # a FinalRow wraps the standing row
-    return fold(f"{row.display_name} {row.player_number}")
-
-
-def _searchable(event: Event, stamp: str, rows: list, name: str) -> list[tuple[object, str]]:
-    """``rows`` with each one's folded name and number, folded once per stamp (a search is then a scan
-    of short strings, never a fold of every name)."""
-    folded = pagecache.computed(event.pk, stamp, f"search-{name}", lambda: [_row_search(row) for row in rows])
-    return list(zip(rows, folded, strict=True))
-
-
-def _standing_of(event: Event, stamp: str, registration_id: int):
-    """The standings row of ``registration_id`` (``None`` when absent): a look-up in a per-stamp index."""
-    fmt = format_for(event)
-    rows = _standing_rows(event, stamp)
-    index = pagecache.computed(event.pk, stamp, f"standing-index-{fmt.key}",
-                               lambda: {row.registration_id: i for i, row in enumerate(rows)})
-    return rows[index[registration_id]] if registration_id in index else None
-
-
 def standings(request, pk: int):
     """Standings with every tiebreak column and the criterion that separated each row.
 
@@ -272,11 +223,7 @@ def standings(request, pk: int):
         fmt = format_for(event)
         finished = event.state == EventState.FINISHED
         final = finished and not swiss_view
-        rows = _final_rows(event, stamp) if final else _standing_rows(event, stamp)
-        needle = fold(query.strip())
-        if needle:
-            name = f"{'final' if final else 'standings'}-{fmt.key}"
-            rows = [row for row, search in _searchable(event, stamp, rows, name) if needle in search]
+        rows = (live_rows.final(event, stamp) if final else live_rows.standings(event, stamp)).search(query)
         page = _page(request, rows)
         context = {**_standings_context(event, page.object_list), "format": fmt,
                    "swiss_view": swiss_view, "finished": finished, "pager": _pager(request, page),
@@ -298,7 +245,7 @@ def _player_context(event: Event, registration: Registration, stamp: str) -> dic
         "player_cells": fmt.templates["public_player_cells"],
         "event": event,
         "registration": registration,
-        "standing": _standing_of(event, stamp, registration.pk),
+        "standing": live_rows.standings(event, stamp).by_key(registration.pk),
         "rounds": selectors.player_rounds_of(event, registration),
     }
 
