@@ -87,6 +87,18 @@ def build_live_event(players: int, round_in_play: int, *, judges: int = 20, pass
                for table_id, table_number, version in (Table.objects.filter(round=rnd, is_bye=False)
                                                        .order_by("table_number")
                                                        .values_list("id", "table_number", "version"))]
+    _analyze()
     return {"event_id": event.pk, "round": round_in_play, "pending": len(pending), "matches": pending,
             "players": [[p.player_number, p.display_name] for p in created],
             "tokens": tokens, "usernames": usernames, "password": password}
+
+
+def _analyze() -> None:
+    """Refresh the planner's statistics after the bulk build, as PostgreSQL's autovacuum does for a
+    database that grew during the day: without them the planner takes thousands of rows for a few
+    hundred and a player's tables are found by scanning every table of the event."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
