@@ -25,36 +25,42 @@ from .models import Event, Round
 from .text import fold
 
 
-class PackedRows(Sequence):
-    """Rows kept as one pickle each, with their folded search texts and their index by key.
+class PackedRows(pagecache.Compact, Sequence):
+    """Rows kept as one pickle each, with their folded search texts and their keys.
 
     ``rows[i]`` unpickles one row, ``rows[a:b]`` those of the slice (a list);
-    :meth:`search` and :meth:`by_key` unpickle only what they answer. The
-    object pickles as its bytes and strings: cheap to keep and to read back
-    (:func:`tournaments.pagecache.computed` keeps pickles).
+    :meth:`search` and :meth:`by_key` unpickle only what they answer. Live,
+    the object is its bytes and strings, about its pickle's size, and never
+    changes: the page cache's memo keeps it as it is
+    (:class:`tournaments.pagecache.Compact`), so a reader unpickles nothing
+    but the rows it shows.
     """
 
-    __slots__ = ("_blobs", "_texts", "_keys")
+    __slots__ = ("_blobs", "_texts", "_row_keys", "_index", "_nbytes")
 
-    def __init__(self, blobs: Sequence[bytes], texts: Sequence[str], keys: dict[int, int]):
-        self._blobs, self._texts, self._keys = tuple(blobs), tuple(texts), keys
+    def __init__(self, blobs: Sequence[bytes], texts: Sequence[str], row_keys: Sequence[int | None]):
+        self._blobs, self._texts, self._row_keys = tuple(blobs), tuple(texts), tuple(row_keys)
+        self._index: dict[int, int] | None = None  # key -> position, made on the first look-up
+        self._nbytes = (sum(map(len, self._blobs)) + sum(map(len, self._texts))
+                        + 120 * len(self._blobs))  # object headers, tuple slots, the index
 
     @classmethod
     def pack(cls, rows: Iterable[Any], *, text: Callable[[Any], str],
              key: Callable[[Any], int | None] = lambda row: None) -> PackedRows:
         """``rows`` packed; ``text(row)`` is folded (:func:`fold`) for searches, ``key(row)`` (a registration
         id, or ``None``) indexes :meth:`by_key`."""
-        blobs, texts, keys = [], [], {}
-        for i, row in enumerate(rows):
+        blobs, texts, keys = [], [], []
+        for row in rows:
             blobs.append(pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL))
             texts.append(fold(text(row)))
-            k = key(row)
-            if k is not None:
-                keys.setdefault(k, i)
+            keys.append(key(row))
         return cls(blobs, texts, keys)
 
     def __reduce__(self):
-        return (PackedRows, (self._blobs, self._texts, self._keys))
+        return (PackedRows, (self._blobs, self._texts, self._row_keys))
+
+    def nbytes(self) -> int:
+        return self._nbytes
 
     def __len__(self) -> int:
         return len(self._blobs)
@@ -74,9 +80,8 @@ class PackedRows(Sequence):
         if not needle:
             return self
         kept = [i for i, text in enumerate(self._texts) if needle in text]
-        position = {i: j for j, i in enumerate(kept)}
-        keys = {k: position[i] for k, i in self._keys.items() if i in position}
-        return PackedRows([self._blobs[i] for i in kept], [self._texts[i] for i in kept], keys)
+        return PackedRows([self._blobs[i] for i in kept], [self._texts[i] for i in kept],
+                          [self._row_keys[i] for i in kept])
 
     def with_texts(self) -> Sequence[tuple[Any, str]]:
         """The rows as ``(row, folded search text)`` pairs (what a page's ``data-search`` filter reads)."""
@@ -84,8 +89,14 @@ class PackedRows(Sequence):
 
     def by_key(self, key: int) -> Any:
         """The row indexed by ``key`` (a registration id), ``None`` when there is none."""
-        index = self._keys.get(key)
-        return None if index is None else self[index]
+        if self._index is None:  # two threads may both build it: the same dict, one kept
+            index: dict[int, int] = {}
+            for position, k in enumerate(self._row_keys):
+                if k is not None:
+                    index.setdefault(k, position)
+            self._index = index
+        position = self._index.get(key)
+        return None if position is None else self[position]
 
 
 class _WithTexts(Sequence):
@@ -130,7 +141,7 @@ def final(event: Event, stamp: str) -> PackedRows:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundTables:
+class RoundTables(pagecache.Compact):
     """A round's tables (:func:`tournaments.selectors.table_rows`, searched by any seated name or number),
     its players by name (empty when tables list their own names), and its counts, byes left out."""
 
@@ -138,6 +149,9 @@ class RoundTables:
     by_name: PackedRows
     pending: int
     playing: int
+
+    def nbytes(self) -> int:
+        return self.tables.nbytes() + self.by_name.nbytes()
 
 
 def round_tables(event: Event, rnd: Round, stamp: str) -> RoundTables:

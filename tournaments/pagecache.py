@@ -107,9 +107,20 @@ def computed(event_id: int, stamp: str, name: str, build: Callable[[], Any], *, 
     return _shared(f"arena:c:{name}:{event_id}:{stamp}", build, kind=kind)
 
 
+class Compact:
+    """A value the memo keeps as it is, not as its pickle: it never changes once built, and live it is
+    about as small as its pickle (bytes and strings, not an object graph); ``nbytes()`` is what it
+    holds (:class:`tournaments.live_rows.PackedRows`)."""
+
+    __slots__ = ()
+
+    def nbytes(self) -> int:
+        raise NotImplementedError
+
+
 def _memo_get(key: str) -> Any:
     """This process's memo of ``key`` (``None`` when absent or expired); rows come back unpickled, a
-    fresh copy per reader."""
+    fresh copy per reader (a :class:`Compact` value or a body as it is kept)."""
     with _local_lock:
         entry = _local.get(key)
         if entry is None:
@@ -119,7 +130,7 @@ def _memo_get(key: str) -> Any:
             return None
         _local.move_to_end(key)
         value = entry[0]
-    return value if isinstance(value, _Body) else pickle.loads(value)
+    return value if isinstance(value, (_Body, Compact)) else pickle.loads(value)
 
 
 def _of_kind(key: str, value: Any, kind: type | None) -> Any:
@@ -232,10 +243,10 @@ def _cache_set_for(key: str, value: Any, seconds: float | None) -> None:
 
 
 def _compact(value: Any) -> Any:
-    """What the memo keeps of ``value``: a body as it is (its bytes), anything else as its pickle
-    (``None`` when it does not pickle), never the object graph: a round's rows at 8,192 players are
-    0.5 MB pickled and 33 MB as objects (issue #27 point 5)."""
-    if isinstance(value, _Body):
+    """What the memo keeps of ``value``: a body or a :class:`Compact` value as it is, anything else as its
+    pickle (``None`` when it does not pickle), never the object graph: a round's rows at 8,192 players
+    are 0.5 MB pickled and 33 MB as objects (issue #27 point 5)."""
+    if isinstance(value, (_Body, Compact)):
         return value
     try:
         return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
@@ -247,6 +258,8 @@ def _size_of(kept: Any) -> int:
     """Bytes an entry of the memo holds: a body's content and its gzip copy, else the pickle's length."""
     if isinstance(kept, _Body):
         return len(kept.content) + len(kept.compressed or b"") + 200
+    if isinstance(kept, Compact):
+        return kept.nbytes()
     return len(kept)
 
 
@@ -266,7 +279,9 @@ def _remember(key: str, value: Any) -> None:
     if kept is None:
         return
     size = _size_of(kept)
-    if size > limit // 4:  # an entry larger than a quarter of the memo lives in the cache only
+    # An entry larger than a quarter of the memo lives in the cache only; the rows every page of an event
+    # reads (Compact: read in place, never unpickled) may take up to half of it.
+    if size > (limit // 2 if isinstance(kept, Compact) else limit // 4):
         return
     with _local_lock:
         _forget(key)

@@ -89,3 +89,20 @@ def test_a_kept_value_of_another_shape_is_built_again_not_answered():
     assert list(rows.search("ana")) == [ROWS[1]]
     again = pagecache.computed(990001, stamp, "standings-duel", lambda: [], kind=PackedRows)
     assert list(again) == ROWS  # the rebuilt value is the one kept now
+
+
+def test_the_memo_keeps_packed_rows_as_they_are_and_counts_their_bytes():
+    """Issue #27 point 5: the memo holds what it counts; packed rows are read in place, not unpickled
+    for each reader."""
+    import uuid
+
+    from tournaments import pagecache
+
+    pagecache.local_clear()
+    stamp = uuid.uuid4().hex
+    first = pagecache.computed(990002, stamp, "standings-duel", _packed, kind=PackedRows)
+    again = pagecache.computed(990002, stamp, "standings-duel", lambda: [], kind=PackedRows)
+    assert again is first
+    blobs = sum(len(pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL)) for row in ROWS)
+    texts = sum(len(f"{r.display_name} {r.player_number}") for r in ROWS)  # folded: the same length here
+    assert pagecache.local_bytes() == first.nbytes() >= blobs + texts
