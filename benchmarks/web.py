@@ -8,11 +8,13 @@ and production settings (``DEBUG=0``, Redis cache), and measures, in this
 order (``--only`` picks some):
 
 pages    closed loop (wrk, ``--connections`` for ``--seconds``): the standings page, the pairings page
-         and the API standings page 1, against the same server's static copy of the standings page.
+         and the API standings page 1, against the same server's static copy of the standings page,
+         ``--pairs`` alternated runs of the two (the median ratio is kept).
          Goal ≥ 0.7 × the static file's requests per second.
 search   the same, for the pages each player opens: the standings searched by the player's name
          («buscá tu nombre», ``?q=``), the pairings searched by name, the player's own page; a
-         wrk Lua script asks a random player per request (one URL per player). Goal ≥ 0.5 ×.
+         wrk Lua script asks a random player per request (one URL per player); a result is recorded
+         before each run, so no page of an earlier run is current. Goal ≥ 0.5 ×.
 readers  ``--trials`` times one result, then 20 readers at once (standings page and API): the
          slowest, median over the trials. Goal < 150 ms (1,024) / < 500 ms (8,192).
 open     open loop: every player polls the live standings fragment every 5 s with its ETag
@@ -34,7 +36,7 @@ read the figures beside the load). ``--json`` also writes every figure.
 Needs PostgreSQL, Redis, wrk (Debian package) and locust
 (``requirements-bench.txt``); ``make bench`` installs the last two.
 
-    .venv/bin/python benchmarks/web.py --players 1024 8192     # everything (the defaults aim at about 15 min)
+    .venv/bin/python benchmarks/web.py --players 1024 8192     # everything (the defaults aim at about 25 min)
     .venv/bin/python benchmarks/web.py --players 1024 --only pages --seconds 5   # a quick look
 """
 from __future__ import annotations
@@ -75,7 +77,9 @@ def main() -> None:
     parser.add_argument("--round", type=int, default=5, help="the round in play (earlier rounds have results)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--connections", type=int, default=200)
-    parser.add_argument("--seconds", type=int, default=15, help="duration of each closed-loop run")
+    parser.add_argument("--seconds", type=int, default=10, help="duration of each closed-loop run")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="alternated runs of the static file and of each page (the median is kept)")
     parser.add_argument("--open-seconds", type=int, default=60)
     parser.add_argument("--load-processes", type=int, default=2, help="locust processes of the open loop")
     parser.add_argument("--entry-rate", type=float, default=10.0)
@@ -139,7 +143,7 @@ def run_size(args, env: dict) -> dict:
         if "pages" in args.only:
             measured["pages"] = loads.pages(args, base, facts, measured["static"])
         if "search" in args.only:
-            measured["search"] = loads.searches(args, base, facts, measured["static"])
+            measured["search"] = loads.searches(args, base, facts, measured["static"], take(3 * args.pairs))
         if "readers" in args.only:
             print(f"readers: 20 together after one result, {args.trials} trials")
             measured["readers"] = loads.readers(args, base, facts, take(2 * args.trials))
@@ -188,7 +192,8 @@ def summary_rows(players: int, m: dict) -> list[dict]:
     for key, ratio in (("pages", PAGES_RATIO), ("search", SEARCH_RATIO)):
         for name, r in m.get(key, {}).items():
             rows.append(_row(f"{name} vs static", players,
-                             f"{r['ratio']:.2f} × ({r['rps']:.0f} / {m['static']['rps']:.0f} req/s)",
+                             f"{r['ratio']:.2f} × ({r['rps']:.0f} / {r['static_rps']:.0f} req/s, median of "
+                             f"{len(r['ratios'])})",
                              f"≥ {ratio} ×", r["ratio"] >= ratio and r["timeouts"] == 0 and r["non2xx"] == 0,
                              r["load"]))
     if "judges" in m:
