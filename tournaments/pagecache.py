@@ -25,7 +25,9 @@ the players' own pages read them too) are always those of the current stamp.
 With ``ARENA_PAGECACHE_BACKGROUND`` on (production), the request that takes
 the flight of a page whose previous body exists answers that body too and
 the page is rendered by a thread of this process (:func:`_revalidate`), so
-no reader waits for a rebuild after a change (stale while revalidate).
+no reader waits for a rebuild after a change (stale while revalidate) —
+when that thread is free: renders are never queued, a request that finds
+it busy renders its page itself.
 
 Only views and the API use this module, never a service: a service reads
 inside its own transaction, whose changes and stamp may still roll back.
@@ -333,6 +335,15 @@ def _background() -> bool:
     return bool(getattr(settings, "ARENA_PAGECACHE_BACKGROUND", False))
 
 
+def _background_free() -> bool:
+    """Whether a render thread of this process is free now. A render is never queued behind another: after
+    a result every player's own page changes at once, and a queue of them would keep each reader of a
+    page still queued on the previous body, then waiting, for as long as the queue (seconds at 1,024
+    players); a request that finds the threads busy renders its page itself."""
+    with _pool_lock:
+        return len(_pending) < _background_threads()
+
+
 def _background_pool() -> ThreadPoolExecutor:
     global _pool, _pool_pid
     with _pool_lock:
@@ -443,7 +454,7 @@ def cached_response(
         return body if isinstance(body, _Body) and body.stamp != stamp else None
 
     body = _memo_get(key) or _cache_get(key)
-    if body is None and _background() and _cache_get(_failed_key(key)) is None:
+    if body is None and _background() and _background_free() and _cache_get(_failed_key(key)) is None:
         before = _cache_get(latest)
         if isinstance(before, _Body) and before.stamp != stamp and _flight_take(key):
             _background_submit(_revalidate, key, build, language)

@@ -204,6 +204,28 @@ def test_in_production_no_reader_waits_for_the_render_the_previous_page_answers_
     assert render.calls == 1
 
 
+def test_in_production_a_render_is_never_queued_behind_another_the_request_renders_its_page(shared_cache,
+                                                                                           background):
+    """After a result every player's own page changes at once: with the render thread busy, a request renders
+    its page itself and answers the new state, instead of queueing the render and leaving its readers on the
+    previous body, then waiting, for as long as the queue."""
+    assert _get(_page, "s1")[1] == "s1"
+    busy = threading.Event()
+    pagecache._background_submit(busy.wait, TIMEOUT)  # the one render thread, busy with another page
+    try:
+        render = _SlowRender(0.0, None)
+        content, stamp, cache_control = _get(render, "s2")
+        assert (stamp, render.calls) == ("s2", 1)
+        assert content == _page("s2").content.decode() and "max-age=5" in cache_control
+    finally:
+        busy.set()
+    pagecache.background_wait()
+    render = _SlowRender(0.0, None)
+    assert _get(render, "s3")[1] == "s2"  # the thread is free again: the previous body, rendered behind
+    pagecache.background_wait()
+    assert _get(render, "s3")[1] == "s3" and render.calls == 1
+
+
 def test_in_production_a_page_with_no_previous_body_is_rendered_by_the_request(shared_cache, background):
     render = _SlowRender(0.2, None)
     assert _get(render, "s1")[1] == "s1" and render.calls == 1
