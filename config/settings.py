@@ -204,6 +204,8 @@ ARENA_LOCAL_CACHE_SECONDS = float(os.environ.get("ARENA_LOCAL_CACHE_SECONDS", "3
 ARENA_PAGECACHE_BACKGROUND = env_bool("ARENA_PAGECACHE_BACKGROUND", not DEBUG)
 # Threads per worker process that render those pages (CPU work under the GIL: more threads, more memory).
 ARENA_PAGECACHE_THREADS = int(os.environ.get("ARENA_PAGECACHE_THREADS", "1"))
+# Page renders a worker process runs at once, those threads and its requests together (more: more memory).
+ARENA_PAGECACHE_RENDERS = int(os.environ.get("ARENA_PAGECACHE_RENDERS", "2"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -335,6 +335,22 @@ def _background() -> bool:
     return bool(getattr(settings, "ARENA_PAGECACHE_BACKGROUND", False))
 
 
+_render_slots: threading.BoundedSemaphore | None = None
+_render_slots_size = 0
+
+
+def _render_slot() -> threading.BoundedSemaphore:
+    """The slots of the page renders this process runs at once, in the background and in requests together
+    (``ARENA_PAGECACHE_RENDERS``, default 2). A render is CPU work under the GIL: more at once add no speed,
+    only their working sets to the worker's memory (issue #27 point 5); a request waits for a slot."""
+    global _render_slots, _render_slots_size
+    size = max(1, int(getattr(settings, "ARENA_PAGECACHE_RENDERS", 2)))
+    with _pool_lock:
+        if _render_slots is None or _render_slots_size != size:
+            _render_slots, _render_slots_size = threading.BoundedSemaphore(size), size
+        return _render_slots
+
+
 def _background_free() -> bool:
     """Whether a render thread of this process is free now. A render is never queued behind another: after
     a result every player's own page changes at once, and a queue of them would keep each reader of a
@@ -431,7 +447,8 @@ def cached_response(
     latest = "arena:l:" + hashlib.blake2b(f"{event_id}|{language}|{url}".encode(), digest_size=20).hexdigest()
 
     def build():
-        response = render(stamp)
+        with _render_slot():
+            response = render(stamp)
         if response.status_code != 200 or response.streaming:
             return response
         if hasattr(response, "render") and not getattr(response, "is_rendered", True):
