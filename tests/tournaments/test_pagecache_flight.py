@@ -226,6 +226,31 @@ def test_in_production_a_render_is_never_queued_behind_another_the_request_rende
     assert _get(render, "s3")[1] == "s3" and render.calls == 1
 
 
+@pytest.mark.parametrize("slots", [1, 2])
+def test_a_worker_runs_at_most_its_render_slots_at_once(shared_cache, settings, slots):
+    """``ARENA_PAGECACHE_RENDERS``: six readers of six different pages at once; no more renders overlap than
+    the slots (a render is CPU work: more at once add only their memory), and every page is rendered."""
+    settings.ARENA_PAGECACHE_RENDERS = slots
+    lock, running, most = threading.Lock(), [0], [0]
+
+    def render(stamp: str):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.3)
+        with lock:
+            running[0] -= 1
+        return _page(stamp)
+
+    def read(i: int):
+        request = RequestFactory().get(f"/eventos/7/jugadores/WM-{i:04d}/")
+        return pagecache.cached_response(request, event_id=7, render=render, max_age=5, stamp="s1")[
+            pagecache.STAMP_HEADER]
+
+    assert _together(6, read) == ["s1"] * 6
+    assert most[0] == slots
+
+
 def test_in_production_a_page_with_no_previous_body_is_rendered_by_the_request(shared_cache, background):
     render = _SlowRender(0.2, None)
     assert _get(render, "s1")[1] == "s1" and render.calls == 1
