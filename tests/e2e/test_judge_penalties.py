@@ -103,7 +103,9 @@ def test_judge_on_phone_looks_up_a_ruling_and_a_third_warning_disqualifies(
 
     # The third warning: the page shows the escalation before confirming.
     phone.goto(table_url)
+    expect(phone.locator("h1")).to_have_text("Mesa 1 · Ronda 1")
     phone.get_by_role("link", name="Penalidad", exact=True).click()
+    expect(phone.locator("h1")).to_have_text("Penalidad · Mesa 1 · Ronda 1")  # the form, loaded, before filling it
     record(phone, name, "procedural_no_shuffle")
     expect(phone.locator("#decision .headline")).to_have_text(THIRD)
     expect(phone.locator("#decision")).to_contain_text("Warnings en la fecha: 2 antes, 3 con esta")
